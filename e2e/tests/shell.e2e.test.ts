@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchChromium } from '../src/chromium.ts';
+
+const baseUrl = inject('baseUrl');
+
+/** Every public route of spec section 2 (plus /news and /articles) and the title it must show. */
+const PUBLIC_ROUTES: ReadonlyArray<{ path: string; title: string; heading: string | RegExp }> = [
+  { path: '/', title: 'Автозапчасти по артикулу — Деталь', heading: 'Автозапчасти по артикулу' },
+  { path: '/login', title: 'Вход — Деталь', heading: 'Вход' },
+  { path: '/register', title: 'Регистрация — Деталь', heading: 'Регистрация' },
+  { path: '/reset-password', title: 'Восстановление пароля — Деталь', heading: 'Восстановление пароля' },
+  { path: '/cart', title: 'Корзина — Деталь', heading: 'Корзина' },
+  { path: '/contacts', title: 'Контакты — Деталь', heading: 'Контакты' },
+  { path: '/catalog', title: 'Каталог запчастей — Деталь', heading: 'Каталог запчастей' },
+  { path: '/search/OC90', title: 'OC90 — поиск по артикулу — Деталь', heading: /OC90/ },
+  { path: '/search/KNECHT/OC90', title: 'KNECHT OC90 — цены и аналоги — Деталь', heading: /KNECHT OC90/ },
+  { path: '/articles', title: 'Статьи — Деталь', heading: 'Статьи' },
+  { path: '/articles/delivery', title: 'Статья — Деталь', heading: 'Статья' },
+  { path: '/news', title: 'Новости — Деталь', heading: 'Новости' },
+  { path: '/news/some-news', title: 'Новость — Деталь', heading: 'Новость' },
+];
+
+const PRIVATE_ROUTES = ['/orders', '/orders/create', '/orders/7', '/account', '/bills', '/bills/common', '/payment'];
+
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the shop shell in Chromium', () => {
+  it('serves / rendered on the server, with the header and the footer from the shop template', async () => {
+    const response = await fetch(baseUrl + '/');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    // Content is in the HTML before any script runs.
+    expect(html).toContain('<h1');
+    expect(html).toContain('Автозапчасти по артикулу');
+    expect(html).toMatch(/<footer[\s\S]*Деталь[\s\S]*<\/footer>/);
+  });
+
+  it('opens / and navigates to every public route, each with its title', async () => {
+    context = await browser.newContext();
+    const page = await context.newPage();
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    await page.goto(baseUrl + '/');
+    await expect.poll(() => page.title()).toBe('Автозапчасти по артикулу — Деталь');
+    for (const route of PUBLIC_ROUTES) {
+      const response = await page.goto(baseUrl + route.path);
+      expect(response?.status(), route.path).toBe(200);
+      expect(await page.title(), route.path).toBe(route.title);
+      await page.getByRole('heading', { level: 1, name: route.heading }).waitFor();
+    }
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('moves between pages client-side through the header links and the search box', async () => {
+    context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(baseUrl + '/');
+    const search = page.getByRole('searchbox').first();
+    await search.fill('oc 90');
+    await search.press('Enter');
+    await page.waitForURL(/\/search\/oc(%20| )90$/);
+    await page.getByRole('heading', { level: 1, name: /oc 90/i }).waitFor();
+    await page.getByRole('link', { name: /Корзина/ }).first().click();
+    await page.waitForURL(baseUrl + '/cart');
+    await expect.poll(() => page.title()).toBe('Корзина — Деталь');
+    await context.close();
+  });
+
+  it('sends an anonymous visitor from every private route to /login', async () => {
+    context = await browser.newContext();
+    const page = await context.newPage();
+    for (const path of PRIVATE_ROUTES) {
+      await page.goto(baseUrl + path);
+      await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+      expect(new URL(page.url()).searchParams.get('next'), path).toBe(path);
+      await page.getByRole('heading', { level: 1, name: 'Вход' }).waitFor();
+    }
+    await context.close();
+  });
+
+  it('sends a signed-in visitor from /login and /register to /', async () => {
+    context = await browser.newContext();
+    await context.addCookies([{ name: 'token', value: 'some-session-token', url: baseUrl }]);
+    const page = await context.newPage();
+    for (const path of ['/login', '/register']) {
+      await page.goto(baseUrl + path);
+      await page.waitForURL(baseUrl + '/');
+    }
+    await context.close();
+  });
+
+  it('shows Page Not Found with status 404 for an unknown path', async () => {
+    context = await browser.newContext();
+    const page = await context.newPage();
+    const response = await page.goto(baseUrl + '/no-such-page');
+    expect(response?.status()).toBe(404);
+    expect(await page.title()).toBe('Page Not Found');
+    await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
+    await context.close();
+  });
+
+  it('gives search-engine bots the status and a bare body instead of the error page', async () => {
+    const response = await fetch(baseUrl + '/no-such-page', {
+      headers: { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+    });
+    expect(response.status).toBe(404);
+    const body = await response.text();
+    expect(body).not.toContain('<html');
+  });
+
+  it('scrolls to the top on navigation, and to the anchor when the URL has a hash', async () => {
+    context = await browser.newContext({ viewport: { width: 375, height: 500 } });
+    const page = await context.newPage();
+    await page.goto(baseUrl + '/');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.getByRole('link', { name: /Корзина/ }).first().click();
+    await page.waitForURL(baseUrl + '/cart');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goto(baseUrl + '/#contacts-footer');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await context.close();
+  });
+});

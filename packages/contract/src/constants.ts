@@ -1,0 +1,26 @@
+/** Business and UI constants fixed by the spec (sections 2, 7 and 9); server and web read them from here. */
+
+export const TOKEN_COOKIE_NAME = 'token';
+export const TOKEN_COOKIE_PATH = '/';
+/** Lifetime of the token cookie when "remember me" asks for an expiry (24 h); otherwise a session cookie. */
+export const TOKEN_COOKIE_MAX_AGE_SECONDS = 86_400;
+/** The fixed 7-digit bearer the web sends when it holds no token; the server reads it as "anonymous". */
+export const PLACEHOLDER_BEARER = '0000000';
+
+export const LOADING_TICK_MS = 100;
+export const NOTIFICATION_DURATION_MS = 4000;
+export const BASKET_QUANTITY_STEP = 1;
+
+export const DEFAULT_TIME_ZONE = 'Europe/Moscow';
+export const DEFAULT_LAYOUT = 'default';
+
+/** UI breakpoints in px. */
+export const BREAKPOINTS = { xs: 0, sm: 320, md: 768, lg: 1440, xl: 1440, xxl: 1440 } as const;
+export type Breakpoint = keyof typeof BREAKPOINTS;
+export const MOBILE_BREAKPOINT: Breakpoint = 'sm';
+
+export const ERROR_PAGE_TITLES = { notFound: 'Page Not Found', other: 'Internal Server Error' } as const;
+
+export const API_PREFIX = '/api/v1/';
+export const SHOP_API_PREFIX = '/api/v1/shop/';
+export const TECH_API_PREFIX = '/api/tech/';

@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+
+/**
+ * One API endpoint as the contract fixes it. The server registers its route from this definition
+ * (validation and OpenAPI), the web calls it through the request layer with the same types.
+ */
+export interface EndpointDef {
+  method: 'GET' | 'POST';
+  /** Path relative to the scheme's prefix, Fastify style for parameters: `page/:id`. */
+  path: string;
+  /** True when the endpoint needs a signed-in client (401 otherwise). */
+  session: boolean;
+  summary: string;
+  tags: readonly string[];
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The whole success body, envelope included; 'pdf' for a binary download. */
+  response: z.ZodType | 'pdf';
+}
+
+export const defineEndpoints = <const T extends Record<string, EndpointDef>>(endpoints: T): T => endpoints;
+
+type InferOr<T, Fallback> = T extends z.ZodType ? z.infer<T> : Fallback;
+
+export type EndpointBody<E extends EndpointDef> = InferOr<E['body'], undefined>;
+export type EndpointParams<E extends EndpointDef> = InferOr<E['params'], undefined>;
+export type EndpointQuery<E extends EndpointDef> = InferOr<E['query'], undefined>;
+/** The payload inside `{ data }`, or a Buffer for binary downloads. */
+export type EndpointPayload<E extends EndpointDef> = E['response'] extends z.ZodType
+  ? z.infer<E['response']> extends { data: infer D }
+    ? D
+    : never
+  : Buffer | Uint8Array;
+
+type InputOr<T, Fallback> = T extends z.ZodType ? z.input<T> : Fallback;
+
+/** What a caller may send (before defaults and trimming); EndpointBody is what the handler receives. */
+export type EndpointBodyInput<E extends EndpointDef> = InputOr<E['body'], undefined>;
+export type EndpointQueryInput<E extends EndpointDef> = InputOr<E['query'], undefined>;
+export type EndpointParamsInput<E extends EndpointDef> = InputOr<E['params'], undefined>;
+/** The whole success body, envelope included, or the bytes of a binary download. */
+export type EndpointResponse<E extends EndpointDef> = E['response'] extends z.ZodType
+  ? z.infer<E['response']>
+  : Buffer | Uint8Array;

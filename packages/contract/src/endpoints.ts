@@ -1,0 +1,365 @@
+import { z } from 'zod';
+import {
+  basketAddItemRequestSchema,
+  basketChangeQuantityRequestSchema,
+  basketCleaningRequestSchema,
+  basketDeleteItemRequestSchema,
+  basketSchema,
+  basketShowRequestSchema,
+  basketSummarySchema,
+} from './basket.ts';
+import { billDownloadRequestSchema, billListFiltersSchema, billSchema } from './bills.ts';
+import { catalogGroupSchema, getAllGroupsRequestSchema, getGroupItemsRequestSchema } from './catalog.ts';
+import {
+  accountSchema,
+  changePasswordRequestSchema,
+  clientProfileSchema,
+  clientTokenSchema,
+  deliveryAddressDeleteRequestSchema,
+  deliveryAddressSaveRequestSchema,
+  deliveryAddressSchema,
+  loginRequestSchema,
+  registrationRequestSchema,
+  resetPasswordConfirmRequestSchema,
+  resetPasswordRequestSchema,
+  updateAccountRequestSchema,
+} from './clients.ts';
+import { newsItemSchema, newsPreviewSchema, pageSchema, templateSchema } from './content.ts';
+import { defineEndpoints } from './endpoint.ts';
+import {
+  dataEnvelope,
+  listQuerySchema,
+  messageSchema,
+  pageQuerySchema,
+  paginatedList,
+  successSchema,
+} from './envelope.ts';
+import { offerSchema } from './offer.ts';
+import {
+  orderForClientSchema,
+  orderListFiltersSchema,
+  orderSchema,
+  orderShowRequestSchema,
+  preorderSchema,
+  step1RequestSchema,
+  step2RequestSchema,
+} from './orders.ts';
+import { searchRequestSchema, searchResultSchema } from './search.ts';
+
+/**
+ * Every endpoint of the shop API (spec section 7, under `/api/v1/shop/`) and of the technical catalogue
+ * (`/api/tech/`). The key of each entry is its path, Fastify style. The server registers its routes (validation,
+ * OpenAPI) from these entries and the web calls them through the request layer with the same types.
+ */
+
+/** `:id` of content routes: a numeric id or a slug. */
+export const idOrSlugParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1, 'Не указан идентификатор')
+    .max(200, 'Слишком длинный идентификатор')
+    .meta({ description: 'Numeric id or slug' }),
+});
+
+const clientEnvelope = <T extends z.ZodType>(client: T) => dataEnvelope(z.object({ client }));
+
+export const shopEndpoints = defineEndpoints({
+  // auth: clients, sessions, account
+  'client-login': {
+    method: 'POST',
+    path: 'client-login',
+    session: false,
+    summary: 'Sign in with e-mail and password; merges the anonymous basket sent along',
+    tags: ['auth'],
+    body: loginRequestSchema,
+    response: clientEnvelope(clientTokenSchema),
+  },
+  'client-registration': {
+    method: 'POST',
+    path: 'client-registration',
+    session: false,
+    summary: 'Register a client and sign in; merges the anonymous basket sent along',
+    tags: ['auth'],
+    body: registrationRequestSchema,
+    response: clientEnvelope(clientTokenSchema),
+  },
+  // The spec does not show the answer: a plain acknowledgement.
+  'client-logout': {
+    method: 'GET',
+    path: 'client-logout',
+    session: true,
+    summary: 'Sign out: revoke the current token',
+    tags: ['auth'],
+    response: dataEnvelope(successSchema),
+  },
+  // The spec does not show the answer: the same text whether or not the e-mail exists (no enumeration).
+  'client-reset-password': {
+    method: 'POST',
+    path: 'client-reset-password',
+    session: false,
+    summary: 'Request a password reset link by e-mail',
+    tags: ['auth'],
+    body: resetPasswordRequestSchema,
+    response: dataEnvelope(messageSchema),
+  },
+  'client-me': {
+    method: 'GET',
+    path: 'client-me',
+    session: true,
+    summary: 'Session check: the signed-in client',
+    tags: ['auth'],
+    response: clientEnvelope(clientProfileSchema),
+  },
+  'client-show-account': {
+    method: 'GET',
+    path: 'client-show-account',
+    session: true,
+    summary: "The client's profile and saved delivery addresses",
+    tags: ['auth'],
+    response: dataEnvelope(accountSchema),
+  },
+  'client-reset-password-confirm': {
+    method: 'POST',
+    path: 'client-reset-password-confirm',
+    session: false,
+    summary: 'Set a new password from a reset link; revokes the other sessions',
+    tags: ['auth'],
+    body: resetPasswordConfirmRequestSchema,
+    response: dataEnvelope(successSchema),
+  },
+  'client-update-account': {
+    method: 'POST',
+    path: 'client-update-account',
+    session: true,
+    summary: "Change the client's profile",
+    tags: ['auth'],
+    body: updateAccountRequestSchema,
+    response: clientEnvelope(clientProfileSchema),
+  },
+  'client-change-password': {
+    method: 'POST',
+    path: 'client-change-password',
+    session: true,
+    summary: 'Change the password; revokes the other sessions',
+    tags: ['auth'],
+    body: changePasswordRequestSchema,
+    response: dataEnvelope(successSchema),
+  },
+  'client-delivery-address-save': {
+    method: 'POST',
+    path: 'client-delivery-address-save',
+    session: true,
+    summary: 'Add a delivery address, or change one by id',
+    tags: ['auth'],
+    body: deliveryAddressSaveRequestSchema,
+    response: dataEnvelope(deliveryAddressSchema),
+  },
+  'client-delivery-address-delete': {
+    method: 'POST',
+    path: 'client-delivery-address-delete',
+    session: true,
+    summary: 'Delete a delivery address',
+    tags: ['auth'],
+    body: deliveryAddressDeleteRequestSchema,
+    response: dataEnvelope(successSchema),
+  },
+
+  // content
+  template: {
+    method: 'GET',
+    path: 'template',
+    session: false,
+    summary: 'Shop contacts and menus for the layout',
+    tags: ['content'],
+    response: dataEnvelope(templateSchema),
+  },
+  'page/:id': {
+    method: 'GET',
+    path: 'page/:id',
+    session: false,
+    summary: 'A static page by id or slug',
+    tags: ['content'],
+    params: idOrSlugParamsSchema,
+    response: dataEnvelope(pageSchema),
+  },
+  'news-preview/:id': {
+    method: 'GET',
+    path: 'news-preview/:id',
+    session: false,
+    summary: 'A news item without its body, by id or slug',
+    tags: ['content'],
+    params: idOrSlugParamsSchema,
+    response: dataEnvelope(newsPreviewSchema),
+  },
+  'news-page/:id': {
+    method: 'GET',
+    path: 'news-page/:id',
+    session: false,
+    summary: 'A news item by id or slug',
+    tags: ['content'],
+    params: idOrSlugParamsSchema,
+    response: dataEnvelope(newsItemSchema),
+  },
+  'news-list': {
+    method: 'GET',
+    path: 'news-list',
+    session: false,
+    summary: 'Published news, newest first, paginated',
+    tags: ['content'],
+    query: listQuerySchema,
+    response: dataEnvelope(paginatedList(newsPreviewSchema)),
+  },
+  'website-products-recommend-preview/:id': {
+    method: 'GET',
+    path: 'website-products-recommend-preview/:id',
+    session: false,
+    summary: 'Offers recommended for a block (1 = home page)',
+    tags: ['content'],
+    params: idOrSlugParamsSchema,
+    response: dataEnvelope(z.array(offerSchema)),
+  },
+
+  // search
+  'products-search': {
+    method: 'POST',
+    path: 'products-search',
+    session: false,
+    summary: 'Search offers by article, optionally for one brand, with analogs',
+    tags: ['search'],
+    body: searchRequestSchema,
+    response: dataEnvelope(z.object({ result_products_search: searchResultSchema })),
+  },
+
+  // basket
+  'basket-show': {
+    method: 'POST',
+    path: 'basket-show',
+    session: false,
+    summary: 'The basket with its lines',
+    tags: ['basket'],
+    body: basketShowRequestSchema,
+    response: dataEnvelope(basketSchema),
+  },
+  'basket-add-item': {
+    method: 'POST',
+    path: 'basket-add-item',
+    session: false,
+    summary: 'Add an offer to a basket (a new one when the ids are null)',
+    tags: ['basket'],
+    body: basketAddItemRequestSchema,
+    response: dataEnvelope(basketSummarySchema),
+  },
+  'basket-changes-quantity-in-item': {
+    method: 'POST',
+    path: 'basket-changes-quantity-in-item',
+    session: false,
+    summary: "Step a line's quantity by +1 or -1 within 1 and the stock",
+    tags: ['basket'],
+    body: basketChangeQuantityRequestSchema,
+    response: dataEnvelope(basketSummarySchema),
+  },
+  'basket-cleaning-all-items': {
+    method: 'POST',
+    path: 'basket-cleaning-all-items',
+    session: false,
+    summary: 'Remove every line of a basket',
+    tags: ['basket'],
+    body: basketCleaningRequestSchema,
+    response: dataEnvelope(basketSummarySchema),
+  },
+  'basket-delete-item': {
+    method: 'POST',
+    path: 'basket-delete-item',
+    session: false,
+    summary: 'Remove one line of a basket',
+    tags: ['basket'],
+    body: basketDeleteItemRequestSchema,
+    response: dataEnvelope(basketSummarySchema),
+  },
+
+  // orders
+  'basket-create-order-order-step1-from-items-post': {
+    method: 'POST',
+    path: 'basket-create-order-order-step1-from-items-post',
+    session: true,
+    summary: 'Checkout step 1: the preorder for the chosen basket lines',
+    tags: ['orders'],
+    body: step1RequestSchema,
+    response: dataEnvelope(preorderSchema),
+  },
+  'create-order-order-step2-from-items-post': {
+    method: 'POST',
+    path: 'create-order-order-step2-from-items-post',
+    session: true,
+    summary: 'Checkout step 2: create the order (idempotent per submission)',
+    tags: ['orders'],
+    body: step2RequestSchema,
+    response: dataEnvelope(z.object({ orderForClient: orderForClientSchema })),
+  },
+  'show-client-all-orders-post': {
+    method: 'POST',
+    path: 'show-client-all-orders-post',
+    session: true,
+    summary: "The client's orders, newest first, filtered and paginated",
+    tags: ['orders'],
+    query: pageQuerySchema,
+    body: orderListFiltersSchema,
+    response: dataEnvelope(paginatedList(orderSchema)),
+  },
+  'show-client-order-post': {
+    method: 'POST',
+    path: 'show-client-order-post',
+    session: true,
+    summary: 'One order of the client with its lines',
+    tags: ['orders'],
+    body: orderShowRequestSchema,
+    response: dataEnvelope(orderSchema),
+  },
+
+  // bills
+  'client-bill-all-post': {
+    method: 'POST',
+    path: 'client-bill-all-post',
+    session: true,
+    summary: "The client's bills, newest first, filtered and paginated",
+    tags: ['bills'],
+    query: pageQuerySchema,
+    body: billListFiltersSchema,
+    response: dataEnvelope(paginatedList(billSchema)),
+  },
+  'client-bill-download-post': {
+    method: 'POST',
+    path: 'client-bill-download-post',
+    session: true,
+    summary: 'A bill as a PDF download',
+    tags: ['bills'],
+    body: billDownloadRequestSchema,
+    response: 'pdf',
+  },
+});
+
+export const techEndpoints = defineEndpoints({
+  'get-all-groups': {
+    method: 'POST',
+    path: 'get-all-groups',
+    session: false,
+    summary: 'The catalogue group tree (requires the catalogue key)',
+    tags: ['catalog'],
+    body: getAllGroupsRequestSchema,
+    response: dataEnvelope(z.array(catalogGroupSchema)),
+  },
+  'get-group-items': {
+    method: 'POST',
+    path: 'get-group-items',
+    session: false,
+    summary: "A catalogue group's offers, paginated (requires the catalogue key)",
+    tags: ['catalog'],
+    body: getGroupItemsRequestSchema,
+    response: dataEnvelope(paginatedList(offerSchema)),
+  },
+});
+
+export type ShopEndpoints = typeof shopEndpoints;
+export type TechEndpoints = typeof techEndpoints;
+export type ShopEndpointPath = keyof ShopEndpoints;
+export type TechEndpointPath = keyof TechEndpoints;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+// zod's default messages in Russian for every importer (server 422 bodies, web forms); the contract's own
+// schemas override the ones a client would find unclear. zod keeps this in one shared module-level config.
+z.config(z.locales.ru());
+
+export * from './article.ts';
+export * from './basket.ts';
+export * from './bills.ts';
+export * from './catalog.ts';
+export * from './clients.ts';
+export * from './constants.ts';
+export * from './content.ts';
+export * from './endpoint.ts';
+export * from './endpoints.ts';
+export * from './envelope.ts';
+export * from './fields.ts';
+export * from './format.ts';
+export * from './money.ts';
+export * from './offer.ts';
+export * from './orders.ts';
+export * from './rules.ts';
+export * from './search.ts';

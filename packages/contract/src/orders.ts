@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { basketIdSchema, basketItemSchema, basketRefSchema } from './basket.ts';
+import { deliveryAddressSchema } from './clients.ts';
+import { perPageSchema } from './envelope.ts';
+import {
+  calendarDateSchema,
+  countSchema,
+  DATE_RANGE_MESSAGE,
+  dateRangeCheck,
+  emailSchema,
+  idSchema,
+  isoDateTimeSchema,
+  optionalText,
+  phoneSchema,
+  requiredText,
+  timeInputSchema,
+} from './fields.ts';
+import { moneySchema } from './money.ts';
+
+/** Orders: two-step checkout, list and detail (contract-decisions.md section 6). Session required. */
+
+export const ORDER_STATUSES = ['new', 'in_work', 'ordered', 'in_transit', 'ready', 'issued', 'canceled'] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: 'Неизвестный статус заказа' });
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** Status names shown to the client, for orders and their lines. */
+export const ORDER_STATUS_NAMES: Readonly<Record<OrderStatus, string>> = {
+  new: 'Новый',
+  in_work: 'В работе',
+  ordered: 'Заказан у поставщика',
+  in_transit: 'В пути',
+  ready: 'Готов к выдаче',
+  issued: 'Выдан',
+  canceled: 'Отменён',
+};
+
+export const deliveryMethodSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  price: moneySchema,
+  description: z.string(),
+});
+export type DeliveryMethod = z.infer<typeof deliveryMethodSchema>;
+
+/** Contact data of the client prefilled into the step-2 form. */
+export const preorderContactSchema = z.object({
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  middle_name: z.string().nullable(),
+  company_name: z.string().nullable(),
+  phone_number: z.string(),
+});
+export type PreorderContact = z.infer<typeof preorderContactSchema>;
+
+/** Step 1's answer: what the order will be, and what the step-2 form needs. */
+export const preorderSchema = z.object({
+  shop_id: idSchema,
+  client_shops_id: idSchema,
+  /** Lines. */
+  count_position_item: countSchema,
+  count_total_price_item: moneySchema,
+  basket_id: basketIdSchema,
+  items: z.array(basketItemSchema),
+  delivery_method: z.array(deliveryMethodSchema),
+  client_shops: preorderContactSchema,
+  client_shops_delivery_address: z.array(deliveryAddressSchema),
+});
+export type Preorder = z.infer<typeof preorderSchema>;
+
+const itemsForOrderSchema = z
+  .array(idSchema, { error: 'Выберите позиции для заказа' })
+  .min(1, 'Выберите позиции для заказа')
+  .max(1000, 'Слишком много позиций в одном заказе');
+
+export const step1RequestSchema = basketRefSchema.extend({
+  /** Basket item ids. */
+  itemsForOrder: itemsForOrderSchema,
+});
+export type Step1Request = z.infer<typeof step1RequestSchema>;
+
+export const step2RequestSchema = basketRefSchema
+  .extend({
+    itemsForOrder: itemsForOrderSchema,
+    client_shops_email: emailSchema,
+    first_name: requiredText(100, 'Введите имя'),
+    last_name: requiredText(100, 'Введите фамилию'),
+    middle_name: optionalText(100),
+    company_name: optionalText(200),
+    phone_number: phoneSchema,
+    delivery_method_id: idSchema,
+    /** A saved address; or a new one in `delivery_address`. Whether one is needed depends on the method. */
+    delivery_address_id: idSchema.nullish(),
+    delivery_address: optionalText(500),
+    /** 'yyyy-mm-dd'; that it is not in the past is checked by the server in the shop's time zone. */
+    desired_date: calendarDateSchema.nullish(),
+    /** Any form of the spec's time input, delivered as 24-hour 'HH:mm[:ss]'. */
+    desired_time: timeInputSchema.nullish(),
+    comment: optionalText(1000),
+  })
+  .refine((value) => value.delivery_address_id == null || value.delivery_address === null, {
+    message: 'Выберите сохранённый адрес или введите новый, но не оба',
+    path: ['delivery_address'],
+  });
+export type Step2Request = z.infer<typeof step2RequestSchema>;
+
+/** Step 2's answer: `data.orderForClient`. */
+export const orderForClientSchema = z.object({ id: idSchema });
+export type OrderForClient = z.infer<typeof orderForClientSchema>;
+
+export const orderLineSchema = z.object({
+  id: idSchema,
+  article: z.string(),
+  brand_name: z.string(),
+  description: z.string(),
+  supplier_name: z.string().nullable(),
+  delivery: countSchema.nullable(),
+  /** Price per piece when ordered. */
+  price: moneySchema,
+  /** Pieces ordered. */
+  quantity: countSchema,
+  status: orderStatusSchema,
+  status_name: z.string(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderSchema = z.object({
+  id: idSchema,
+  created_at: isoDateTimeSchema,
+  status: orderStatusSchema,
+  status_name: z.string(),
+  /** The method chosen, with its price at the time of the order. */
+  delivery_method: deliveryMethodSchema,
+  delivery_address: z.string().nullable(),
+  /** 'yyyy-mm-dd' */
+  desired_date: z.string().nullable(),
+  /** 24-hour 'HH:mm' or 'HH:mm:ss' */
+  desired_time: z.string().nullable(),
+  comment: z.string().nullable(),
+  /** What the order's bill asks for. */
+  total_price: moneySchema,
+  /** Lines. */
+  count_position: countSchema,
+  items: z.array(orderLineSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** Body of `show-client-all-orders-post`; the page is in the query. Null filter values mean "any". */
+export const orderListFiltersSchema = z
+  .object({
+    date_from: calendarDateSchema.nullish(),
+    date_to: calendarDateSchema.nullish(),
+    status: orderStatusSchema.nullish(),
+    id: idSchema.nullish(),
+    per_page: perPageSchema,
+  })
+  .refine(dateRangeCheck, { message: DATE_RANGE_MESSAGE, path: ['date_to'] });
+export type OrderListFilters = z.infer<typeof orderListFiltersSchema>;
+
+export const orderShowRequestSchema = z.object({ id: idSchema });
+export type OrderShowRequest = z.infer<typeof orderShowRequestSchema>;

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { countSchema, whenMissing } from './fields.ts';
+import { moneySchema } from './money.ts';
+import { offerSchema } from './offer.ts';
+
+/** Search by article and brand: `POST shop/products-search` (contract-decisions.md section 3). */
+
+export const ARTICLE_MAX_LENGTH = 64;
+export const SEARCH_SORTS = ['price', 'delivery'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+export const searchRequestSchema = z.object({
+  article: z
+    .string({ error: whenMissing('Введите артикул') })
+    .trim()
+    .min(1, 'Введите артикул')
+    .max(ARTICLE_MAX_LENGTH, `Артикул должен содержать не более ${ARTICLE_MAX_LENGTH} символов`),
+  /** Absent or '' means "any brand": the answer lists brand chips. */
+  brand_name: z
+    .string()
+    .trim()
+    .max(128, 'Название бренда должно содержать не более 128 символов')
+    .optional()
+    .transform((value) => value || undefined),
+  analogs: z.boolean().default(true),
+  sort: z.enum(SEARCH_SORTS, { error: 'Сортировка: price или delivery' }).default('price'),
+  in_stock: z.boolean().optional(),
+  max_delivery: z.int32().min(0, 'Срок поставки не может быть отрицательным').optional(),
+});
+export type SearchRequest = z.infer<typeof searchRequestSchema>;
+
+/** One brand that has the searched article. */
+export const brandChipSchema = z.object({
+  brand_name: z.string(),
+  article: z.string(),
+  description: z.string(),
+  offers_count: countSchema,
+  /** Null when the brand has the article only through cross-references, without an offer. */
+  min_price: moneySchema.nullable(),
+  min_delivery: countSchema.nullable(),
+});
+export type BrandChip = z.infer<typeof brandChipSchema>;
+
+export const SEARCH_GROUPS = ['requested', 'analog'] as const;
+export type SearchGroup = (typeof SEARCH_GROUPS)[number];
+
+export const searchItemSchema = offerSchema.extend({ group: z.enum(SEARCH_GROUPS) });
+export type SearchItem = z.infer<typeof searchItemSchema>;
+
+/** `data.result_products_search`. */
+export const searchResultSchema = z.object({
+  /** The article as the client typed it (trimmed). */
+  article: z.string(),
+  normalized_article: z.string(),
+  /** The brand whose full result `items` holds; null while the client still has to pick a brand chip. */
+  brand_name: z.string().nullable(),
+  brands: z.array(brandChipSchema),
+  items: z.array(searchItemSchema),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;

@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit and integration tests, then the e2e suite against the production build.
+// Prints one closing line "tests: N passed, N failed" over every vitest project it ran.
+//
+//   npm test                      everything (server suite on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set)
+//   npm test -- --scope=database  only the suites that touch the database (CI's second, PostgreSQL run)
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { findChromium } from './find-chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({ options: { scope: { type: 'string', default: 'all' } } });
+const scope = values.scope;
+if (!['all', 'database'].includes(scope)) {
+  console.error(`Unknown --scope=${scope}; use all or database`);
+  process.exit(2);
+}
+
+const resultsDir = path.join(root, '.test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  console.log(`=== ${label}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${seconds}s`);
+  if (!ok) failures.push(label);
+  return ok;
+}
+
+function vitest(label, projects, env = {}) {
+  const outputFile = path.join(resultsDir, `${label}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((name) => ['--project', name])];
+  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`);
+  const ok = run(label, 'npx', args, env);
+  if (existsSync(outputFile)) {
+    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+    passed += report.numPassedTests ?? 0;
+    failed += report.numFailedTests ?? 0;
+    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    // A suite that failed to load counts as a failure even when no test inside it ran.
+    if (!ok && (report.numFailedTests ?? 0) === 0) failed += 1;
+  } else if (!ok) {
+    failed += 1;
+  }
+  return ok;
+}
+
+const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL (TEST_DATABASE_URL)' : 'PGlite (in memory)';
+console.log(`Detal test run: scope ${scope}, database ${database}`);
+
+if (scope === 'all') {
+  run('typecheck', 'npm', ['run', 'typecheck']);
+  run('lint', 'npm', ['run', 'lint']);
+  vitest('unit-and-integration', ['contract', 'server', 'web']);
+  if (!run('build', 'npm', ['run', 'build'])) {
+    failed += 1;
+  } else if (!findChromium() && !process.env.CI) {
+    console.log('\n' + '!'.repeat(78));
+    console.log('!!! E2E SUITE NOT RUN: no Chromium found (apt-get install chromium, or set CHROMIUM_PATH).');
+    console.log('!!! On CI (CI set) a missing Chromium fails the run instead.');
+    console.log('!'.repeat(78));
+  } else {
+    vitest('e2e', ['e2e']);
+  }
+} else {
+  vitest('database', ['server']);
+}
+
+console.log('');
+if (failures.length > 0) console.log(`Failed steps: ${failures.join(', ')}`);
+console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failures.length > 0 || failed > 0 ? 1 : 0);

@@ -1,0 +1,10 @@
+import { defineConfig } from 'drizzle-kit';
+
+// `npx drizzle-kit generate --name <what-changed>` (run in server/) writes the next migration from schema.ts.
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/db/schema.ts',
+  out: './drizzle',
+  strict: true,
+  verbose: true,
+});

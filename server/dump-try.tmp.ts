@@ -1,0 +1,13 @@
+import { PGlite } from '@electric-sql/pglite';
+import { openDatabase } from './src/db/index.ts';
+let t = performance.now();
+const p = new PGlite(); await p.waitReady; console.log('bare memory init', performance.now() - t);
+t = performance.now();
+const d = await openDatabase({ dataDir: 'memory://' }); console.log('open+migrate', performance.now() - t);
+await p.close(); await d.close();
+t = performance.now();
+const q = new PGlite(); await q.waitReady; console.log('bare init 2', performance.now() - t);
+t = performance.now();
+const blob = await q.dumpDataDir('none'); console.log('dump', performance.now() - t, blob.size);
+t = performance.now();
+const r = new PGlite({ loadDataDir: blob }); await r.waitReady; console.log('load', performance.now() - t);

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { SHOP_API_PREFIX, TECH_API_PREFIX, shopEndpoints, techEndpoints } from '@detal/contract';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/index.ts';
+import { handleError, registerErrorHandling } from './http/error-handler.ts';
+import type { AppDeps } from './http/handlers.ts';
+import { registerHealth } from './http/health.ts';
+import { registerEndpoints } from './http/routes.ts';
+import { createShopHandlers, createTechHandlers } from './modules/index.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { createLogger, echoRequestId, requestIdFor } from './plugins/logging.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { loadWebBuild, registerWebApp } from './ssr/web-app.ts';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  /** The pino logger to write to; default createLogger(config). Tests pass one with a capturing stream. */
+  logger?: Logger;
+}
+
+/** A hop count trusts that many proxies in front (Fastify's typings only accept it as a function). */
+const trustProxyOption = (value: AppConfig['trustProxy']) =>
+  typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+
+/**
+ * The whole server: the shop and technical-catalogue API from the contract's endpoint registry, health,
+ * OpenAPI docs, and (when the web has been built) the server-rendered shop. Not yet listening or ready:
+ * callers may add routes (tests) before `listen()`, `ready()` or `inject()`.
+ */
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  // Typed as Fastify's logger so that the instance is the plain FastifyInstance every plugin takes.
+  const loggerInstance: FastifyBaseLogger = logger ?? createLogger(config);
+  const app = Fastify({
+    loggerInstance,
+    genReqId: requestIdFor,
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: config.bodyLimit,
+    // Failures before a route is matched (a malformed URL) get the contract's error body too.
+    frameworkErrors: handleError,
+  });
+
+  // The API speaks JSON only: any other body type is a 415, not a string for the schema to reject.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  echoRequestId(app);
+  registerErrorHandling(app);
+  await registerSecurity(app, config);
+  await registerRateLimit(app);
+  await registerDocs(app);
+
+  const deps: AppDeps = { config, database };
+  registerHealth(app, database);
+  registerEndpoints(app, deps, SHOP_API_PREFIX, shopEndpoints, createShopHandlers(deps));
+  registerEndpoints(app, deps, TECH_API_PREFIX, techEndpoints, createTechHandlers(deps));
+
+  const webBuild = config.webBuildDir ? await loadWebBuild(config.webBuildDir) : null;
+  if (config.webBuildDir && webBuild) {
+    await registerWebApp(app, {
+      build: webBuild,
+      clientDir: path.join(config.webBuildDir, 'client'),
+      // The build is Vite's production output whatever NODE_ENV says; visitors never see error details.
+      mode: 'production',
+      bodyLimit: config.bodyLimit,
+    });
+  }
+  return app;
+}

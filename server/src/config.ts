@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads from the environment, with its default. The README's configuration
+ * table lists the same names; keep the two in step.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** PostgreSQL connection string; unset means the embedded PGlite database in DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Offers generated into an empty database at start; 0 turns the demo catalogue off. */
+  SEED_OFFERS: z.coerce.number().int().min(0).default(50_000),
+  /** Comma-separated origins allowed by CORS; empty keeps CORS closed (same origin only). */
+  CORS_ORIGINS: z.string().default(''),
+  /** Largest accepted request body in bytes. */
+  BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
+  /** Trust X-Forwarded-* from a proxy in front (true, false, or a hop count / address list). */
+  TRUST_PROXY: z.string().default('false'),
+  SHOP_TIME_ZONE: z.string().default('Europe/Moscow'),
+  /** Public address of the shop, used in e-mailed links. */
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** The fixed key the technical catalogue's get-all-groups expects. */
+  TECH_CATALOG_KEY: z.string().min(1).default('detal-demo-catalog-key'),
+  /** When set, the web sends tech: calls to this external catalogue service instead of the built-in one. */
+  TECH_CATALOG_URL: z.string().url().optional(),
+  /** SMTP server for e-mail (smtp://user:pass@host:port); unset writes messages to DATA_DIR/outbox. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Detal <shop@localhost>'),
+  /**
+   * Folder of the built web app (react-router build output, with client/ and server/index.js inside).
+   * Default: the repository's web/build, found from the server's own file so the working directory does not
+   * matter. When the folder holds no build, the server answers the API only.
+   */
+  WEB_BUILD_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: Env['LOG_LEVEL'];
+  seedOffers: number;
+  corsOrigins: string[];
+  bodyLimit: number;
+  trustProxy: boolean | number | string;
+  shopTimeZone: string;
+  publicUrl: string;
+  techCatalogKey: string;
+  techCatalogUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where the built web app lives; null serves the API only (tests). */
+  webBuildDir: string | null;
+}
+
+/**
+ * The repository's web/build. This file sits two folders below the repository root both as source
+ * (server/src/config.ts) and inside the bundle (server/dist/main.js), so the same relative URL works for both.
+ */
+const defaultWebBuildDir = fileURLToPath(new URL('../../web/build', import.meta.url));
+
+const parseTrustProxy = (value: string): boolean | number | string => {
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+};
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  // An empty variable (DATABASE_URL= in a shell or a unit file) means unset, not an invalid value.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const env = parsed.data;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(env.DATA_DIR),
+    logLevel: env.LOG_LEVEL,
+    seedOffers: env.SEED_OFFERS,
+    corsOrigins: env.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
+    bodyLimit: env.BODY_LIMIT,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    shopTimeZone: env.SHOP_TIME_ZONE,
+    publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
+    techCatalogKey: env.TECH_CATALOG_KEY,
+    techCatalogUrl: env.TECH_CATALOG_URL,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM,
+    webBuildDir: env.WEB_BUILD_DIR ? path.resolve(env.WEB_BUILD_DIR) : defaultWebBuildDir,
+    ...overrides,
+  };
+}

@@ -1,0 +1,139 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export { schema };
+
+/**
+ * What `db.execute()` resolves to on both drivers: node-postgres' QueryResult and PGlite's Results both carry
+ * `rows`. Raw values differ between drivers for some types (bigint is a string on node-postgres, a number on
+ * PGlite), so prefer the query builder, which maps columns the same way on both.
+ */
+export interface DetalQueryResultHKT extends PgQueryResultHKT {
+  type: QueryRows<this['row']>;
+}
+
+export interface QueryRows<Row> {
+  rows: Row[];
+}
+
+export type Db = PgDatabase<DetalQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Resolves when the database answers a query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** PGlite data folder, created when missing; `memory://` keeps the database in memory. */
+  dataDir?: string;
+  /** Folder of drizzle-kit's SQL migrations; found next to the sources or the bundle when unset. */
+  migrationsFolder?: string;
+  /**
+   * A PGlite instance to use instead of opening `dataDir` (tests start one from a dump of a migrated database);
+   * close() closes it.
+   */
+  pglite?: PGlite;
+}
+
+const inMemory = 'memory://';
+
+// Any fixed 64-bit number works; every instance migrating one PostgreSQL database must use the same one.
+const migrationLockKey = 4_620_873_052_118_723n;
+
+const hasMigrationJournal = (folder: string): boolean => existsSync(path.join(folder, 'meta', '_journal.json'));
+
+/**
+ * The migrations folder is server/drizzle. It is two levels above this file when running from the sources
+ * (server/src/db/index.ts) and one level above the bundle (server/dist/main.js).
+ */
+function defaultMigrationsFolder(): string {
+  const candidates = ['../../drizzle', '../drizzle'].map((relative) => fileURLToPath(new URL(relative, import.meta.url)));
+  const found = candidates.find(hasMigrationJournal);
+  if (!found) throw new Error(`Database migrations not found; looked in ${candidates.join(', ')}`);
+  return found;
+}
+
+/** Opens PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir`, and applies pending migrations. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
+  // Checked before connecting, so that a broken installation fails at once instead of after PGlite's start-up.
+  if (!hasMigrationJournal(migrationsFolder)) throw new Error(`No database migrations in ${migrationsFolder}`);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, migrationsFolder)
+    : openPglite(options.pglite ?? createPglite(options.dataDir ?? inMemory), migrationsFolder);
+}
+
+async function openPostgres(databaseUrl: string, migrationsFolder: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, application_name: 'detal' });
+  // An idle client losing its connection must not crash the process; the next query reports the failure.
+  pool.on('error', (error) => {
+    console.error(`PostgreSQL connection error: ${error.message}`);
+  });
+  try {
+    await migratePostgres(pool, migrationsFolder);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const db = drizzleNodePg({ client: pool, schema });
+  return {
+    db,
+    driver: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Several instances may start together on one database: the advisory lock lets one migrate at a time. */
+async function migratePostgres(pool: pg.Pool, migrationsFolder: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [migrationLockKey.toString()]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [migrationLockKey.toString()]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+function createPglite(dataDir: string): PGlite {
+  if (dataDir !== inMemory) mkdirSync(dataDir, { recursive: true });
+  return new PGlite(dataDir);
+}
+
+async function openPglite(client: PGlite, migrationsFolder: string): Promise<Database> {
+  const db = drizzlePglite({ client, schema });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return {
+    db,
+    driver: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}

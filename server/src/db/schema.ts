@@ -1,0 +1,308 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  uniqueIndex,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * Conventions: money is numeric(12,2) read and written as strings ('1234.50'), never a JS float; articles are
+ * kept twice, as written by the supplier (`article`) and in the searchable form of normalizeArticle()
+ * (`article_normalized`); a part is identified by (brand_id, article_normalized), not by an offer row, because a
+ * price-list import replaces a supplier's offer rows.
+ */
+
+export const brands = pgTable('brands', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull().unique(),
+  nameNormalized: text('name_normalized').notNull().unique(),
+});
+
+/** Every spelling a brand is known by, normalized; a brand's own normalized name is one of its aliases. */
+export const brandAliases = pgTable(
+  'brand_aliases',
+  {
+    aliasNormalized: text('alias_normalized').primaryKey(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('brand_aliases_brand_id_idx').on(table.brandId)],
+);
+
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull().unique(),
+    /** Used for a price-list row that gives no delivery time of its own. */
+    defaultDeliveryDays: integer('default_delivery_days').notNull().default(0),
+  },
+  (table) => [check('suppliers_default_delivery_days_check', sql`${table.defaultDeliveryDays} >= 0`)],
+);
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    article: text('article').notNull(),
+    articleNormalized: text('article_normalized').notNull(),
+    description: text('description').notNull().default(''),
+    /** Days until the part can be handed over; 0 is in stock today, null is unknown. */
+    deliveryDays: integer('delivery_days'),
+    price: numeric('price', { precision: 12, scale: 2, mode: 'string' }).notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    /** Kilograms. */
+    weight: numeric('weight', { precision: 10, scale: 3, mode: 'string' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('offers_article_brand_idx').on(table.articleNormalized, table.brandId),
+    index('offers_supplier_id_idx').on(table.supplierId),
+    check('offers_price_check', sql`${table.price} >= 0`),
+    check('offers_quantity_check', sql`${table.quantity} >= 0`),
+    check('offers_delivery_days_check', sql`${table.deliveryDays} >= 0`),
+  ],
+);
+
+export const crossReferenceType = pgEnum('cross_reference_type', ['oem', 'replacement', 'analog']);
+
+/**
+ * A link between two parts, usable in both directions: side a is the original (the OEM number for 'oem', the
+ * superseded article for 'replacement'), side b its counterpart. Searches look a pair up from either side.
+ */
+export const crossReferences = pgTable(
+  'cross_references',
+  {
+    brandIdA: integer('brand_id_a')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    articleNormalizedA: text('article_normalized_a').notNull(),
+    brandIdB: integer('brand_id_b')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    articleNormalizedB: text('article_normalized_b').notNull(),
+    type: crossReferenceType('type').notNull().default('analog'),
+  },
+  (table) => [
+    primaryKey({
+      name: 'cross_references_pkey',
+      columns: [table.articleNormalizedA, table.brandIdA, table.articleNormalizedB, table.brandIdB],
+    }),
+    index('cross_references_b_idx').on(table.articleNormalizedB, table.brandIdB),
+  ],
+);
+
+export const catalogGroups = pgTable(
+  'catalog_groups',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    parentId: integer('parent_id').references((): AnyPgColumn => catalogGroups.id, {
+      onDelete: 'cascade',
+    }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [index('catalog_groups_parent_id_idx').on(table.parentId, table.position)],
+);
+
+/** Parts of a catalogue group; a group's offers are the current offers of these parts. */
+export const catalogGroupArticles = pgTable(
+  'catalog_group_articles',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => catalogGroups.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    articleNormalized: text('article_normalized').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'catalog_group_articles_pkey',
+      columns: [table.groupId, table.brandId, table.articleNormalized],
+    }),
+    index('catalog_group_articles_article_idx').on(table.articleNormalized, table.brandId),
+  ],
+);
+
+/** Parts shown in a recommendation block (1 = the home page), in `position` order. */
+export const recommendations = pgTable(
+  'recommendations',
+  {
+    blockId: integer('block_id').notNull(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    articleNormalized: text('article_normalized').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ name: 'recommendations_pkey', columns: [table.blockId, table.brandId, table.articleNormalized] }),
+    index('recommendations_block_position_idx').on(table.blockId, table.position),
+  ],
+);
+
+export const pages = pgTable('pages', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  /** Sanitized before it is stored. */
+  contentHtml: text('content_html').notNull().default(''),
+  metaTitle: text('meta_title').notNull().default(''),
+  metaDescription: text('meta_description').notNull().default(''),
+  published: boolean('published').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const news = pgTable(
+  'news',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    preview: text('preview').notNull().default(''),
+    /** Sanitized before it is stored. */
+    contentHtml: text('content_html').notNull().default(''),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    imageUrl: text('image_url'),
+    metaTitle: text('meta_title').notNull().default(''),
+    metaDescription: text('meta_description').notNull().default(''),
+  },
+  (table) => [index('news_published_at_idx').on(table.publishedAt.desc(), table.id.desc())],
+);
+
+/** One row per setting; the shape of each value is ShopSettingValues in shop-settings.ts. */
+export const shopSettings = pgTable('shop_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});
+
+/* Clients and their sessions (issue: clients). */
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** As typed at registration; uniqueness is on lower(email), so the same address in another case is taken. */
+    email: text('email').notNull(),
+    /** scrypt, in the self-describing format of the auth module's password hasher. */
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    middleName: text('middle_name'),
+    companyName: text('company_name'),
+    /** Normalized to +7XXXXXXXXXX. */
+    phoneNumber: text('phone_number').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('clients_email_lower_idx').on(sql`lower(${table.email})`)],
+);
+
+/** A signed-in session: the bearer token is never stored, only its SHA-256. */
+export const clientSessions = pgTable(
+  'client_sessions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('client_sessions_client_id_idx').on(table.clientId)],
+);
+
+/** A single-use password reset link; like session tokens, only the hash is kept. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('password_resets_client_id_idx').on(table.clientId)],
+);
+
+export const deliveryAddresses = pgTable(
+  'delivery_addresses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('delivery_addresses_client_id_idx').on(table.clientId)],
+);
+
+/* Baskets (issue: basket). */
+
+/**
+ * An anonymous basket has no client; a client has at most one basket of their own. The key is a random secret
+ * that the client stores beside basket_id; it is kept as issued because the contract hands a client's own key back
+ * at login on any device.
+ */
+export const baskets = pgTable(
+  'baskets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    clientId: integer('client_id')
+      .unique()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('baskets_updated_at_idx').on(table.updatedAt)],
+);
+
+/** One line per offer; the price seen when it was added tells the client when the offer's price moved since. */
+export const basketItems = pgTable(
+  'basket_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    basketId: integer('basket_id')
+      .notNull()
+      .references(() => baskets.id, { onDelete: 'cascade' }),
+    offerId: bigint('offer_id', { mode: 'number' })
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    priceSeen: numeric('price_seen', { precision: 12, scale: 2, mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('basket_items_basket_offer_idx').on(table.basketId, table.offerId),
+    index('basket_items_offer_id_idx').on(table.offerId),
+    check('basket_items_quantity_check', sql`${table.quantity} >= 1`),
+  ],
+);

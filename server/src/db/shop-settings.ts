@@ -1,0 +1,57 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from './index.ts';
+import { shopSettings } from './schema.ts';
+
+export interface MenuLink {
+  title: string;
+  url: string;
+}
+
+/** Money inside settings is a roubles string with two decimals ('350.00'), like the numeric columns. */
+export interface DeliveryMethodSetting {
+  id: number;
+  name: string;
+  price: string;
+  description: string;
+  needs_address: boolean;
+}
+
+/** The stored value of each row of shop_settings, by key. */
+export interface ShopSettingValues {
+  shop: { name: string; phone: string; email: string; address: string; work_hours: string };
+  menu: { header: MenuLink[]; footer: MenuLink[] };
+  /** The seller printed on bills. */
+  requisites: {
+    name: string;
+    inn: string;
+    kpp: string;
+    address: string;
+    bank_name: string;
+    bik: string;
+    settlement_account: string;
+    correspondent_account: string;
+  };
+  /** VAT rate in percent; null prints "Без налога (НДС)". */
+  vat: { rate: number | null };
+  delivery_methods: DeliveryMethodSetting[];
+}
+
+export type ShopSettingKey = keyof ShopSettingValues;
+
+/** The stored value, or null when the setting was never written. */
+export async function readShopSetting<K extends ShopSettingKey>(db: Db, key: K): Promise<ShopSettingValues[K] | null> {
+  const [row] = await db.select({ value: shopSettings.value }).from(shopSettings).where(eq(shopSettings.key, key));
+  // jsonb is written only through writeShopSetting, which takes the typed value.
+  return row ? (row.value as ShopSettingValues[K]) : null;
+}
+
+export async function writeShopSetting<K extends ShopSettingKey>(
+  db: Db,
+  key: K,
+  value: ShopSettingValues[K],
+): Promise<void> {
+  await db
+    .insert(shopSettings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: shopSettings.key, set: { value: sql`excluded.value` } });
+}

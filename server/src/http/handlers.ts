@@ -1,0 +1,40 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  EndpointBody,
+  EndpointDef,
+  EndpointParams,
+  EndpointPayload,
+  EndpointQuery,
+  shopEndpoints,
+  techEndpoints,
+} from '@detal/contract';
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/index.ts';
+
+/** Who is calling: a signed-in client, or an anonymous visitor (clientId null). */
+export interface AuthContext {
+  clientId: number | null;
+  sessionId: number | null;
+}
+
+/** What every domain module is built from; modules never reach for globals. */
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+}
+
+export interface HandlerContext<E extends EndpointDef> {
+  body: EndpointBody<E>;
+  params: EndpointParams<E>;
+  query: EndpointQuery<E>;
+  auth: AuthContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** Returns the payload that the route wraps in `{ data }` (or the bytes of a download). */
+export type EndpointHandler<E extends EndpointDef> = (ctx: HandlerContext<E>) => Promise<EndpointPayload<E>>;
+
+export type HandlersFor<T extends Record<string, EndpointDef>> = { [K in keyof T]?: EndpointHandler<T[K]> };
+export type ShopHandlers = HandlersFor<typeof shopEndpoints>;
+export type TechHandlers = HandlersFor<typeof techEndpoints>;

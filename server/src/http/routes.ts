@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema, type EndpointDef } from '@detal/contract';
+import { rateLimitOf } from '../plugins/rate-limit.ts';
+import { authenticate, authOf } from './auth.ts';
+import { unauthorized, unavailable } from './errors.ts';
+import type { AppDeps, HandlerContext, HandlersFor } from './handlers.ts';
+
+/** OpenAPI security scheme name of the bearer token, declared in plugins/docs.ts. */
+export const BEARER_SECURITY = 'bearerAuth';
+
+const pdfResponse = {
+  description: 'PDF-файл',
+  content: { 'application/pdf': { schema: z.file().mime('application/pdf') } },
+};
+
+const errorResponse = errorBodySchema.describe('Ошибка: { message, error }; при 422 error — поля и их сообщения');
+
+function schemaOf(endpoint: EndpointDef): FastifySchema {
+  return {
+    summary: endpoint.summary,
+    tags: [...endpoint.tags],
+    ...(endpoint.session ? { security: [{ [BEARER_SECURITY]: [] }] } : {}),
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    response: {
+      200: endpoint.response === 'pdf' ? pdfResponse : endpoint.response,
+      '4xx': errorResponse,
+      '5xx': errorResponse,
+    },
+  };
+}
+
+type AnyEndpointHandler = (ctx: HandlerContext<EndpointDef>) => Promise<unknown>;
+
+const toBytes = (payload: unknown): Buffer => {
+  if (Buffer.isBuffer(payload)) return payload;
+  if (payload instanceof Uint8Array) return Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
+  throw new TypeError('A PDF endpoint handler must return bytes');
+};
+
+/**
+ * One route per contract endpoint under `prefix`, validated and documented by the endpoint's schemas.
+ * The caller is resolved before the body is read, so a session endpoint answers 401 to an anonymous caller
+ * whatever it sent. Endpoints whose module is not there yet are still routed (validation, docs and 401
+ * work) and answer 501.
+ */
+export function registerEndpoints<T extends Record<string, EndpointDef>>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  prefix: string,
+  endpoints: T,
+  handlers: HandlersFor<T>,
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  for (const key of Object.keys(endpoints)) {
+    const endpoint: EndpointDef = endpoints[key]!;
+    // The handler map is typed per endpoint; this loop only passes each handler its own endpoint's input.
+    const handler = handlers[key] as AnyEndpointHandler | undefined;
+    const limit = handler ? rateLimitOf(handler) : undefined;
+    routes.route({
+      method: endpoint.method,
+      url: prefix + endpoint.path,
+      schema: schemaOf(endpoint),
+      ...(limit ? { config: { rateLimit: limit } } : {}),
+      onRequest: async (request) => {
+        const auth = await authenticate(request, deps);
+        if (endpoint.session && auth.clientId === null) throw unauthorized();
+      },
+      handler: async (request, reply) => {
+        if (!handler) throw unavailable();
+        const payload = await handler({
+          body: request.body,
+          params: request.params,
+          query: request.query,
+          auth: authOf(request),
+          request,
+          reply,
+        });
+        if (endpoint.response === 'pdf') return reply.type('application/pdf').send(toBytes(payload));
+        return { data: payload };
+      },
+    });
+  }
+}

@@ -1,0 +1,73 @@
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase, type Database } from './db/index.ts';
+import { createLogger } from './plugins/logging.ts';
+import { seedIfEmpty } from './seed/index.ts';
+
+/** How long shutdown may take before the process gives up waiting for open requests. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const config = loadConfig();
+const logger = createLogger(config);
+
+/** The address to print: a wildcard host is reachable as localhost on this machine. */
+function publicAddress(app: FastifyInstance): string {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+function closeOnSignals(app: FastifyInstance, database: Database) {
+  let closing = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) {
+      logger.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    try {
+      await app.close();
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  // Kept for repeated signals too: a second Ctrl+C while closing exits at once.
+  process.on('SIGINT', (signal) => void shutdown(signal));
+  process.on('SIGTERM', (signal) => void shutdown(signal));
+}
+
+async function start() {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  logger.info(
+    { database: database.driver, ...(database.driver === 'pglite' ? { dataDir: config.dataDir } : {}) },
+    'database ready (migrations applied)',
+  );
+
+  const seedStarted = performance.now();
+  const seeded = await seedIfEmpty(database, { offers: config.seedOffers });
+  const seedMs = Math.round(performance.now() - seedStarted);
+  if (seeded) logger.info({ ...seeded, ms: seedMs }, `demo data seeded in ${(seedMs / 1000).toFixed(1)} s`);
+  else logger.info({ ms: seedMs }, 'the database already holds shop data: no demo data added');
+
+  const app = await buildApp({ config, database, logger });
+  closeOnSignals(app, database);
+  await app.listen({ host: config.host, port: config.port });
+  logger.info(`Detal is running at ${publicAddress(app)} (API docs at ${publicAddress(app)}/api/docs)`);
+}
+
+start().catch((error: unknown) => {
+  logger.fatal({ err: error }, 'the server could not start');
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+import { pageOffset, paginationMeta } from '@detal/contract';
+import { forbidden, notFound } from '../../http/errors.ts';
+import type { AppDeps, TechHandlers } from '../../http/handlers.ts';
+import { isCatalogKey } from './catalog-key.ts';
+import { buildGroupTree } from './group-tree.ts';
+import { toOffer } from './offer-rows.ts';
+import { countGroupOffers, groupExists, listGroupOffers, listGroups } from './queries.ts';
+
+export const WRONG_CATALOG_KEY_MESSAGE = 'Неверный ключ каталога';
+export const GROUP_NOT_FOUND_MESSAGE = 'Группа каталога не найдена';
+
+/** The technical catalogue (`/api/tech/`): every call carries the configured key. */
+export function createCatalogHandlers({ config, database: { db } }: AppDeps): TechHandlers {
+  const requireKey = (key: string) => {
+    if (!isCatalogKey(key, config.techCatalogKey)) throw forbidden(WRONG_CATALOG_KEY_MESSAGE);
+  };
+
+  return {
+    'get-all-groups': async ({ body }) => {
+      requireKey(body.key);
+      return buildGroupTree(await listGroups(db));
+    },
+
+    'get-group-items': async ({ body }) => {
+      requireKey(body.key);
+      const { group_id: groupId, page, per_page: perPage } = body;
+      if (!(await groupExists(db, groupId))) throw notFound(GROUP_NOT_FOUND_MESSAGE);
+      const [total, rows] = await Promise.all([
+        countGroupOffers(db, groupId),
+        listGroupOffers(db, groupId, perPage, pageOffset(page, perPage)),
+      ]);
+      return { data: rows.map(toOffer), ...paginationMeta(total, page, perPage) };
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { pageOffset, paginationMeta } from '@detal/contract';
+import { notFound } from '../../http/errors.ts';
+import type { AppDeps, ShopHandlers } from '../../http/handlers.ts';
+import {
+  countPublishedNews,
+  findPublishedNewsItem,
+  findPublishedPage,
+  listPublishedNews,
+  listRecommendedOffers,
+  numericIdOf,
+  readTemplate,
+} from './queries.ts';
+
+export const PAGE_NOT_FOUND_MESSAGE = 'Страница не найдена';
+export const NEWS_NOT_FOUND_MESSAGE = 'Новость не найдена';
+
+const orNotFound = <T>(value: T | null, message: string): T => {
+  if (value === null) throw notFound(message);
+  return value;
+};
+
+/** Shop settings, static pages, news and recommendation blocks (contract-decisions.md section 8). */
+export function createContentHandlers({ database: { db } }: AppDeps): ShopHandlers {
+  return {
+    template: () => readTemplate(db),
+
+    'page/:id': async ({ params }) => orNotFound(await findPublishedPage(db, params.id), PAGE_NOT_FOUND_MESSAGE),
+
+    'news-page/:id': async ({ params }) =>
+      orNotFound(await findPublishedNewsItem(db, params.id, new Date()), NEWS_NOT_FOUND_MESSAGE),
+
+    'news-preview/:id': async ({ params }) => {
+      const { content_html: _body, ...preview } = orNotFound(
+        await findPublishedNewsItem(db, params.id, new Date()),
+        NEWS_NOT_FOUND_MESSAGE,
+      );
+      return preview;
+    },
+
+    'news-list': async ({ query }) => {
+      const { page, per_page: perPage } = query;
+      const now = new Date();
+      const [total, items] = await Promise.all([
+        countPublishedNews(db, now),
+        listPublishedNews(db, now, perPage, pageOffset(page, perPage)),
+      ]);
+      return { data: items, ...paginationMeta(total, page, perPage) };
+    },
+
+    // A block id that is not a number names no block: like an unknown block, it recommends nothing.
+    'website-products-recommend-preview/:id': async ({ params }) => {
+      const blockId = numericIdOf(params.id);
+      return blockId === null ? [] : listRecommendedOffers(db, blockId);
+    },
+  };
+}

@@ -1,0 +1,159 @@
+import { and, asc, count, desc, eq, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { NewsItem, NewsPreview, Offer, Page, Template } from '@detal/contract';
+import type { Db } from '../../db/index.ts';
+import { news, offers, pages, recommendations } from '../../db/schema.ts';
+import { readShopSetting } from '../../db/shop-settings.ts';
+import { selectOfferRows, toOffer } from '../catalog/offer-rows.ts';
+import { fitsIntegerId } from '../catalog/queries.ts';
+
+/** The layout's shop card and menus; a setting never written shows empty rather than failing every page. */
+export async function readTemplate(db: Db): Promise<Template> {
+  const [shop, menu] = await Promise.all([readShopSetting(db, 'shop'), readShopSetting(db, 'menu')]);
+  return {
+    shop: {
+      name: shop?.name ?? '',
+      phone: shop?.phone ?? '',
+      email: shop?.email ?? '',
+      address: shop?.address ?? '',
+      work_hours: shop?.work_hours ?? '',
+    },
+    menu: {
+      header: (menu?.header ?? []).map(({ title, url }) => ({ title, url })),
+      footer: (menu?.footer ?? []).map(({ title, url }) => ({ title, url })),
+    },
+  };
+}
+
+/** The numeric id a route's `:id` names, when it is all digits and fits an id column; else null. */
+export function numericIdOf(idOrSlug: string): number | null {
+  if (!/^\d+$/.test(idOrSlug)) return null;
+  const id = Number(idOrSlug);
+  return fitsIntegerId(id) ? id : null;
+}
+
+/**
+ * Rows whose id or slug is `idOrSlug`, and the order that puts an id match first: a slug made of digits may
+ * equal another row's id, and the id is what the route primarily means.
+ */
+function idOrSlugMatch(idColumn: PgColumn, slugColumn: PgColumn, idOrSlug: string): { where: SQL; first: SQL } {
+  const id = numericIdOf(idOrSlug);
+  // Slugs are unique: the order only has to be valid SQL.
+  if (id === null) return { where: eq(slugColumn, idOrSlug), first: asc(idColumn) };
+  return { where: or(eq(idColumn, id), eq(slugColumn, idOrSlug))!, first: desc(sql`${idColumn} = ${id}`) };
+}
+
+// Stored meta texts are '' when not written; the contract says null.
+const textOrNull = (text: string) => (text === '' ? null : text);
+
+export async function findPublishedPage(db: Db, idOrSlug: string): Promise<Page | null> {
+  const match = idOrSlugMatch(pages.id, pages.slug, idOrSlug);
+  const [row] = await db
+    .select()
+    .from(pages)
+    .where(and(eq(pages.published, true), match.where))
+    .orderBy(match.first)
+    .limit(1);
+  if (!row) return null;
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    content_html: row.contentHtml,
+    meta_title: textOrNull(row.metaTitle),
+    meta_description: textOrNull(row.metaDescription),
+  };
+}
+
+const newsPreviewColumns = {
+  id: news.id,
+  slug: news.slug,
+  title: news.title,
+  preview: news.preview,
+  publishedAt: news.publishedAt,
+  imageUrl: news.imageUrl,
+};
+
+interface NewsPreviewRow {
+  id: number;
+  slug: string;
+  title: string;
+  preview: string;
+  publishedAt: Date;
+  imageUrl: string | null;
+}
+
+const toNewsPreview = (row: NewsPreviewRow): NewsPreview => ({
+  id: row.id,
+  slug: row.slug,
+  title: row.title,
+  preview: row.preview,
+  published_at: row.publishedAt.toISOString(),
+  image_url: row.imageUrl,
+});
+
+/** News becomes visible at its publication time: items dated in the future are not out yet. */
+const publishedBy = (now: Date) => lte(news.publishedAt, now);
+
+/** One published news item with its body; news-preview drops the body (a single row, so selecting it costs little). */
+export async function findPublishedNewsItem(db: Db, idOrSlug: string, now: Date): Promise<NewsItem | null> {
+  const match = idOrSlugMatch(news.id, news.slug, idOrSlug);
+  const [row] = await db
+    .select({ ...newsPreviewColumns, contentHtml: news.contentHtml })
+    .from(news)
+    .where(and(publishedBy(now), match.where))
+    .orderBy(match.first)
+    .limit(1);
+  return row ? { ...toNewsPreview(row), content_html: row.contentHtml } : null;
+}
+
+export async function countPublishedNews(db: Db, now: Date): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(news).where(publishedBy(now));
+  return row?.total ?? 0;
+}
+
+/** A page of published news, newest first (id breaks ties, matching the news_published_at_idx index). */
+export async function listPublishedNews(db: Db, now: Date, limit: number, offset: number): Promise<NewsPreview[]> {
+  const rows = await db
+    .select(newsPreviewColumns)
+    .from(news)
+    .where(publishedBy(now))
+    .orderBy(desc(news.publishedAt), desc(news.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(toNewsPreview);
+}
+
+/**
+ * The offers shown in a recommendation block: per recommended part its best current offer (in stock before out of
+ * stock, then the cheapest, then the earliest listed), in the block's order. Parts without offers are left out.
+ */
+export async function listRecommendedOffers(db: Db, blockId: number): Promise<Offer[]> {
+  const best = db
+    .selectDistinctOn([recommendations.position, recommendations.brandId, recommendations.articleNormalized], {
+      offerId: sql<number>`${offers.id}`.as('offer_id'),
+      position: recommendations.position,
+    })
+    .from(recommendations)
+    .innerJoin(
+      offers,
+      and(
+        eq(offers.brandId, recommendations.brandId),
+        eq(offers.articleNormalized, recommendations.articleNormalized),
+      ),
+    )
+    .where(eq(recommendations.blockId, blockId))
+    .orderBy(
+      asc(recommendations.position),
+      asc(recommendations.brandId),
+      asc(recommendations.articleNormalized),
+      asc(sql`${offers.quantity} = 0`),
+      asc(offers.price),
+      asc(offers.id),
+    )
+    .as('best');
+  const rows = await selectOfferRows(db)
+    .innerJoin(best, eq(offers.id, best.offerId))
+    .orderBy(asc(best.position), asc(offers.brandId), asc(offers.articleNormalized));
+  return rows.map(toOffer);
+}

@@ -1,0 +1,28 @@
+import type { AppDeps, ShopHandlers, TechHandlers } from '../http/handlers.ts';
+import { createCatalogHandlers } from './catalog/handlers.ts';
+import { createContentHandlers } from './content/handlers.ts';
+
+/**
+ * Every domain module's handler factory. Adding a module is one line in the list of its scheme; an
+ * endpoint no module handles is still routed and answers 501.
+ */
+const shopModules: ReadonlyArray<(deps: AppDeps) => ShopHandlers> = [createContentHandlers];
+const techModules: ReadonlyArray<(deps: AppDeps) => TechHandlers> = [createCatalogHandlers];
+
+/** Merges the modules' handler maps; two modules claiming one endpoint is a wiring mistake, caught at start. */
+function mergeHandlers<H extends object>(scheme: string, parts: H[]): H {
+  const merged: Record<string, unknown> = {};
+  for (const part of parts) {
+    for (const [endpoint, handler] of Object.entries(part)) {
+      if (endpoint in merged) throw new Error(`Two modules handle the ${scheme} endpoint '${endpoint}'`);
+      merged[endpoint] = handler;
+    }
+  }
+  return merged as H;
+}
+
+export const createShopHandlers = (deps: AppDeps): ShopHandlers =>
+  mergeHandlers('shop', shopModules.map((createHandlers) => createHandlers(deps)));
+
+export const createTechHandlers = (deps: AppDeps): TechHandlers =>
+  mergeHandlers('tech', techModules.map((createHandlers) => createHandlers(deps)));

@@ -1,0 +1,18 @@
+import { Anchor } from '@mantine/core';
+import type { MenuEntry } from '@detal/contract';
+import { Link } from 'react-router';
+
+const isExternal = (url: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
+
+/** A menu entry of the shop's template: in-app paths navigate client-side, other URLs are plain links. */
+export function MenuLink({ entry }: { entry: MenuEntry }) {
+  return isExternal(entry.url) ? (
+    <Anchor href={entry.url} c="dark.6" size="sm" rel="noopener">
+      {entry.title}
+    </Anchor>
+  ) : (
+    <Anchor component={Link} to={entry.url} c="dark.6" size="sm">
+      {entry.title}
+    </Anchor>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { Stack, Text, Title } from '@mantine/core';
+
+/** A page's heading and its one-line purpose; the page's own content follows it. */
+export function PageIntro({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Stack gap={6} mb="lg">
+      <Title order={1} fz={{ base: 24, md: 30 }} lh={1.2}>
+        {title}
+      </Title>
+      {children ? (
+        <Text c="dimmed" size="md" maw={720}>
+          {children}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+import { redirect } from 'react-router';
+import { readToken } from './auth/token.ts';
+
+/**
+ * Who may open a route: `public` anyone, `guest` only visitors without a session (login, register),
+ * `session` only signed-in clients. A route without a mark needs a session (spec section 2).
+ */
+export type RouteAccess = 'public' | 'guest' | 'session';
+
+/** The `handle` export of a route module carries its access mark. */
+export interface AccessHandle {
+  access: RouteAccess;
+}
+
+export const LOGIN_PATH = '/login';
+export const HOME_PATH = '/';
+
+/** Where the visitor must go instead of `url`, or null when they may stay. Pure: the one place of these rules. */
+export function resolveAccess(access: RouteAccess | undefined, isSignedIn: boolean, url: URL | string): string | null {
+  const rule = access ?? 'session';
+  if (rule === 'session' && !isSignedIn) {
+    const target = typeof url === 'string' ? new URL(url, 'http://placeholder') : url;
+    const next = `${target.pathname}${target.search}`;
+    return `${LOGIN_PATH}?next=${encodeURIComponent(next)}`;
+  }
+  if (rule === 'guest' && isSignedIn) return HOME_PATH;
+  return null;
+}
+
+/**
+ * Applies the guard in a route loader, which runs on the server for the first render and for every client
+ * navigation alike. A token cookie counts as a session here; validating it is the session check's job.
+ */
+export function enforceAccess(request: Request, handle: Partial<AccessHandle> | undefined): null {
+  const isSignedIn = readToken(request.headers.get('cookie')) !== null;
+  const target = resolveAccess(handle?.access, isSignedIn, new URL(request.url));
+  if (target !== null) throw redirect(target);
+  return null;
+}

@@ -1,0 +1,149 @@
+import { PLACEHOLDER_BEARER } from '@detal/contract';
+import { dispositionFilename, saveFile } from '../save-file.ts';
+import {
+  ApiError,
+  applyErrorCatalogue,
+  isErrorHandlingSkipped,
+  NETWORK_FAILURE_MESSAGE,
+  plainFailureMessage,
+} from './errors.ts';
+import { shopCaller, techCaller } from './endpoints.ts';
+import type { EndpointCaller, ShopEndpoints, TechEndpoints } from './endpoints.ts';
+import { isOwnServer, resolveUrl } from './uri.ts';
+import type { ApiUri, QueryParams, UriTargets } from './uri.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  query?: QueryParams;
+  /** Sent as JSON (ignored for GET). */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Bypass the error catalogue for this call (as the skip list does for its URIs): no notifications. */
+  skipErrorHandling?: boolean;
+}
+
+/** Which server a call goes to: this shop's own, or the external technical catalogue (TECH_CATALOG_URL). */
+export type FetchTarget = 'own' | 'external';
+
+/** Everything the request layer needs from where it runs (browser or server rendering). */
+export interface ApiEnvironment extends UriTargets {
+  fetch: (url: string, init: RequestInit, target: FetchTarget) => Promise<Response>;
+  /** The visitor's token, or null (then the placeholder bearer is sent). */
+  readToken: () => string | null;
+  /** 401: the token is no longer valid. */
+  removeToken: () => void;
+  visitedDomain: () => string;
+  visitedUrl: () => string;
+  /** Shows an error notification. */
+  notify: (message: string) => void;
+  /** Extra headers for this shop's own server (server rendering forwards the visitor's cookie). */
+  ownServerHeaders?: () => Record<string, string>;
+  /** Marks a call as running for the loading indicator; returns the function that ends it. */
+  beginLoading?: () => () => void;
+}
+
+export interface ApiClient {
+  /** Calls the API and resolves with the parsed JSON body (the whole `{ data }` envelope). */
+  request: <T = unknown>(uri: ApiUri, options?: RequestOptions) => Promise<T>;
+  /** POSTs `body` and saves the binary answer (a PDF bill) as a file; the name falls back to Content-Disposition. */
+  download: (uri: ApiUri, body?: unknown, filename?: string, options?: Omit<RequestOptions, 'body'>) => Promise<void>;
+  /** A shop endpoint of the contract by its path: `callShop('page/:id', { params: { id } })` -> the `data` payload. */
+  callShop: EndpointCaller<ShopEndpoints>;
+  /** A technical-catalogue endpoint: `callTech('get-all-groups', { body: { key } })`. */
+  callTech: EndpointCaller<TechEndpoints>;
+}
+
+type ReadMode = 'json' | 'blob';
+
+async function readJsonOrText(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  if ((response.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export function createApiClient(env: ApiEnvironment): ApiClient {
+  const headersFor = (uri: string): Record<string, string> => {
+    const own = isOwnServer(uri, env);
+    // The visitor's session token is sent only to this shop's own server, never to an external service.
+    const token = own ? env.readToken() : null;
+    return {
+      Accept: 'application/json',
+      'Content-Type': 'application/json; charset=utf-8',
+      'X-Visited-Domain': env.visitedDomain(),
+      'X-Visited-Url': env.visitedUrl(),
+      Authorization: `Bearer ${token ?? PLACEHOLDER_BEARER}`,
+      ...(own ? env.ownServerHeaders?.() : undefined),
+    };
+  };
+
+  async function perform(
+    uri: ApiUri,
+    options: RequestOptions,
+    mode: ReadMode,
+  ): Promise<{ response: Response; body: unknown }> {
+    const method = options.method ?? 'GET';
+    const url = resolveUrl(uri, env, options.query);
+    // Every call declares a JSON body (spec section 7), so every call but a GET carries one: `{}` at least,
+    // as a server rejects an empty body declared as JSON.
+    const payload = method === 'GET' ? undefined : JSON.stringify(options.body ?? {});
+    const skipped = options.skipErrorHandling ?? isErrorHandlingSkipped(uri.split('?')[0] ?? uri);
+
+    const fail = (status: number, message: string, body: unknown, cause?: unknown): ApiError => {
+      console.error('API request failed', { method, url, status, message });
+      return new ApiError({ message, status, method, url, body, cause });
+    };
+
+    const endLoading = env.beginLoading?.();
+    try {
+      let response: Response;
+      let body: unknown;
+      try {
+        response = await env.fetch(
+          url,
+          {
+            method,
+            headers: headersFor(uri),
+            body: payload,
+            credentials: 'include',
+            signal: options.signal,
+          },
+          isOwnServer(uri, env) ? 'own' : 'external',
+        );
+        body = response.ok && mode === 'blob' ? await response.blob() : await readJsonOrText(response);
+      } catch (cause) {
+        // No complete response: the connection failed, was cut, or the caller aborted.
+        throw fail(0, NETWORK_FAILURE_MESSAGE, null, cause);
+      }
+      if (response.ok) return { response, body };
+      const message = skipped
+        ? plainFailureMessage(response.status, body)
+        : applyErrorCatalogue(response.status, body, env);
+      throw fail(response.status, message, body);
+    } finally {
+      endLoading?.();
+    }
+  }
+
+  const request = async <T,>(uri: ApiUri, options: RequestOptions = {}): Promise<T> =>
+    (await perform(uri, options, 'json')).body as T;
+
+  return {
+    request,
+    callShop: shopCaller(request),
+    callTech: techCaller(request),
+    download: async (uri, body, filename, options = {}) => {
+      const { response, body: blob } = await perform(uri, { method: 'POST', ...options, body }, 'blob');
+      const suggested = dispositionFilename(response.headers.get('content-disposition'));
+      saveFile(blob as Blob, filename ?? suggested ?? 'download');
+    },
+  };
+}

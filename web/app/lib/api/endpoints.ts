@@ -1,0 +1,85 @@
+import { shopEndpoints, techEndpoints } from '@detal/contract';
+import type {
+  EndpointBodyInput,
+  EndpointDef,
+  EndpointParamsInput,
+  EndpointPayload,
+  EndpointQueryInput,
+} from '@detal/contract';
+import type { ApiUri, QueryParams } from './uri.ts';
+import type { RequestOptions } from './client.ts';
+
+/** Typed calls of the contract's endpoint registry: method, path and shapes come from `shopEndpoints`. */
+
+export type ShopEndpoints = typeof shopEndpoints;
+export type TechEndpoints = typeof techEndpoints;
+
+/** Endpoints answering JSON (the PDF download goes through `download`). */
+export type JsonPath<R extends Record<string, EndpointDef>> = {
+  [K in keyof R]: R[K]['response'] extends 'pdf' ? never : K;
+}[keyof R] &
+  string;
+
+type Field<Name extends string, T> = [T] extends [undefined]
+  ? { [K in Name]?: undefined }
+  : undefined extends T
+    ? { [K in Name]?: T }
+    : { [K in Name]: T };
+
+export type CallInput<E extends EndpointDef> = Field<'body', EndpointBodyInput<E>> &
+  Field<'params', EndpointParamsInput<E>> &
+  Field<'query', EndpointQueryInput<E>> &
+  Pick<RequestOptions, 'signal' | 'skipErrorHandling'>;
+
+/** The input argument is optional exactly when nothing in it is required. */
+export type CallArgs<E extends EndpointDef> = Record<string, never> extends CallInput<E>
+  ? [input?: CallInput<E>]
+  : [input: CallInput<E>];
+
+export type EndpointCaller<R extends Record<string, EndpointDef>> = <P extends JsonPath<R>>(
+  path: P,
+  ...args: CallArgs<R[P]>
+) => Promise<EndpointPayload<R[P]>>;
+
+type Send = <T>(uri: ApiUri, options?: RequestOptions) => Promise<T>;
+
+/** `page/:id` with `{ id: 'about' }` -> `page/about`. */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === '') {
+      throw new TypeError(`Missing path parameter "${name}" for ${path}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}
+
+function endpointCaller<R extends Record<string, EndpointDef>>(
+  send: Send,
+  uriPrefix: 'api:shop/' | 'tech:',
+  registry: R,
+): EndpointCaller<R> {
+  return async (path, ...args) => {
+    const definition: EndpointDef = registry[path] as EndpointDef;
+    const input = (args[0] ?? {}) as {
+      body?: unknown;
+      params?: Record<string, unknown>;
+      query?: QueryParams;
+      signal?: AbortSignal;
+      skipErrorHandling?: boolean;
+    };
+    const uri = `${uriPrefix}${fillPath(definition.path, input.params)}` as ApiUri;
+    const envelope = await send<{ data: unknown }>(uri, {
+      method: definition.method,
+      body: input.body,
+      query: input.query,
+      signal: input.signal,
+      skipErrorHandling: input.skipErrorHandling,
+    });
+    return envelope.data as never;
+  };
+}
+
+export const shopCaller = (send: Send): EndpointCaller<ShopEndpoints> =>
+  endpointCaller(send, 'api:shop/', shopEndpoints);
+export const techCaller = (send: Send): EndpointCaller<TechEndpoints> => endpointCaller(send, 'tech:', techEndpoints);

@@ -1,0 +1,15 @@
+/**
+ * The request layer: the only way the web calls the server. In components and client code use these bound
+ * functions; in loaders (server rendering) use `createServerApi(request, context)` from ./ssr-client.server.ts.
+ */
+import { browserApi } from './browser.ts';
+
+export const { request, download, callShop, callTech } = browserApi;
+
+export { configureBrowserApi, createBrowserApi } from './browser.ts';
+export { createApiClient } from './client.ts';
+export type { ApiClient, ApiEnvironment, FetchTarget, HttpMethod, RequestOptions } from './client.ts';
+export { ApiError, isApiError, skipErrorHandlingFor, NETWORK_FAILURE_MESSAGE, UNAUTHORIZED_MESSAGE } from './errors.ts';
+export type { CallInput, EndpointCaller } from './endpoints.ts';
+export type { ApiUri, QueryParams } from './uri.ts';
+export type { ApiFetch } from './load-context.ts';

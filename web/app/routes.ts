@@ -1,0 +1,33 @@
+import { index, layout, route } from '@react-router/dev/routes';
+import type { RouteConfig } from '@react-router/dev/routes';
+import { DEFAULT_LAYOUT } from '@detal/contract';
+
+/**
+ * Every route of spec section 2. Access marks (public / guest / session) are each page's `handle`; its loader
+ * applies them through lib/access.ts.
+ */
+export default [
+  layout('layouts/default.tsx', { id: DEFAULT_LAYOUT }, [
+    index('routes/home.tsx'),
+    route('login', 'routes/login.tsx'),
+    route('register', 'routes/register.tsx'),
+    route('reset-password', 'routes/reset-password.tsx'),
+    route('cart', 'routes/cart.tsx'),
+    route('contacts', 'routes/contacts.tsx'),
+    route('catalog', 'routes/catalog.tsx'),
+    route('search/:article', 'routes/search-article.tsx'),
+    route('search/:brand_name/:article', 'routes/search-brand-article.tsx'),
+    route('articles', 'routes/articles.tsx'),
+    route('articles/:slug', 'routes/article.tsx'),
+    route('news', 'routes/news.tsx'),
+    route('news/:slug', 'routes/news-item.tsx'),
+    route('orders', 'routes/orders.tsx'),
+    route('orders/create', 'routes/order-create.tsx'),
+    route('orders/:id', 'routes/order.tsx'),
+    route('account', 'routes/account.tsx'),
+    route('bills', 'routes/bills.tsx'),
+    route('bills/common', 'routes/bills-common.tsx'),
+    route('payment', 'routes/payment.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,25 @@
+import { createTheme } from '@mantine/core';
+import { BREAKPOINTS } from '@detal/contract';
+
+/** Mantine reads breakpoints in em; the spec gives them in px (16 px = 1 em). */
+const toEm = (px: number): string => `${px / 16}em`;
+
+export const breakpoints = {
+  xs: toEm(BREAKPOINTS.xs),
+  sm: toEm(BREAKPOINTS.sm),
+  md: toEm(BREAKPOINTS.md),
+  lg: toEm(BREAKPOINTS.lg),
+  xl: toEm(BREAKPOINTS.xl),
+  xxl: toEm(BREAKPOINTS.xxl),
+} as const;
+
+export const theme = createTheme({
+  breakpoints,
+  primaryColor: 'blue',
+  primaryShade: 8,
+  defaultRadius: 'sm',
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontWeight: '650' },
+  cursorType: 'pointer',
+});

@@ -1,0 +1,28 @@
+import { afterEach } from 'vitest';
+
+// Browser APIs jsdom lacks and Mantine or React Router call. Only in the jsdom environment.
+if (typeof window !== 'undefined') {
+  const { cleanup } = await import('@testing-library/react');
+  afterEach(() => cleanup());
+
+  window.matchMedia ??= (query: string): MediaQueryList =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+
+  globalThis.ResizeObserver ??= class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  };
+
+  window.scrollTo = () => undefined;
+  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+}
