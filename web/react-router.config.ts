@@ -2,6 +2,8 @@ import type { Config } from '@react-router/dev/config';
 
 export default {
   appDirectory: 'app',
+  // WEB_BUILD_DIR (the folder the server serves) lets parallel checkouts or CI jobs build side by side.
+  buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
   // Every page is rendered on the server: titles, descriptions and content arrive before any script runs.
   ssr: true,
   // React Router 7 behaviour, stated so that it is a choice: the production server hands loaders a plain load

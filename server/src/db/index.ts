@@ -27,6 +27,12 @@ export interface QueryRows<Row> {
 
 export type Db = PgDatabase<DetalQueryResultHKT, typeof schema>;
 
+/** An open transaction of db.transaction(); services that write several rows take one of these. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Either the database or a transaction already open, for queries that may run inside a caller's transaction. */
+export type DbExecutor = Db | Tx;
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
