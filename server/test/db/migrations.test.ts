@@ -10,7 +10,7 @@ const journal = JSON.parse(readFileSync(new URL('../../drizzle/meta/_journal.jso
 };
 
 // Every table the schema declares: the migrations must create exactly these, and nothing else.
-const expectedTables = Object.values(schema)
+const expectedTables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table) => getTableName(table))
   .sort();
