@@ -306,3 +306,94 @@ export const basketItems = pgTable(
     check('basket_items_quantity_check', sql`${table.quantity} >= 1`),
   ],
 );
+
+/* Orders and bills (issues: orders, bills). */
+
+/** Order and line statuses of contract-decisions.md section 6; the Russian names live in the contract. */
+const orderStatusCheck = (column: AnyPgColumn) =>
+  sql`${column} in ('new', 'in_work', 'ordered', 'in_transit', 'ready', 'issued', 'canceled')`;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    status: text('status').notNull().default('new'),
+    /** What makes a repeated submission the same one: the Idempotency-Key header, or a digest of the request. */
+    submissionKey: text('submission_key').notNull(),
+    /** Contact data as given in step 2 (it may differ from the account). */
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    middleName: text('middle_name'),
+    companyName: text('company_name'),
+    phoneNumber: text('phone_number').notNull(),
+    /** The delivery method as it was when ordered: settings may change later. */
+    deliveryMethodId: integer('delivery_method_id').notNull(),
+    deliveryMethodName: text('delivery_method_name').notNull(),
+    deliveryMethodDescription: text('delivery_method_description').notNull().default(''),
+    deliveryPrice: numeric('delivery_price', { precision: 12, scale: 2, mode: 'string' }).notNull(),
+    deliveryAddress: text('delivery_address'),
+    desiredDate: text('desired_date'),
+    desiredTime: text('desired_time'),
+    comment: text('comment'),
+    /** Lines plus delivery. */
+    totalPrice: numeric('total_price', { precision: 12, scale: 2, mode: 'string' }).notNull(),
+    countPosition: integer('count_position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('orders_client_submission_idx').on(table.clientId, table.submissionKey),
+    index('orders_client_created_idx').on(table.clientId, table.createdAt.desc(), table.id.desc()),
+    check('orders_status_check', orderStatusCheck(table.status)),
+  ],
+);
+
+/** A line as sold: copied from the offer, which a later price-list import may change or remove. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    offerId: bigint('offer_id', { mode: 'number' }).references(() => offers.id, { onDelete: 'set null' }),
+    article: text('article').notNull(),
+    brandName: text('brand_name').notNull(),
+    description: text('description').notNull().default(''),
+    supplierName: text('supplier_name'),
+    deliveryDays: integer('delivery_days'),
+    price: numeric('price', { precision: 12, scale: 2, mode: 'string' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    status: text('status').notNull().default('new'),
+  },
+  (table) => [
+    index('order_items_order_id_idx').on(table.orderId),
+    check('order_items_quantity_check', sql`${table.quantity} >= 1`),
+    check('order_items_status_check', orderStatusCheck(table.status)),
+  ],
+);
+
+/** Each order gets one bill for its total; the shop marks it paid. */
+export const bills = pgTable(
+  'bills',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    priceSum: numeric('price_sum', { precision: 12, scale: 2, mode: 'string' }).notNull(),
+    paid: boolean('paid').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    dateBill: timestamp('date_bill', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('bills_client_created_idx').on(table.clientId, table.createdAt.desc(), table.id.desc())],
+);
