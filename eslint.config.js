@@ -12,6 +12,7 @@ export default tseslint.config(
       '**/.react-router/**',
       'data/**',
       '**/*.tsbuildinfo',
+      '**/*.tmp.*',
     ],
   },
   js.configs.recommended,

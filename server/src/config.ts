@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEMO_TECH_CATALOG_KEY } from '@detal/contract';
 
 /**
  * Every setting the server reads from the environment, with its default. The README's configuration
@@ -26,7 +27,7 @@ const envSchema = z.object({
   /** Public address of the shop, used in e-mailed links. */
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   /** The fixed key the technical catalogue's get-all-groups expects. */
-  TECH_CATALOG_KEY: z.string().min(1).default('detal-demo-catalog-key'),
+  TECH_CATALOG_KEY: z.string().min(1).default(DEMO_TECH_CATALOG_KEY),
   /** When set, the web sends tech: calls to this external catalogue service instead of the built-in one. */
   TECH_CATALOG_URL: z.string().url().optional(),
   /** SMTP server for e-mail (smtp://user:pass@host:port); unset writes messages to DATA_DIR/outbox. */

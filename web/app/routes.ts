@@ -15,6 +15,8 @@ export default [
     route('cart', 'routes/cart.tsx'),
     route('contacts', 'routes/contacts.tsx'),
     route('catalog', 'routes/catalog.tsx'),
+    route('catalog/:slug', 'routes/catalog-group.tsx'),
+    route('recommendations', 'routes/recommendations.tsx'),
     route('search/:article', 'routes/search-article.tsx'),
     route('search/:brand_name/:article', 'routes/search-brand-article.tsx'),
     route('articles', 'routes/articles.tsx'),
@@ -30,4 +32,7 @@ export default [
     route('payment', 'routes/payment.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
+  // Resource routes: plain text answers for crawlers, outside the page layout.
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
 ] satisfies RouteConfig;

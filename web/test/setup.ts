@@ -23,6 +23,14 @@ if (typeof window !== 'undefined') {
     disconnect(): void {}
   };
 
+  // jsdom has no FontFaceSet; Mantine's autosize textarea listens to it for font loads.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+    });
+  }
+
   window.scrollTo = () => undefined;
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 }

@@ -6,10 +6,14 @@ import { createRequestHandler } from 'react-router';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import { createServer } from 'vite';
 import type { ViteDevServer } from 'vite';
+import { NBSP } from '@detal/contract';
+import type { Template } from '@detal/contract';
+import { FAKE_CLIENT_TOKEN, createFakeShopApi } from './fake-shop-api.ts';
 
 /**
  * The real app rendered on the server, as the production server does it: the React Router build (here compiled
- * by Vite's dev server with the app's own config) handling Requests with `{ apiFetch }` as load context.
+ * by Vite's dev server with the app's own config) handling Requests with `{ apiFetch }` as load context. The API
+ * is the fake shop API, its template replaced by this file's own so that a test can make it fail.
  */
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,7 +21,7 @@ const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 const TELEGRAM_PREVIEW = 'TelegramBot (like TwitterBot)';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
-const template = {
+const template: Template = {
   shop: {
     name: 'Деталь на Складской',
     phone: '+7 (495) 123-45-67',
@@ -33,13 +37,11 @@ const template = {
 
 let vite: ViteDevServer;
 let handle: (request: Request, context?: AppLoadContext) => Promise<Response>;
-const apiCalls: Request[] = [];
-let templateAnswer: () => Response = () => Response.json({ data: template });
-
-const apiFetch = async (request: Request): Promise<Response> => {
-  apiCalls.push(request);
-  return templateAnswer();
-};
+const shopApi = createFakeShopApi();
+const { apiFetch, calls: apiCalls } = shopApi;
+const answerTemplate = () => Response.json({ data: template });
+shopApi.override('shop/template', answerTemplate);
+const CLIENT_COOKIE = `token=${FAKE_CLIENT_TOKEN}`;
 
 beforeAll(async () => {
   vite = await createServer({
@@ -66,7 +68,7 @@ const h1Of = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 
 describe('server rendering', () => {
   it('renders a public page with its title, description, h1, header and the footer from the template', async () => {
-    const response = await get('/cart', { cookie: 'token=abc' });
+    const response = await get('/cart', { cookie: CLIENT_COOKIE });
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(titleOf(html)).toBe('Корзина — Деталь');
@@ -79,16 +81,16 @@ describe('server rendering', () => {
     expect(html).toContain('Оплата и доставка');
     expect(html).toContain('Кабинет');
 
-    const call = apiCalls.at(-1);
+    const call = apiCalls.findLast((request) => request.url.endsWith('/template'));
     expect(call?.url).toBe('http://shop.test/api/v1/shop/template');
-    expect(call?.headers.get('cookie')).toBe('token=abc');
-    expect(call?.headers.get('authorization')).toBe('Bearer abc');
+    expect(call?.headers.get('cookie')).toBe(CLIENT_COOKIE);
+    expect(call?.headers.get('authorization')).toBe(`Bearer ${FAKE_CLIENT_TOKEN}`);
     expect(call?.headers.get('x-visited-url')).toBe('http://shop.test/cart');
   });
 
   it('renders the page without template details when the template call fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    templateAnswer = () => Response.json({ message: 'Сбой', error: 'x' }, { status: 500 });
+    shopApi.override('shop/template', () => Response.json({ message: 'Сбой', error: 'x' }, { status: 500 }));
     try {
       const response = await get('/contacts');
       expect(response.status).toBe(200);
@@ -97,7 +99,7 @@ describe('server rendering', () => {
       expect(html).not.toContain('Складская');
       expect(html).toContain('© Деталь');
     } finally {
-      templateAnswer = () => Response.json({ data: template });
+      shopApi.override('shop/template', answerTemplate);
     }
   });
 
@@ -108,12 +110,14 @@ describe('server rendering', () => {
     ['/reset-password', 'Восстановление пароля — Деталь'],
     ['/contacts', 'Контакты — Деталь'],
     ['/catalog', 'Каталог запчастей — Деталь'],
-    ['/search/OC%2090', 'OC 90 — поиск по артикулу — Деталь'],
-    ['/search/MANN-FILTER/W712', 'MANN-FILTER W712 — цены и аналоги — Деталь'],
+    // Brand chips: two brands have OC 90, with three offers between them.
+    ['/search/OC%2090', `OC 90 — KNECHT, MAHLE: 3${NBSP}предложения — Деталь`],
+    // A brand's full result: two offers of W 712 and one analog, the article written as the brand writes it.
+    ['/search/MANN-FILTER/W712', `W 712 MANN-FILTER — цены и аналоги, 3${NBSP}предложения — Деталь`],
     ['/articles', 'Статьи — Деталь'],
-    ['/articles/delivery', 'Статья — Деталь'],
+    ['/articles/delivery', 'Доставка запчастей по Москве — Деталь'],
     ['/news', 'Новости — Деталь'],
-    ['/news/opening', 'Новость — Деталь'],
+    ['/news/opening', 'Мы открылись на Складской — Деталь'],
   ])('public route %s answers 200 titled "%s" for an anonymous visitor', async (pathname, title) => {
     const response = await get(pathname);
     expect(response.status).toBe(200);
@@ -133,14 +137,14 @@ describe('server rendering', () => {
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get('location')).toBe(`/login?next=${encodeURIComponent(pathname)}`);
 
-    const client = await get(pathname, { cookie: 'token=abc' });
+    const client = await get(pathname, { cookie: CLIENT_COOKIE });
     expect(client.status).toBe(200);
     expect(titleOf(await client.text())).toBe(title);
   });
 
   it('sends a signed-in client from /login and /register to /', async () => {
     for (const pathname of ['/login', '/register']) {
-      const response = await get(pathname, { cookie: 'token=abc' });
+      const response = await get(pathname, { cookie: CLIENT_COOKIE });
       expect(response.status).toBe(302);
       expect(response.headers.get('location')).toBe('/');
     }

@@ -43,3 +43,24 @@ export function normalizeArticle(input: string): string {
 export function normalizeBrand(input: string): string {
   return normalizeKey(input);
 }
+
+// The Russian ЙЦУКЕН layout over the Latin QWERTY keys: what a key types in one layout and in the other.
+const RUSSIAN_KEYS = 'йцукенгшщзхъфывапролджэячсмитьбюё';
+const LATIN_KEYS = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`";
+const LATIN_OF_RUSSIAN_KEY: ReadonlyMap<string, string> = new Map(
+  [...RUSSIAN_KEYS].map((letter, index) => [letter, LATIN_KEYS[index]!]),
+);
+
+/**
+ * The article a client meant when typing on the Russian layout by mistake: 'щс90' (the keys of 'oc90') ->
+ * 'OC90', normalized. Null when the input has no Russian letter to swap, or swapping changes nothing after
+ * normalization. Search tries it only when the article as typed finds nothing, since a Cyrillic article
+ * ('ЖД-12') is real and must win.
+ */
+export function layoutSwappedArticle(input: string): string | null {
+  const lower = input.normalize('NFKC').toLowerCase();
+  if (![...lower].some((character) => LATIN_OF_RUSSIAN_KEY.has(character))) return null;
+  const latin = [...lower].map((character) => LATIN_OF_RUSSIAN_KEY.get(character) ?? character).join('');
+  const swapped = normalizeArticle(latin);
+  return swapped === '' || swapped === normalizeArticle(input) ? null : swapped;
+}

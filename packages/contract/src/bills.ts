@@ -31,3 +31,52 @@ export type BillDownloadRequest = z.infer<typeof billDownloadRequestSchema>;
 
 /** `Content-Disposition` file name of a bill's PDF. */
 export const billFileName = (id: number): string => `schet-${id}.pdf`;
+
+/** (beyond) `client-bill-summary-post` body: nothing to choose (the client is the session's); `{}`. */
+export const billSummaryRequestSchema = z.object({});
+
+/** (beyond) `client-bill-summary-post`: how many bills and for how much, all / paid / awaiting payment. */
+const billTotalSchema = z.object({ count: z.int().min(0), sum: moneySchema });
+export const billSummarySchema = z.object({
+  total: billTotalSchema,
+  paid: billTotalSchema,
+  awaiting: billTotalSchema,
+});
+export type BillSummary = z.infer<typeof billSummarySchema>;
+
+/** The seller's requisites printed on every bill (shop settings). */
+export const shopRequisitesSchema = z.object({
+  name: z.string(),
+  inn: z.string(),
+  kpp: z.string(),
+  address: z.string(),
+  bank_name: z.string(),
+  bik: z.string(),
+  settlement_account: z.string(),
+  correspondent_account: z.string(),
+});
+export type ShopRequisites = z.infer<typeof shopRequisitesSchema>;
+
+/** (beyond) `client-bill-payment-post` body: the bill to pay, or none for the requisites alone. */
+export const billPaymentRequestSchema = z.object({ billId: idSchema.nullish() });
+export type BillPaymentRequest = z.infer<typeof billPaymentRequestSchema>;
+
+/**
+ * (beyond) `client-bill-payment-post` answer: how to pay. With a bill: its payment purpose, the last day to pay
+ * ('yyyy-mm-dd') and its payment QR code (ГОСТ Р 56042-2014) as text and as an SVG image.
+ */
+export const billPaymentSchema = z.object({
+  requisites: shopRequisitesSchema,
+  /** Percent, or null: the shop's prices carry no VAT. */
+  vat_rate: z.number().nullable(),
+  payment_term_days: z.int().min(0),
+  bill: billSchema
+    .extend({
+      purpose: z.string(),
+      pay_until: calendarDateSchema,
+      qr_payload: z.string(),
+      qr_svg: z.string(),
+    })
+    .nullable(),
+});
+export type BillPayment = z.infer<typeof billPaymentSchema>;

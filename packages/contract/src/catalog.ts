@@ -4,8 +4,16 @@ import { idSchema, whenMissing } from './fields.ts';
 
 /** The technical catalogue under `/api/tech/` (contract-decisions.md section 9). */
 
+/**
+ * The key the demo shop's catalogue expects when TECH_CATALOG_KEY is not set (the server checks it, the web's
+ * server render sends it). A real shop sets its own.
+ */
+export const DEMO_TECH_CATALOG_KEY = 'detal-demo-catalog-key';
+
 export interface CatalogGroup {
   id: number;
+  /** (beyond) The group's address in the shop (`/catalog/{slug}`); an external catalogue may leave it out. */
+  slug?: string;
   name: string;
   parent_id: number | null;
   children: CatalogGroup[];
@@ -14,6 +22,7 @@ export interface CatalogGroup {
 /** A node of the group tree; roots have `parent_id` null. */
 export const catalogGroupSchema: z.ZodType<CatalogGroup> = z.object({
   id: idSchema,
+  slug: z.string().optional(),
   name: z.string(),
   parent_id: idSchema.nullable(),
   get children() {
@@ -29,7 +38,7 @@ const catalogKeySchema = z
 export const getAllGroupsRequestSchema = z.object({ key: catalogKeySchema });
 export type GetAllGroupsRequest = z.infer<typeof getAllGroupsRequestSchema>;
 
-/** (beyond) A group's offers, a page at a time. */
+/** (beyond) A group's offers, its sub-groups' included, a page at a time. */
 export const getGroupItemsRequestSchema = z.object({
   key: catalogKeySchema,
   group_id: idSchema,

@@ -33,6 +33,16 @@ export const pageSchema = z.object({
 });
 export type Page = z.infer<typeof pageSchema>;
 
+/** (beyond) `GET shop/page-list`: every published page without its body, for the article list and the sitemap. */
+export const pageSummarySchema = z.object({
+  id: idSchema,
+  slug: z.string(),
+  title: z.string(),
+  meta_description: z.string().nullable(),
+  updated_at: isoDateTimeSchema,
+});
+export type PageSummary = z.infer<typeof pageSummarySchema>;
+
 /** `GET shop/news-page/{id}`. */
 export const newsItemSchema = z.object({
   id: idSchema,

@@ -8,7 +8,15 @@ import {
   basketShowRequestSchema,
   basketSummarySchema,
 } from './basket.ts';
-import { billDownloadRequestSchema, billListFiltersSchema, billSchema } from './bills.ts';
+import {
+  billDownloadRequestSchema,
+  billListFiltersSchema,
+  billPaymentRequestSchema,
+  billPaymentSchema,
+  billSchema,
+  billSummaryRequestSchema,
+  billSummarySchema,
+} from './bills.ts';
 import { catalogGroupSchema, getAllGroupsRequestSchema, getGroupItemsRequestSchema } from './catalog.ts';
 import {
   accountSchema,
@@ -24,7 +32,7 @@ import {
   resetPasswordRequestSchema,
   updateAccountRequestSchema,
 } from './clients.ts';
-import { newsItemSchema, newsPreviewSchema, pageSchema, templateSchema } from './content.ts';
+import { newsItemSchema, newsPreviewSchema, pageSchema, pageSummarySchema, templateSchema } from './content.ts';
 import { defineEndpoints } from './endpoint.ts';
 import {
   dataEnvelope,
@@ -182,6 +190,14 @@ export const shopEndpoints = defineEndpoints({
     params: idOrSlugParamsSchema,
     response: dataEnvelope(pageSchema),
   },
+  'page-list': {
+    method: 'GET',
+    path: 'page-list',
+    session: false,
+    summary: 'Every published static page without its body, by title',
+    tags: ['content'],
+    response: dataEnvelope(z.array(pageSummarySchema)),
+  },
   'news-preview/:id': {
     method: 'GET',
     path: 'news-preview/:id',
@@ -291,7 +307,7 @@ export const shopEndpoints = defineEndpoints({
     method: 'POST',
     path: 'create-order-order-step2-from-items-post',
     session: true,
-    summary: 'Checkout step 2: create the order (idempotent per submission)',
+    summary: 'Checkout step 2: create the order (idempotent per submission; optional Idempotency-Key header)',
     tags: ['orders'],
     body: step2RequestSchema,
     response: dataEnvelope(z.object({ orderForClient: orderForClientSchema })),
@@ -335,6 +351,24 @@ export const shopEndpoints = defineEndpoints({
     tags: ['bills'],
     body: billDownloadRequestSchema,
     response: 'pdf',
+  },
+  'client-bill-summary-post': {
+    method: 'POST',
+    path: 'client-bill-summary-post',
+    session: true,
+    summary: "(beyond) Count and sum of the client's bills: all, paid, awaiting payment",
+    tags: ['bills'],
+    body: billSummaryRequestSchema,
+    response: dataEnvelope(billSummarySchema),
+  },
+  'client-bill-payment-post': {
+    method: 'POST',
+    path: 'client-bill-payment-post',
+    session: true,
+    summary: "(beyond) How to pay: the shop's requisites and, for one of the client's bills, its payment QR code",
+    tags: ['bills'],
+    body: billPaymentRequestSchema,
+    response: dataEnvelope(billPaymentSchema),
   },
 });
 

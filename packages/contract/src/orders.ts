@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { basketIdSchema, basketItemSchema, basketRefSchema } from './basket.ts';
-import { deliveryAddressSchema } from './clients.ts';
+import { deliveryAddressSchema, russianPhoneSchema } from './clients.ts';
 import { perPageSchema } from './envelope.ts';
 import {
   calendarDateSchema,
@@ -11,7 +11,6 @@ import {
   idSchema,
   isoDateTimeSchema,
   optionalText,
-  phoneSchema,
   requiredText,
   timeInputSchema,
 } from './fields.ts';
@@ -42,6 +41,20 @@ export const deliveryMethodSchema = z.object({
 });
 export type DeliveryMethod = z.infer<typeof deliveryMethodSchema>;
 
+/**
+ * (beyond) A method offered in step 1, priced for this order: `needs_address` tells the step-2 form whether it
+ * must ask for a delivery address (pick-up does not).
+ */
+export const checkoutDeliveryMethodSchema = deliveryMethodSchema.extend({ needs_address: z.boolean() });
+export type CheckoutDeliveryMethod = z.infer<typeof checkoutDeliveryMethodSchema>;
+
+/**
+ * (beyond) Optional request header of step 2: submissions carrying the same key are one order. Without it, the
+ * same basket lines are one submission.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+
 /** Contact data of the client prefilled into the step-2 form. */
 export const preorderContactSchema = z.object({
   email: z.string(),
@@ -62,7 +75,7 @@ export const preorderSchema = z.object({
   count_total_price_item: moneySchema,
   basket_id: basketIdSchema,
   items: z.array(basketItemSchema),
-  delivery_method: z.array(deliveryMethodSchema),
+  delivery_method: z.array(checkoutDeliveryMethodSchema),
   client_shops: preorderContactSchema,
   client_shops_delivery_address: z.array(deliveryAddressSchema),
 });
@@ -87,7 +100,8 @@ export const step2RequestSchema = basketRefSchema
     last_name: requiredText(100, 'Введите фамилию'),
     middle_name: optionalText(100),
     company_name: optionalText(200),
-    phone_number: phoneSchema,
+    /** Normalized to +7XXXXXXXXXX like the account's phone. */
+    phone_number: russianPhoneSchema,
     delivery_method_id: idSchema,
     /** A saved address; or a new one in `delivery_address`. Whether one is needed depends on the method. */
     delivery_address_id: idSchema.nullish(),
@@ -103,6 +117,21 @@ export const step2RequestSchema = basketRefSchema
     path: ['delivery_address'],
   });
 export type Step2Request = z.infer<typeof step2RequestSchema>;
+
+export const ADDRESS_REQUIRED_MESSAGE = 'Укажите адрес доставки';
+export const PAST_DATE_MESSAGE = 'Желаемая дата не может быть раньше сегодняшней';
+
+/**
+ * 'yyyy-mm-dd' of the calendar day `instant` falls on in `timeZone`: a desired date is "not in the past" by the
+ * shop's calendar (the server checks it, the web's date picker starts there).
+ */
+export function calendarDayIn(timeZone: string, instant: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
+    instant,
+  );
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
 
 /** Step 2's answer: `data.orderForClient`. */
 export const orderForClientSchema = z.object({ id: idSchema });
@@ -142,6 +171,8 @@ export const orderSchema = z.object({
   /** Lines. */
   count_position: countSchema,
   items: z.array(orderLineSchema),
+  /** (beyond) The order's bill (for its link and download); null only for an order that has none. */
+  bill_id: idSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeArticle, normalizeBrand } from '../src/index.ts';
+import { layoutSwappedArticle, normalizeArticle, normalizeBrand } from '../src/index.ts';
 
 describe('normalizeArticle', () => {
   it.each([
@@ -56,5 +56,35 @@ describe('normalizeBrand', () => {
 
   it('maps Cyrillic look-alikes like articles', () => {
     expect(normalizeBrand('КУВ')).toBe('KYB');
+  });
+});
+
+describe('layoutSwappedArticle', () => {
+  it.each([
+    ['щс90', 'OC90'], // the keys of 'oc90' on the Russian layout
+    ['ЩС-90', 'OC90'],
+    ['Щс 90', 'OC90'],
+    ['ц 712.75', 'W71275'], // 'w 712/75': the '/' key types '.'
+    ['илк6у', 'BKR6E'],
+    ['пви1550', 'GDB1550'],
+  ])('%j -> %j', (input, expected) => {
+    expect(layoutSwappedArticle(input)).toBe(expected);
+  });
+
+  it('answers null when there is no Russian letter to swap', () => {
+    expect(layoutSwappedArticle('OC90')).toBeNull();
+    expect(layoutSwappedArticle('oc 90')).toBeNull();
+    expect(layoutSwappedArticle('0 451 103 316')).toBeNull();
+    expect(layoutSwappedArticle('')).toBeNull();
+  });
+
+  it('answers null when the swap normalizes to nothing or to the same article', () => {
+    expect(layoutSwappedArticle('ъ')).toBeNull(); // the ']' key
+    expect(layoutSwappedArticle('ж-э')).toBeNull(); // ';' and "'"
+  });
+
+  it('swaps Cyrillic look-alikes too: only a search that found nothing tries the swapped form', () => {
+    expect(normalizeArticle('ос90')).toBe('OC90');
+    expect(layoutSwappedArticle('ос90')).toBe('JC90');
   });
 });

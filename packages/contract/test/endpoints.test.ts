@@ -35,6 +35,9 @@ const BEYOND_PATHS = [
   ['POST', 'client-delivery-address-save'],
   ['POST', 'client-delivery-address-delete'],
   ['GET', 'news-list'],
+  ['POST', 'client-bill-summary-post'],
+  ['POST', 'client-bill-payment-post'],
+  ['GET', 'page-list'],
 ] as const;
 const SESSION_PATHS = new Set([
   'client-logout',
@@ -50,6 +53,8 @@ const SESSION_PATHS = new Set([
   'show-client-order-post',
   'client-bill-all-post',
   'client-bill-download-post',
+  'client-bill-summary-post',
+  'client-bill-payment-post',
 ]);
 const TAGS = new Set(['auth', 'basket', 'search', 'orders', 'bills', 'content', 'catalog']);
 

@@ -57,10 +57,11 @@ describe('registrationRequestSchema', () => {
     phone_number: '+7 999 123-45-67',
   };
 
-  it('accepts a registration and trims it', () => {
+  it('accepts a registration, trims it and normalizes the phone', () => {
     expect(registrationRequestSchema.parse(valid)).toEqual({
       ...valid,
       email: 'Client@Example.ru',
+      phone_number: '+79991234567',
       first_name: 'Иван',
       middle_name: null,
       company_name: null,
@@ -288,6 +289,7 @@ const order = {
   comment: null,
   total_price: 1281,
   count_position: 1,
+  bill_id: 7,
   items: [
     {
       id: 1,
@@ -346,7 +348,7 @@ describe('response round trips', () => {
           count_total_price_item: 1281,
           basket_id: 1,
           items: [basketItem],
-          delivery_method: [{ id: 1, name: 'Самовывоз', price: 0, description: '' }],
+          delivery_method: [{ id: 1, name: 'Самовывоз', price: 0, description: '', needs_address: false }],
           client_shops: {
             email: 'a@b.ru',
             first_name: 'Иван',

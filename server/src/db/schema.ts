@@ -52,16 +52,18 @@ export const suppliers = pgTable(
   (table) => [check('suppliers_default_delivery_days_check', sql`${table.defaultDeliveryDays} >= 0`)],
 );
 
+/**
+ * No foreign keys to brands and suppliers, on purpose: offers are written in bulk by the price-list import
+ * (millions of rows), where PostgreSQL's per-row foreign-key checks cost twice the load itself (measured in
+ * bench/README.md). Their only writers, the import and the demo seed, take brand and supplier ids from the same
+ * transaction, and brands and suppliers are never deleted while offers name them.
+ */
 export const offers = pgTable(
   'offers',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    supplierId: integer('supplier_id')
-      .notNull()
-      .references(() => suppliers.id, { onDelete: 'cascade' }),
-    brandId: integer('brand_id')
-      .notNull()
-      .references(() => brands.id),
+    supplierId: integer('supplier_id').notNull(),
+    brandId: integer('brand_id').notNull(),
     article: text('article').notNull(),
     articleNormalized: text('article_normalized').notNull(),
     description: text('description').notNull().default(''),

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { PLACEHOLDER_BEARER } from '@detal/contract';
+import { nowFor } from '../modules/auth/clock.ts';
+import { sessionOfToken } from '../modules/auth/sessions.ts';
 import type { AppDeps, AuthContext } from './handlers.ts';
 
 export const anonymous: AuthContext = Object.freeze({ clientId: null, sessionId: null });
@@ -12,14 +14,14 @@ export function bearerTokenOf(request: FastifyRequest): string | null {
 }
 
 /**
- * Who is calling: the one place where a bearer becomes a client. The clients module looks the token up in
- * its sessions here; until then no token is known, and an unknown bearer is anonymous like the placeholder
- * (contract section 1), so session endpoints answer 401.
+ * Who is calling: the one place where a bearer becomes a client. The token's SHA-256 is looked up among the
+ * sessions (not expired, not revoked); an unknown, forged, expired or revoked bearer is anonymous like the
+ * placeholder (contract section 1), so session endpoints answer 401 and public ones serve a visitor.
  */
-export async function resolveAuth(request: FastifyRequest, _deps: AppDeps): Promise<AuthContext> {
+export async function resolveAuth(request: FastifyRequest, deps: AppDeps): Promise<AuthContext> {
   const token = bearerTokenOf(request);
   if (token === null) return anonymous;
-  return anonymous;
+  return (await sessionOfToken(deps.database.db, token, nowFor(request))) ?? anonymous;
 }
 
 const resolved = new WeakMap<FastifyRequest, AuthContext>();

@@ -1,12 +1,17 @@
 import type { AppDeps, ShopHandlers, TechHandlers } from '../http/handlers.ts';
+import { createAuthHandlers } from './auth/handlers.ts';
+import { createBasketHandlers } from './basket/handlers.ts';
+import { createBillHandlers } from './bills/handlers.ts';
 import { createCatalogHandlers } from './catalog/handlers.ts';
 import { createContentHandlers } from './content/handlers.ts';
+import { createOrdersHandlers } from './orders/handlers.ts';
+import { createSearchHandlers } from './search/handlers.ts';
 
 /**
  * Every domain module's handler factory. Adding a module is one line in the list of its scheme; an
  * endpoint no module handles is still routed and answers 501.
  */
-const shopModules: ReadonlyArray<(deps: AppDeps) => ShopHandlers> = [createContentHandlers];
+const shopModules: ReadonlyArray<(deps: AppDeps) => ShopHandlers> = [createAuthHandlers, createBasketHandlers, createContentHandlers, createSearchHandlers, createOrdersHandlers, createBillHandlers];
 const techModules: ReadonlyArray<(deps: AppDeps) => TechHandlers> = [createCatalogHandlers];
 
 /** Merges the modules' handler maps; two modules claiming one endpoint is a wiring mistake, caught at start. */

@@ -8,8 +8,8 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 
 const REDACTED = '[Redacted]';
 
-/** Body keys whose values are secrets: every `password*` field, plus bearer-like tokens. */
-const isSecretKey = (key: string) => /^password/i.test(key) || key === 'token' || key === 'access_token';
+/** Body keys whose values are secrets: any field naming a password (current_password too), a token or a key (basket_key, the catalogue key). */
+const isSecretKey = (key: string) => /password|token|key/i.test(key);
 
 /** A copy of a request body fit for the logs: secret fields replaced, at any depth. */
 export function redactSecrets(value: unknown): unknown {

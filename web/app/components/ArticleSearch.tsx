@@ -4,12 +4,16 @@ import { Button, Kbd, TextInput } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { breakpoints } from '../theme.ts';
+import { articlePath } from './search/search-options.ts';
 import classes from './SiteHeader.module.css';
 
-/** The header's search path for what the visitor typed: `/search/<trimmed input>`, or null for blank input. */
+/**
+ * The header's search path for what the visitor typed, in any written form ('oc-90', 'ОС 90'):
+ * `/search/<trimmed input>`, or null for blank input. The search page normalizes it.
+ */
 export function searchPath(input: string): string | null {
   const article = input.trim();
-  return article === '' ? null : `/search/${encodeURIComponent(article)}`;
+  return article === '' ? null : articlePath(article);
 }
 
 interface ArticleSearchProps {
@@ -19,13 +23,24 @@ interface ArticleSearchProps {
   autoFocusOnDesktop?: boolean;
 }
 
-/** Article search, keyboard first: Enter searches, `/` anywhere on the page jumps into the box. */
+/**
+ * Article search, keyboard first: Enter searches and leaves the box, `/` anywhere on the page jumps back into it
+ * with its text selected, so the next article replaces the last one.
+ */
 export function ArticleSearch({ initialValue = '', autoFocusOnDesktop = false }: ArticleSearchProps) {
   const navigate = useNavigate();
   const [value, setValue] = useState(initialValue);
   const input = useRef<HTMLInputElement>(null);
 
-  useHotkeys([['/', () => input.current?.focus()]]);
+  useHotkeys([
+    [
+      '/',
+      () => {
+        input.current?.focus();
+        input.current?.select();
+      },
+    ],
+  ]);
 
   useEffect(() => {
     // Phones would open the on-screen keyboard over the page, so only wide screens get the focus.
@@ -35,7 +50,10 @@ export function ArticleSearch({ initialValue = '', autoFocusOnDesktop = false }:
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const path = searchPath(value);
-    if (path) void navigate(path);
+    if (!path) return;
+    // Out of the box, so that the result page's keys (1–9 pick a brand) work at once; '/' comes back to it.
+    input.current?.blur();
+    void navigate(path);
   };
 
   return (

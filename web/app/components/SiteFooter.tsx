@@ -4,7 +4,7 @@ import { SITE_NAME } from '../lib/meta.ts';
 import { MenuLink } from './MenuLink.tsx';
 import { CONTENT_WIDTH } from './SiteHeader.tsx';
 
-const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
+export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** The footer from the shop's template; without one (the call failed) it shows just the shop's name. */
 export function SiteFooter({ template }: { template: Template | null }) {

@@ -1,12 +1,16 @@
 import { Badge, Button, Container } from '@mantine/core';
-import type { MenuEntry } from '@detal/contract';
+import { pluralRu, type MenuEntry } from '@detal/contract';
 import { Link, useLocation, useParams } from 'react-router';
 import { useBasketStore } from '../stores/basket.ts';
 import { ArticleSearch } from './ArticleSearch.tsx';
+import { HeaderAccount } from './auth/HeaderAccount.tsx';
 import { CartIcon } from './CartIcon.tsx';
 import { MenuLink } from './MenuLink.tsx';
 import { SITE_NAME } from '../lib/meta.ts';
 import classes from './SiteHeader.module.css';
+
+/** Said after "Корзина" in the cart link's name: "Корзина 3 позиции". */
+const positionsText = (positions: number) => `${positions} ${pluralRu(positions, 'позиция', 'позиции', 'позиций')}`;
 
 export const CONTENT_WIDTH = 1320;
 
@@ -24,7 +28,7 @@ export function SiteHeader({ signedIn, menu }: SiteHeaderProps) {
     <header className={classes.header}>
       <Container size={CONTENT_WIDTH}>
         <div className={classes.bar}>
-          <Link to="/" className={classes.logo} aria-label={`${SITE_NAME} — на главную`}>
+          <Link to="/" className={classes.logo}>
             <span className={classes.logoMark} aria-hidden="true">
               Д
             </span>
@@ -37,10 +41,10 @@ export function SiteHeader({ signedIn, menu }: SiteHeaderProps) {
               component={Link}
               to="/cart"
               variant="default"
-              aria-label={`Корзина, позиций: ${positions}`}
               leftSection={<CartIcon />}
               rightSection={
                 <Badge
+                  aria-hidden="true"
                   size="sm"
                   circle={positions < 10}
                   variant={positions > 0 ? 'filled' : 'light'}
@@ -50,17 +54,11 @@ export function SiteHeader({ signedIn, menu }: SiteHeaderProps) {
                 </Badge>
               }
             >
-              <span className={classes.wideOnly}>Корзина</span>
+              {/* The name comes from the content, so it always holds what the link shows (WCAG label-in-name). */}
+              <span className={classes.wideOnly}>Корзина</span>{' '}
+              <span className={classes.visuallyHidden}>{positionsText(positions)}</span>
             </Button>
-            {signedIn ? (
-              <Button component={Link} to="/account" variant="subtle">
-                Кабинет
-              </Button>
-            ) : (
-              <Button component={Link} to="/login" variant="subtle">
-                Войти
-              </Button>
-            )}
+            <HeaderAccount signedIn={signedIn} />
           </nav>
         </div>
         {menu.length > 0 ? (

@@ -1,19 +1,43 @@
+import { SimpleGrid, Stack } from '@mantine/core';
 import type { Route } from './+types/account';
+import { AddressBook } from '../components/auth/AddressBook.tsx';
+import { PasswordChangeForm } from '../components/auth/PasswordChangeForm.tsx';
+import { ProfileForm } from '../components/auth/ProfileForm.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
+import { withSession } from '../lib/auth/session.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export const handle = { access: 'session' } satisfies AccessHandle;
 
-export const loader = ({ request }: Route.LoaderArgs) => enforceAccess(request, handle);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  enforceAccess(request, handle);
+  return withSession(request, context, (api) => api.callShop('client-show-account', { signal: request.signal }));
+}
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    'Личный кабинет',
-    'Личный кабинет клиента: профиль и адреса доставки.',
-  );
+  pageMeta('Личный кабинет', 'Личный кабинет клиента: профиль и адреса доставки.');
 
-export default function AccountPage() {
-  return <PageIntro title="Личный кабинет">Профиль, адреса доставки и пароль.</PageIntro>;
+export default function AccountPage({ loaderData }: Route.ComponentProps) {
+  const { client, delivery_addresses: addresses } = loaderData;
+  return (
+    <>
+      <PageIntro title="Личный кабинет">Профиль, адреса доставки и пароль.</PageIntro>
+      {/* Keyed by the client: another client signing in on this page starts the forms afresh. */}
+      <SimpleGrid
+        key={client.id}
+        cols={{ base: 1, md: 2 }}
+        spacing="lg"
+        verticalSpacing="lg"
+        style={{ alignItems: 'start' }}
+      >
+        <ProfileForm client={client} />
+        <Stack gap="lg">
+          <AddressBook initial={addresses} />
+          <PasswordChangeForm />
+        </Stack>
+      </SimpleGrid>
+    </>
+  );
 }

@@ -1,15 +1,36 @@
+import { Title } from '@mantine/core';
 import type { Route } from './+types/article';
-import { PageIntro } from '../components/PageIntro.tsx';
+import { ContentHtml } from '../components/content/ContentHtml.tsx';
+import { Crumbs } from '../components/content/Crumbs.tsx';
+import { ARTICLES_PATH } from '../components/content/content-paths.ts';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
+import { createServerApi } from '../lib/api/ssr-client.server.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { orNotFound } from '../lib/not-found.ts';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
-export const loader = ({ request }: Route.LoaderArgs) => enforceAccess(request, handle);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  enforceAccess(request, handle);
+  return orNotFound(
+    createServerApi(request, context).callShop('page/:id', { params: { id: params.slug }, signal: request.signal }),
+  );
+}
 
-export const meta: Route.MetaFunction = () => pageMeta('Статья', 'Статья магазина автозапчастей.');
+export const meta: Route.MetaFunction = ({ data }) =>
+  data
+    ? pageMeta(data.meta_title ?? data.title, data.meta_description ?? `${data.title} — магазин автозапчастей «Деталь».`)
+    : [];
 
-export default function ArticlePage() {
-  return <PageIntro title="Статья">Материал справочного раздела магазина.</PageIntro>;
+export default function ArticlePage({ loaderData: page }: Route.ComponentProps) {
+  return (
+    <article>
+      <Crumbs items={[{ title: 'Главная', to: '/' }, { title: 'Статьи', to: ARTICLES_PATH }, { title: page.title }]} />
+      <Title order={1} fz={{ base: 24, md: 30 }} lh={1.2} mb="lg">
+        {page.title}
+      </Title>
+      <ContentHtml html={page.content_html} />
+    </article>
+  );
 }

@@ -1,19 +1,50 @@
+import { Anchor, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import type { Route } from './+types/articles';
+import { Crumbs } from '../components/content/Crumbs.tsx';
+import { articlePath } from '../components/content/content-paths.ts';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
+import { createServerApi } from '../lib/api/ssr-client.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
-export const loader = ({ request }: Route.LoaderArgs) => enforceAccess(request, handle);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  enforceAccess(request, handle);
+  return { pages: await createServerApi(request, context).callShop('page-list', { signal: request.signal }) };
+}
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    'Статьи',
-    'Статьи и справочные материалы магазина автозапчастей.',
-  );
+  pageMeta('Статьи', 'Справочные материалы магазина автозапчастей «Деталь»: доставка, оплата, гарантия, возврат.');
 
-export default function ArticlesPage() {
-  return <PageIntro title="Статьи">Справочные материалы и полезные статьи.</PageIntro>;
+export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
+  const { pages } = loaderData;
+  return (
+    <>
+      <Crumbs items={[{ title: 'Главная', to: '/' }, { title: 'Статьи' }]} />
+      <PageIntro title="Статьи">Как мы работаем: доставка, оплата, гарантия и возврат.</PageIntro>
+      {pages.length === 0 ? (
+        <Text c="gray.7">Статей пока нет.</Text>
+      ) : (
+        <SimpleGrid component="ul" cols={{ base: 1, md: 2, lg: 3 }} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
+          {pages.map((page) => (
+            <Paper component="li" key={page.id} withBorder radius="md" p="md">
+              <Title order={2} fz={18} mb={4}>
+                <Anchor component={Link} to={articlePath(page.slug)} inherit>
+                  {page.title}
+                </Anchor>
+              </Title>
+              {page.meta_description ? (
+                <Text size="sm" c="dark.5">
+                  {page.meta_description}
+                </Text>
+              ) : null}
+            </Paper>
+          ))}
+        </SimpleGrid>
+      )}
+    </>
+  );
 }

@@ -1,15 +1,85 @@
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import type { Route } from './+types/bills';
+import { BillFilters } from '../components/bills/BillFilters.tsx';
+import { BillsTable } from '../components/bills/BillsTable.tsx';
+import { billFilterError, hasBillFilters, readBillFilters } from '../components/bills/bill-filters.ts';
+import { withSession } from '../lib/auth/session.server.ts';
+import { PageLinks } from '../components/content/PageLinks.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { pageParam } from '../lib/not-found.ts';
 
 export const handle = { access: 'session' } satisfies AccessHandle;
 
-export const loader = ({ request }: Route.LoaderArgs) => enforceAccess(request, handle);
+const BILLS_PER_PAGE = 20;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  enforceAccess(request, handle);
+  const filters = readBillFilters(new URL(request.url).searchParams);
+  const error = billFilterError(filters);
+  const page = pageParam(request);
+  // A reversed range is shown on the form instead of being sent for a 422.
+  const list = error
+    ? null
+    : await withSession(request, context, (api) =>
+        api.callShop('client-bill-all-post', {
+          query: { page },
+          body: { ...filters, per_page: BILLS_PER_PAGE },
+          signal: request.signal,
+        }),
+      );
+  return { list, filters, error };
+}
 
 export const meta: Route.MetaFunction = () => pageMeta('Счета', 'Счета клиента на оплату заказов.');
 
-export default function BillsPage() {
-  return <PageIntro title="Счета">Счета на оплату ваших заказов и их статусы.</PageIntro>;
+export default function BillsPage({ loaderData }: Route.ComponentProps) {
+  const { list, filters, error } = loaderData;
+  const filtered = hasBillFilters(filters);
+  return (
+    <>
+      <PageIntro title="Счета">
+        Счета на оплату ваших заказов. Скачайте счёт в PDF, чтобы оплатить его по безналичному расчёту.
+      </PageIntro>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <BillFilters filters={filters} error={error} />
+          <Group gap="md">
+            <Anchor component={Link} to="/bills/common" size="sm">
+              Сводка по счетам
+            </Anchor>
+            <Anchor component={Link} to="/payment" size="sm">
+              Как оплатить
+            </Anchor>
+          </Group>
+        </Group>
+        {list && list.total > 0 ? (
+          <Text size="sm" c="gray.7">
+            Найдено счетов: {list.total}
+          </Text>
+        ) : null}
+        {list && list.data.length > 0 ? <BillsTable bills={list.data} /> : null}
+        {list && list.data.length === 0 ? (
+          <Text c="gray.7">
+            {list.total > 0 ? (
+              <>
+                На этой странице счетов нет.{' '}
+                <Anchor component={Link} to="/bills">
+                  К первой странице
+                </Anchor>
+              </>
+            ) : filtered ? (
+              'Счетов с такими условиями нет. Измените даты или статус.'
+            ) : (
+              'Счетов пока нет: счёт выставляется на каждый оформленный заказ.'
+            )}
+          </Text>
+        ) : null}
+        {list ? <PageLinks page={list.current_page} lastPage={list.last_page} /> : null}
+      </Stack>
+    </>
+  );
 }

@@ -1,15 +1,41 @@
+import { Text } from '@mantine/core';
 import type { Route } from './+types/catalog';
+import { GroupTree } from '../components/catalog/GroupTree.tsx';
+import { Crumbs } from '../components/content/Crumbs.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
+import { createServerApi } from '../lib/api/ssr-client.server.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { techCatalogKey } from '../lib/tech-catalog.server.ts';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
-export const loader = ({ request }: Route.LoaderArgs) => enforceAccess(request, handle);
+/** The group tree from the technical catalogue (the built-in one, or TECH_CATALOG_URL's). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  enforceAccess(request, handle);
+  const groups = await createServerApi(request, context).callTech('get-all-groups', {
+    body: { key: techCatalogKey() },
+    signal: request.signal,
+  });
+  return { groups };
+}
 
-export const meta: Route.MetaFunction = () => pageMeta('Каталог запчастей', 'Каталог автозапчастей по группам.');
+export const meta: Route.MetaFunction = () =>
+  pageMeta(
+    'Каталог запчастей',
+    'Каталог автозапчастей по группам: фильтры, тормозная система, подвеска, двигатель, трансмиссия и другие узлы.',
+  );
 
-export default function CatalogPage() {
-  return <PageIntro title="Каталог запчастей">Запчасти, сгруппированные по узлам и назначению.</PageIntro>;
+export default function CatalogPage({ loaderData }: Route.ComponentProps) {
+  const { groups } = loaderData;
+  return (
+    <>
+      <Crumbs items={[{ title: 'Главная', to: '/' }, { title: 'Каталог' }]} />
+      <PageIntro title="Каталог запчастей">
+        Запчасти по узлам автомобиля. Выберите группу, чтобы увидеть предложения с ценами и сроками.
+      </PageIntro>
+      {groups.length === 0 ? <Text c="gray.7">Каталог пока пуст.</Text> : <GroupTree groups={groups} headingOrder={2} />}
+    </>
+  );
 }

@@ -1,19 +1,111 @@
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/contacts';
+import { Crumbs } from '../components/content/Crumbs.tsx';
+import { ARTICLES_PATH } from '../components/content/content-paths.ts';
 import { PageIntro } from '../components/PageIntro.tsx';
+import { telHref } from '../components/SiteFooter.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
 import { pageMeta } from '../lib/meta.ts';
+import type { loader as rootLoader } from '../root.tsx';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
+// The shop's card is the template the root loader already read for the header and footer.
 export const loader = ({ request }: Route.LoaderArgs) => enforceAccess(request, handle);
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    'Контакты',
-    'Контакты магазина автозапчастей: адрес, телефон, e-mail и часы работы.',
+  pageMeta('Контакты', 'Контакты магазина автозапчастей «Деталь»: адрес, телефон, e-mail и часы работы.');
+
+/** Phones are written in one setting; a comma or semicolon separates several. */
+const phonesOf = (phone: string): string[] =>
+  phone
+    .split(/[,;]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+function ContactBlock({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      <Title order={2} fz={16} mb={6} c="dark.5">
+        {title}
+      </Title>
+      {children}
+    </Paper>
   );
+}
 
 export default function ContactsPage() {
-  return <PageIntro title="Контакты">Адрес, телефон и часы работы магазина.</PageIntro>;
+  const template = useRouteLoaderData<typeof rootLoader>('root')?.template;
+  const shop = template?.shop;
+  // The shop's own pages its menu links to (delivery, payment, returns): what a visitor asks about next.
+  const guides = (template?.menu.footer ?? []).filter((entry) => entry.url.startsWith(`${ARTICLES_PATH}/`));
+  return (
+    <>
+      <Crumbs items={[{ title: 'Главная', to: '/' }, { title: 'Контакты' }]} />
+      <PageIntro title="Контакты">
+        {shop?.name ? `Магазин автозапчастей «${shop.name}»: ` : ''}как с нами связаться и где забрать заказ.
+      </PageIntro>
+      {shop ? (
+        <SimpleGrid cols={{ base: 1, md: 2, lg: 4 }} spacing="md">
+          {shop.address ? (
+            <ContactBlock title="Адрес">
+              <Text component="address" fs="normal" fw={600}>
+                {shop.address}
+              </Text>
+              <Text size="sm" c="dark.5" mt={4}>
+                Пункт выдачи заказов и магазин.
+              </Text>
+            </ContactBlock>
+          ) : null}
+          {shop.phone ? (
+            <ContactBlock title="Телефон">
+              <Stack gap={2}>
+                {phonesOf(shop.phone).map((phone) => (
+                  <Anchor key={phone} href={telHref(phone)} fw={700} fz="lg">
+                    {phone}
+                  </Anchor>
+                ))}
+              </Stack>
+            </ContactBlock>
+          ) : null}
+          {shop.email ? (
+            <ContactBlock title="E-mail">
+              <Anchor href={`mailto:${shop.email}`} fw={600}>
+                {shop.email}
+              </Anchor>
+              <Text size="sm" c="dark.5" mt={4}>
+                Ответим в рабочее время.
+              </Text>
+            </ContactBlock>
+          ) : null}
+          {shop.work_hours ? (
+            <ContactBlock title="Часы работы">
+              <Text fw={600}>{shop.work_hours}</Text>
+            </ContactBlock>
+          ) : null}
+        </SimpleGrid>
+      ) : (
+        <Text c="gray.7">Контакты магазина сейчас не загрузились. Обновите страницу чуть позже.</Text>
+      )}
+      {guides.length > 0 ? (
+        <Paper component="section" aria-labelledby="contacts-guides" withBorder radius="md" p="md" mt="md" bg="gray.0">
+          <Title id="contacts-guides" order={2} fz={16} mb={6} c="dark.5">
+            Полезно знать
+          </Title>
+          <Group gap="lg" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {guides.map((entry) => (
+              <li key={entry.url}>
+                <Anchor component={Link} to={entry.url} fw={600}>
+                  {entry.title}
+                </Anchor>
+              </li>
+            ))}
+          </Group>
+        </Paper>
+      ) : null}
+    </>
+  );
 }

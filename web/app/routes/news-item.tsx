@@ -1,15 +1,51 @@
+import { Anchor, Image, Stack, Text, Title } from '@mantine/core';
+import { formatDate } from '@detal/contract';
+import { Link } from 'react-router';
 import type { Route } from './+types/news-item';
-import { PageIntro } from '../components/PageIntro.tsx';
+import { ContentHtml } from '../components/content/ContentHtml.tsx';
+import { Crumbs } from '../components/content/Crumbs.tsx';
+import { NEWS_PATH } from '../components/content/content-paths.ts';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
+import { createServerApi } from '../lib/api/ssr-client.server.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { orNotFound } from '../lib/not-found.ts';
+import { ogImage } from '../lib/seo.ts';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
-export const loader = ({ request }: Route.LoaderArgs) => enforceAccess(request, handle);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  enforceAccess(request, handle);
+  return orNotFound(
+    createServerApi(request, context).callShop('news-page/:id', { params: { id: params.slug }, signal: request.signal }),
+  );
+}
 
-export const meta: Route.MetaFunction = () => pageMeta('Новость', 'Новость магазина автозапчастей.');
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data
+    ? pageMeta(data.title, data.preview || data.title, {
+        type: 'article',
+        extra: [{ property: 'article:published_time', content: data.published_at }, ...ogImage(matches, data.image_url)],
+      })
+    : [];
 
-export default function NewsItemPage() {
-  return <PageIntro title="Новость">Материал из новостей магазина.</PageIntro>;
+export default function NewsItemPage({ loaderData: item }: Route.ComponentProps) {
+  return (
+    <article>
+      <Crumbs items={[{ title: 'Главная', to: '/' }, { title: 'Новости', to: NEWS_PATH }, { title: item.title }]} />
+      <Stack gap={6} mb="lg" maw={760}>
+        <Text size="sm" c="gray.7" component="time" dateTime={item.published_at}>
+          {formatDate(item.published_at)}
+        </Text>
+        <Title order={1} fz={{ base: 24, md: 30 }} lh={1.2}>
+          {item.title}
+        </Title>
+      </Stack>
+      {item.image_url ? <Image src={item.image_url} alt="" radius="md" maw={760} mb="lg" /> : null}
+      <ContentHtml html={item.content_html} />
+      <Anchor component={Link} to={NEWS_PATH} mt="xl" display="inline-block">
+        ← Все новости
+      </Anchor>
+    </article>
+  );
 }

@@ -1,15 +1,81 @@
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import type { Route } from './+types/orders';
+import { withSession } from '../lib/auth/session.server.ts';
+import { PageLinks } from '../components/content/PageLinks.tsx';
+import { OrderFilters } from '../components/orders/OrderFilters.tsx';
+import { OrdersTable } from '../components/orders/OrdersTable.tsx';
+import { hasOrderFilters, orderFilterError, readOrderFilters } from '../components/orders/order-filters.ts';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { pageParam } from '../lib/not-found.ts';
 
 export const handle = { access: 'session' } satisfies AccessHandle;
 
-export const loader = ({ request }: Route.LoaderArgs) => enforceAccess(request, handle);
+const ORDERS_PER_PAGE = 20;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  enforceAccess(request, handle);
+  const filters = readOrderFilters(new URL(request.url).searchParams);
+  const error = orderFilterError(filters);
+  const page = pageParam(request);
+  // A reversed range is shown on the form instead of being sent for a 422.
+  const list = error
+    ? null
+    : await withSession(request, context, (api) =>
+        api.callShop('show-client-all-orders-post', {
+          query: { page },
+          body: { ...filters, per_page: ORDERS_PER_PAGE },
+          signal: request.signal,
+        }),
+      );
+  return { list, filters, error };
+}
 
 export const meta: Route.MetaFunction = () => pageMeta('Мои заказы', 'Заказы клиента: статусы, состав и суммы.');
 
-export default function OrdersPage() {
-  return <PageIntro title="Мои заказы">Ваши заказы со статусами, составом и суммами.</PageIntro>;
+export default function OrdersPage({ loaderData }: Route.ComponentProps) {
+  const { list, filters, error } = loaderData;
+  const filtered = hasOrderFilters(filters);
+  return (
+    <>
+      <PageIntro title="Мои заказы">Ваши заказы со статусами, составом и суммами. Откройте заказ, чтобы увидеть подробности.</PageIntro>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <OrderFilters filters={filters} error={error} />
+          <Anchor component={Link} to="/bills" size="sm">
+            Счета на оплату
+          </Anchor>
+        </Group>
+        {list && list.total > 0 ? (
+          <Text size="sm" c="gray.7">
+            Найдено заказов: {list.total}
+          </Text>
+        ) : null}
+        {list && list.data.length > 0 ? <OrdersTable orders={list.data} /> : null}
+        {list && list.data.length === 0 ? (
+          list.total > 0 ? (
+            <Text c="gray.7">
+              На этой странице заказов нет.{' '}
+              <Anchor component={Link} to="/orders">
+                К первой странице
+              </Anchor>
+            </Text>
+          ) : filtered ? (
+            <Text c="gray.7">Заказов с такими условиями нет. Измените номер, даты или статус.</Text>
+          ) : (
+            <Stack gap="sm" align="flex-start">
+              <Text c="gray.7">Заказов пока нет. Найдите запчасти по артикулу, положите в корзину и оформите заказ.</Text>
+              <Button component={Link} to="/cart" variant="light">
+                Перейти в корзину
+              </Button>
+            </Stack>
+          )
+        ) : null}
+        {list ? <PageLinks page={list.current_page} lastPage={list.last_page} /> : null}
+      </Stack>
+    </>
+  );
 }

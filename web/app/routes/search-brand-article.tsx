@@ -1,23 +1,58 @@
+import { Stack, Text } from '@mantine/core';
 import type { Route } from './+types/search-brand-article';
-import { PageIntro } from '../components/PageIntro.tsx';
+import { BrandChips } from '../components/search/BrandChips.tsx';
+import { FullResult } from '../components/search/FullResult.tsx';
+import { SearchNotFound } from '../components/search/SearchNotFound.tsx';
+import { loadSearch } from '../components/search/search-loader.server.ts';
+import { chipOf, displayArticle, fullResultText, notFoundText } from '../components/search/search-text.ts';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
-export const loader = ({ request }: Route.LoaderArgs) => enforceAccess(request, handle);
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  enforceAccess(request, handle);
+  return loadSearch(request, context, params.article, params.brand_name);
+}
 
-export const meta: Route.MetaFunction = ({ params }) =>
-  pageMeta(
-    `${params.brand_name} ${params.article} — цены и аналоги`,
-    `${params.brand_name} ${params.article}: предложения поставщиков, сроки поставки, цены и аналоги.`,
-  );
+export const meta: Route.MetaFunction = ({ data, params }) => {
+  const result = data?.result;
+  if (!result?.brand_name || !chipOf(result)) {
+    const text = notFoundText(`${params.brand_name} ${params.article}`);
+    return [...pageMeta(text.title, text.description), { name: 'robots', content: 'noindex' }];
+  }
+  const text = fullResultText(result);
+  return pageMeta(text.title, text.description);
+};
 
-export default function SearchBrandArticlePage({ params }: Route.ComponentProps) {
+/** A brand's full result; when the brand has nothing of the article, the brands that do. */
+export default function SearchBrandArticlePage({ loaderData, params }: Route.ComponentProps) {
+  const { article, result, problem, options } = loaderData;
+  if (result?.brand_name && chipOf(result)) return <FullResult result={result} options={options} />;
+
+  const brandName = result?.brand_name ?? params.brand_name;
   return (
-    <PageIntro title={`${params.brand_name} ${params.article}`}>
-      Предложения по запрошенному артикулу, затем аналоги.
-    </PageIntro>
+    <SearchNotFound
+      article={article}
+      normalizedArticle={result?.normalized_article ?? null}
+      brandName={brandName}
+      problem={problem}
+    >
+      {result && result.brands.length > 0 ? (
+        <Stack gap={6}>
+          <Text fw={600}>
+            У бренда {brandName} нет артикула {displayArticle(result)}, но он есть у других брендов:
+          </Text>
+          <BrandChips
+            chips={result.brands}
+            article={result.normalized_article}
+            options={options}
+            withHotkeys
+            label={`Бренды с артикулом ${displayArticle(result)}`}
+          />
+        </Stack>
+      ) : null}
+    </SearchNotFound>
   );
 }

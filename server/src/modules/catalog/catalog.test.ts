@@ -5,7 +5,7 @@ import { TECH_API_PREFIX, techEndpoints, type CatalogGroup, type Offer, type Pag
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
-import { catalogGroupArticles, catalogGroups } from '../../db/schema.ts';
+import { brands, catalogGroupArticles, catalogGroups } from '../../db/schema.ts';
 import { seedDemoData } from '../../seed/index.ts';
 import { demoCatalogGroups, type DemoCatalogGroup } from '../../seed/catalog-groups.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
@@ -96,13 +96,14 @@ describe('technical catalogue API', () => {
       ...namesOfDemo(demoCatalogGroups),
       { name: 'Тестовая группа', children: [] },
     ]);
+    expect(parsed.data.at(-1)).toEqual({ id: testGroupId, slug: 'test-group', name: 'Тестовая группа', parent_id: null, children: [] });
 
     const stored = await database.db.select().from(catalogGroups);
     const visit = (groups: CatalogGroup[], parentId: number | null): number => {
       let seen = 0;
       for (const group of groups) {
         const row = stored.find((candidate) => candidate.id === group.id);
-        expect(row).toMatchObject({ name: group.name, parentId });
+        expect(row).toMatchObject({ name: group.name, slug: group.slug, parentId });
         expect(group.parent_id).toBe(parentId);
         seen += 1 + visit(group.children, group.id);
       }
@@ -209,6 +210,40 @@ describe('technical catalogue API', () => {
       data: { total: number };
     };
     expect(total.data.total).toBe(seen.length);
+  });
+
+  it("get-group-items of a group includes its sub-groups' offers, each offer once", async () => {
+    const { db } = database;
+    const [alpha, beta] = await Promise.all(
+      ['AAA-TEST', 'BBB-TEST'].map(async (name) => (await db.select().from(brands).where(eq(brands.name, name)))[0]!.id),
+    );
+    const [parent] = await db.insert(catalogGroups).values({ name: 'Родитель', slug: 'test-parent', position: 2000 }).returning();
+    const [child] = await db
+      .insert(catalogGroups)
+      .values({ name: 'Ребёнок', slug: 'test-child', parentId: parent!.id })
+      .returning();
+    const [grandchild] = await db
+      .insert(catalogGroups)
+      .values({ name: 'Внук', slug: 'test-grandchild', parentId: child!.id })
+      .returning();
+    await db.insert(catalogGroupArticles).values([
+      // X1 of AAA-TEST is linked at two levels: its two offers must still show once each.
+      { groupId: parent!.id, brandId: alpha!, articleNormalized: 'X1' },
+      { groupId: child!.id, brandId: alpha!, articleNormalized: 'X1' },
+      { groupId: child!.id, brandId: beta!, articleNormalized: 'X1' },
+      { groupId: grandchild!.id, brandId: alpha!, articleNormalized: 'X2' },
+    ]);
+    const idsOf = async (groupId: number) => {
+      const { status, body } = await postTech(app, 'get-group-items', { key: KEY, group_id: groupId });
+      expect(status).toBe(200);
+      const list = techEndpoints['get-group-items'].response.parse(body).data;
+      expect(list.total).toBe(list.data.length);
+      return list.data.map((offer) => offer.id);
+    };
+    // By brand, article, then cheapest first: AAA X1 (99.90, 100.05), AAA X2, BBB X1.
+    expect(await idsOf(parent!.id)).toEqual(testOfferIds);
+    expect(await idsOf(child!.id)).toEqual(testOfferIds);
+    expect(await idsOf(grandchild!.id)).toEqual([testOfferIds[2]]);
   });
 
   it('get-group-items answers 404 for an unknown group and 403 for a wrong key', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { brands, catalogGroupArticles, catalogGroups, offers } from '../../db/schema.ts';
 import type { GroupRow } from './group-tree.ts';
@@ -14,7 +14,7 @@ export const fitsIntegerId = (id: number): boolean => Number.isSafeInteger(id) &
 /** Every group, siblings by position (then id, so that equal positions keep a stable order). */
 export function listGroups(db: Db): Promise<GroupRow[]> {
   return db
-    .select({ id: catalogGroups.id, parentId: catalogGroups.parentId, name: catalogGroups.name })
+    .select({ id: catalogGroups.id, parentId: catalogGroups.parentId, slug: catalogGroups.slug, name: catalogGroups.name })
     .from(catalogGroups)
     .orderBy(asc(catalogGroups.position), asc(catalogGroups.id));
 }
@@ -25,26 +25,42 @@ export async function groupExists(db: Db, groupId: number): Promise<boolean> {
   return row !== undefined;
 }
 
-// A group's offers are the current offers of the parts linked to it.
-const groupArticleJoin = and(
-  eq(catalogGroupArticles.brandId, offers.brandId),
-  eq(catalogGroupArticles.articleNormalized, offers.articleNormalized),
-);
+/** The ids of a group and of every group below it, as a subquery. */
+const subtreeIds = (groupId: number) => sql`(
+  with recursive subtree(id) as (
+    select ${groupId}::integer
+    union all
+    select child.id from ${catalogGroups} child join subtree on child.parent_id = subtree.id
+  )
+  select id from subtree
+)`;
+
+/**
+ * A group's offers are the current offers of the parts linked to it or to any group below it ("Фильтры" shows
+ * every filter). The parts are taken distinct, so that a part linked at several levels still gives its offers
+ * once; the query runs from the group's few parts into offers through its (article, brand) index.
+ */
+const groupParts = (db: Db, groupId: number) =>
+  db
+    .selectDistinct({ brandId: catalogGroupArticles.brandId, articleNormalized: catalogGroupArticles.articleNormalized })
+    .from(catalogGroupArticles)
+    .where(inArray(catalogGroupArticles.groupId, subtreeIds(groupId)))
+    .as('group_parts');
 
 export async function countGroupOffers(db: Db, groupId: number): Promise<number> {
+  const parts = groupParts(db, groupId);
   const [row] = await db
     .select({ total: count() })
     .from(offers)
-    .innerJoin(catalogGroupArticles, groupArticleJoin)
-    .where(eq(catalogGroupArticles.groupId, groupId));
+    .innerJoin(parts, and(eq(offers.articleNormalized, parts.articleNormalized), eq(offers.brandId, parts.brandId)));
   return row?.total ?? 0;
 }
 
 /** One page of a group's offers, by brand, article, then cheapest first. */
 export function listGroupOffers(db: Db, groupId: number, limit: number, offset: number): Promise<OfferRow[]> {
+  const parts = groupParts(db, groupId);
   return selectOfferRows(db)
-    .innerJoin(catalogGroupArticles, groupArticleJoin)
-    .where(eq(catalogGroupArticles.groupId, groupId))
+    .innerJoin(parts, and(eq(offers.articleNormalized, parts.articleNormalized), eq(offers.brandId, parts.brandId)))
     .orderBy(asc(brands.name), asc(offers.articleNormalized), asc(offers.price), asc(offers.id))
     .limit(limit)
     .offset(offset);

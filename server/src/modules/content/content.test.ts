@@ -119,6 +119,34 @@ describe('content API on the demo shop', () => {
     }
   });
 
+  it('page-list answers every published page without its body, by title', async () => {
+    const { status, body } = await getShop(app, 'page-list');
+    expect(status).toBe(200);
+    const parsed = shopEndpoints['page-list'].response.parse(body);
+    expect(parsed).toEqual(body);
+    const stored = await database.db.select().from(pages).where(eq(pages.published, true));
+    const expected = stored
+      .map((row) => ({
+        id: row.id,
+        slug: row.slug,
+        title: row.title,
+        meta_description: row.metaDescription === '' ? null : row.metaDescription,
+        updated_at: row.updatedAt.toISOString(),
+      }))
+      .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id - b.id));
+    expect(parsed.data).toEqual(expected);
+    const slugs = parsed.data.map((page) => page.slug);
+    expect(slugs).toEqual(expect.arrayContaining([...demoPages.map((page) => page.slug), '2024']));
+    expect(slugs).not.toContain('draft-page');
+    expect(parsed.data.find((page) => page.slug === 'about')).toEqual({
+      id: aboutId,
+      slug: 'about',
+      title: demoAbout.title,
+      meta_description: demoAbout.metaDescription,
+      updated_at: expect.any(String),
+    });
+  });
+
   it('news-page/{id} finds a published item by id and by slug', async () => {
     const [stored] = await database.db.select().from(news).where(eq(news.slug, demoNewest.slug));
     const expected = {
@@ -138,15 +166,21 @@ describe('content API on the demo shop', () => {
     }
   });
 
-  it('news-preview/{id} is the item without its body', async () => {
+  it('news-preview/{id} is the item without its body, by id and by slug', async () => {
     const full = await getShop(app, `news-page/${demoNewest.slug}`);
-    const preview = await getShop(app, `news-preview/${demoNewest.slug}`);
-    expect(preview.status).toBe(200);
-    expect(shopEndpoints['news-preview/:id'].response.parse(preview.body)).toEqual(preview.body);
-    const { content_html: body, ...withoutBody } = (full.body as { data: { content_html: string } }).data;
+    const { content_html: body, ...withoutBody } = (full.body as { data: { id: number; content_html: string } }).data;
     expect(body).toBe(demoNewest.contentHtml);
-    expect(preview.body).toEqual({ data: withoutBody });
-    expect(Object.keys((preview.body as { data: object }).data)).not.toContain('content_html');
+    for (const ref of [String(withoutBody.id), demoNewest.slug]) {
+      const preview = await getShop(app, `news-preview/${ref}`);
+      expect(preview.status).toBe(200);
+      expect(shopEndpoints['news-preview/:id'].response.parse(preview.body)).toEqual(preview.body);
+      expect(preview.body).toEqual({ data: withoutBody });
+      expect(Object.keys((preview.body as { data: object }).data)).not.toContain('content_html');
+    }
+    expect(await getShop(app, 'news-preview/no-such-news')).toEqual({
+      status: 404,
+      body: notFoundBody(NEWS_NOT_FOUND_MESSAGE),
+    });
   });
 
   it('a news item dated in the future is hidden everywhere until then', async () => {

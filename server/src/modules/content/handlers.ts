@@ -6,6 +6,7 @@ import {
   findPublishedNewsItem,
   findPublishedPage,
   listPublishedNews,
+  listPublishedPages,
   listRecommendedOffers,
   numericIdOf,
   readTemplate,
@@ -25,6 +26,7 @@ export function createContentHandlers({ database: { db } }: AppDeps): ShopHandle
     template: () => readTemplate(db),
 
     'page/:id': async ({ params }) => orNotFound(await findPublishedPage(db, params.id), PAGE_NOT_FOUND_MESSAGE),
+    'page-list': () => listPublishedPages(db),
 
     'news-page/:id': async ({ params }) =>
       orNotFound(await findPublishedNewsItem(db, params.id, new Date()), NEWS_NOT_FOUND_MESSAGE),

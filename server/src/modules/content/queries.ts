@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { NewsItem, NewsPreview, Offer, Page, Template } from '@detal/contract';
+import type { NewsItem, NewsPreview, Offer, Page, PageSummary, Template } from '@detal/contract';
 import type { Db } from '../../db/index.ts';
 import { news, offers, pages, recommendations } from '../../db/schema.ts';
 import { readShopSetting } from '../../db/shop-settings.ts';
@@ -63,6 +63,28 @@ export async function findPublishedPage(db: Db, idOrSlug: string): Promise<Page 
     meta_title: textOrNull(row.metaTitle),
     meta_description: textOrNull(row.metaDescription),
   };
+}
+
+/** Every published page without its body, by title (id breaks ties), for the article list and the sitemap. */
+export async function listPublishedPages(db: Db): Promise<PageSummary[]> {
+  const rows = await db
+    .select({
+      id: pages.id,
+      slug: pages.slug,
+      title: pages.title,
+      metaDescription: pages.metaDescription,
+      updatedAt: pages.updatedAt,
+    })
+    .from(pages)
+    .where(eq(pages.published, true))
+    .orderBy(asc(pages.title), asc(pages.id));
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    meta_description: textOrNull(row.metaDescription),
+    updated_at: row.updatedAt.toISOString(),
+  }));
 }
 
 const newsPreviewColumns = {

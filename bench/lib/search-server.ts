@@ -1,0 +1,104 @@
+import { normalizeArticle, normalizeBrand } from '@detal/contract';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { buildApp } from '../../server/src/app.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import { openDatabase } from '../../server/src/db/index.ts';
+import { searchStatement, type SearchQuery } from '../../server/src/modules/search/queries.ts';
+import { percentile } from './figures.ts';
+import { EMPTY_ROUTE, type SearchKey, type ServerMessage, type ServerRequest } from './search-protocol.ts';
+
+/*
+ * The process the search benchmark loads: the whole app (buildApp) listening on 127.0.0.1, plus an empty route,
+ * and on request the floor: the search's own SQL statement run straight through `pg` (or PGlite), no HTTP.
+ * It runs apart from the load generator so that autocannon does not share its event loop.
+ * Started by bench/search.ts with BENCH_SEARCH_DATABASE_URL or BENCH_SEARCH_PGLITE_DIR set.
+ */
+
+const dialect = new PgDialect();
+
+function queryOf(key: SearchKey, withBrand: boolean): SearchQuery {
+  return {
+    articleNormalized: normalizeArticle(key.article),
+    brandNormalized: withBrand ? normalizeBrand(key.brand) : null,
+    analogs: true,
+    inStock: false,
+    maxDelivery: null,
+  };
+}
+
+const send = (message: ServerMessage) => process.send?.(message);
+
+async function main(): Promise<void> {
+  const databaseUrl = process.env.BENCH_SEARCH_DATABASE_URL;
+  const dataDir = process.env.BENCH_SEARCH_PGLITE_DIR;
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }, { webBuildDir: null, databaseUrl });
+  const app = await buildApp({ config, database });
+  app.post(EMPTY_ROUTE, async () => ({ data: {} }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('The server has no TCP address');
+
+  // The floor's own connections, as many as the load has, each preparing the statement once like the app does.
+  const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 64, application_name: 'detal-bench-floor' }) : null;
+
+  const runStatement = async (key: SearchKey, withBrand: boolean, explain = false): Promise<unknown[]> => {
+    const query = dialect.sqlToQuery(searchStatement(queryOf(key, withBrand)));
+    if (pool) {
+      const text = explain ? `explain (analyze, buffers) ${query.sql}` : query.sql;
+      const name = explain ? undefined : `bench_search_${Number(withBrand)}`;
+      return (await pool.query({ name, text, values: query.params })).rows;
+    }
+    const text = explain ? `explain analyze ${query.sql}` : query.sql;
+    const client: unknown = Reflect.get(database.db, '$client');
+    if (!(client && typeof client === 'object' && 'query' in client && typeof client.query === 'function')) {
+      throw new Error('PGlite client not found');
+    }
+    const result = (await client.query(text, query.params)) as { rows: unknown[] };
+    return result.rows;
+  };
+
+  process.on('message', (raw: ServerRequest) => {
+    void (async () => {
+      if (raw.type === 'stop') {
+        await app.close();
+        await pool?.end();
+        await database.close();
+        process.exit(0);
+      }
+      if (raw.type === 'explain') {
+        const rows = await runStatement(raw.key, raw.withBrand, true);
+        const plan = rows.map((row) => Object.values(row as Record<string, string>)[0]).join('\n');
+        send({ type: 'explain', plan });
+        return;
+      }
+      const latencies: number[] = [];
+      const started = performance.now();
+      const until = started + raw.durationMs;
+      let next = 0;
+      const worker = async () => {
+        while (performance.now() < until) {
+          const key = raw.keys[next % raw.keys.length] as SearchKey;
+          next += 1;
+          const begun = performance.now();
+          await runStatement(key, raw.withBrand);
+          latencies.push(performance.now() - begun);
+        }
+      };
+      await Promise.all(Array.from({ length: raw.concurrency }, worker));
+      const seconds = (performance.now() - started) / 1000;
+      latencies.sort((a, b) => a - b);
+      send({ type: 'floor', count: latencies.length, seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) });
+    })().catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+  });
+  send({ type: 'ready', port: address.port });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,184 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { loadConfig, type AppConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/index.ts';
+
+/**
+ * The shop owner's command line until a back office exists: `npm run admin -- <command> [options]`.
+ *
+ * Every file in ./admin/ is one command, named after the file (admin/order-status.ts is `order-status`) and
+ * exporting `command: AdminCommand`. Adding a command is adding a file; nothing here lists them.
+ */
+
+export interface AdminContext {
+  database: Database;
+  config: AppConfig;
+  /** Writes a line of the command's report to stdout. */
+  print: (line: string) => void;
+}
+
+export type AdminOptions = NonNullable<ParseArgsConfig['options']>;
+export type AdminValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+export interface AdminCommand {
+  /** One line for the command list. */
+  summary: string;
+  /** The full help text: usage line, options, examples. */
+  usage: string;
+  /** node:util parseArgs options; `--help` is added to every command. */
+  options: AdminOptions;
+  run(values: AdminValues, context: AdminContext): Promise<void>;
+}
+
+/** Wrong arguments: the message and the command's usage are printed, exit code 2. */
+export class AdminUsageError extends Error {
+  override readonly name = 'AdminUsageError';
+}
+
+/** The command could not do its work (an unknown order, say): the message is printed, exit code 1. */
+export class AdminCommandError extends Error {
+  override readonly name = 'AdminCommandError';
+}
+
+/** The text value of `--name`, required. */
+export function requiredText(values: AdminValues, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new AdminUsageError(`--${name} is required`);
+  return value.trim();
+}
+
+/** The positive whole number `--name`, or null when it was not given. */
+export function optionalId(values: AdminValues, name: string): number | null {
+  if (values[name] === undefined) return null;
+  const text = requiredText(values, name);
+  const id = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(id) || id < 1) {
+    throw new AdminUsageError(`--${name} takes a positive whole number, got "${text}"`);
+  }
+  return id;
+}
+
+export function requiredId(values: AdminValues, name: string): number {
+  const id = optionalId(values, name);
+  if (id === null) throw new AdminUsageError(`--${name} is required`);
+  return id;
+}
+
+const commandsFolder = fileURLToPath(new URL('./admin/', import.meta.url));
+const isCommandFile = (file: string) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts');
+const commandNameOf = (file: string) => file.slice(0, -'.ts'.length);
+
+/** The commands of ./admin/ by name; with `only`, just that one (when it exists): a run imports no other. */
+export async function loadAdminCommands(folder = commandsFolder, only?: string): Promise<Map<string, AdminCommand>> {
+  const files = (await readdir(folder))
+    .filter(isCommandFile)
+    .filter((file) => only === undefined || commandNameOf(file) === only)
+    .sort();
+  const commands = new Map<string, AdminCommand>();
+  for (const file of files) {
+    const module = (await import(pathToFileURL(path.join(folder, file)).href)) as { command?: AdminCommand };
+    if (!module.command) throw new Error(`${file} in ${folder} exports no \`command\``);
+    commands.set(commandNameOf(file), module.command);
+  }
+  return commands;
+}
+
+function overview(commands: Map<string, AdminCommand>): string {
+  const width = Math.max(0, ...[...commands.keys()].map((name) => name.length));
+  const list = [...commands].map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`);
+  return [
+    "The shop owner's commands (database: DATABASE_URL, or PGlite in DATA_DIR).",
+    '',
+    'Usage: npm run admin -- <command> [options]',
+    '       npm run admin -- <command> --help',
+    '',
+    'Commands:',
+    ...list,
+  ].join('\n');
+}
+
+export interface AdminIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+/**
+ * Runs `argv` (the words after `npm run admin --`) and answers the exit code: 0 done, 1 the command failed,
+ * 2 wrong usage. `open` gives the database and settings; it is called only when a command actually runs.
+ */
+export async function runAdmin(
+  argv: readonly string[],
+  commands: Map<string, AdminCommand>,
+  open: () => Promise<Omit<AdminContext, 'print'>>,
+  io: AdminIo,
+): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === 'help') {
+    io.out(overview(commands));
+    return name === undefined ? 2 : 0;
+  }
+  const command = commands.get(name);
+  if (!command) {
+    io.err(`Unknown command "${name}".\n\n${overview(commands)}`);
+    return 2;
+  }
+  let values: AdminValues;
+  try {
+    ({ values } = parseArgs({
+      args: [...rest],
+      options: { ...command.options, help: { type: 'boolean', default: false } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    io.err(`${error instanceof Error ? error.message : String(error)}\n\n${command.usage}`);
+    return 2;
+  }
+  if (values.help) {
+    io.out(command.usage);
+    return 0;
+  }
+  const context = await open();
+  try {
+    await command.run(values, { ...context, print: io.out });
+    return 0;
+  } catch (error) {
+    if (error instanceof AdminUsageError) {
+      io.err(`${error.message}\n\n${command.usage}`);
+      return 2;
+    }
+    if (error instanceof AdminCommandError) {
+      io.err(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await context.database.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  // A known command is loaded alone; the list (help, an unknown name) needs them all.
+  const single = argv[0] ? await loadAdminCommands(commandsFolder, argv[0]) : new Map<string, AdminCommand>();
+  const commands = single.size === 1 ? single : await loadAdminCommands();
+  process.exitCode = await runAdmin(
+    argv,
+    commands,
+    async () => {
+      const config = loadConfig();
+      return { config, database: await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) };
+    },
+    { out: (text) => console.log(text), err: (text) => console.error(text) },
+  );
+}
+
+// Run only as the program (`node --import tsx server/src/cli/admin.ts`), not when a command or a test imports it.
+if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exitCode = 1;
+  });
+}

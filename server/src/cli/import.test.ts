@@ -1,0 +1,95 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/index.ts';
+import { createTempFolder, type TempFolder } from '../modules/catalog/import/test-files.ts';
+import { createTestDatabaseTarget, type TestDatabaseTarget } from '../../test/helpers/db.ts';
+
+const run = promisify(execFile);
+const cli = fileURLToPath(new URL('./import.ts', import.meta.url));
+
+let target: TestDatabaseTarget;
+let folder: TempFolder;
+
+beforeAll(async () => {
+  target = await createTestDatabaseTarget();
+  folder = await createTempFolder();
+});
+
+afterAll(async () => {
+  await target?.remove();
+  await folder?.remove();
+});
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run import -- …` as a shop owner would, on the test database, without a terminal. */
+async function importCommand(...args: string[]): Promise<Outcome> {
+  const env = {
+    ...process.env,
+    DATABASE_URL: target.options.databaseUrl ?? '',
+    DATA_DIR: target.options.dataDir ?? '',
+    SEED_OFFERS: '0',
+  };
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', cli, ...args], { env });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string };
+    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
+  }
+}
+
+describe('npm run import', () => {
+  it('imports a price list, prints the summary and writes the refused rows to the report', async () => {
+    const file = await folder.write('price.csv', 'Артикул;Бренд;Цена\nOC 90;Knecht;1 234,50\nW 712/75;Mann;дорого\n');
+    const outcome = await importCommand('prices', '--supplier', 'Склад', '--file', file);
+    expect(outcome.stderr).toBe('');
+    expect(outcome.code).toBe(0);
+    const [summary, speed, report] = outcome.stdout.trim().split('\n');
+    expect(summary).toBe(
+      'Supplier "Склад" (new): 2 rows read, 1 loaded (1 new, 0 changed, 0 unchanged), 0 removed, 1 rejected, 1 new brand.',
+    );
+    expect(speed).toMatch(/^\d+\.\d s \(reading \d+\.\d s\), [\d,]+ rows\/s\.$/);
+    expect(report).toBe(`Rejected rows (line and reason): ${file}.rejected.csv`);
+    expect(await readFile(`${file}.rejected.csv`, 'utf8')).toBe(
+      '\uFEFFline;reason;row\n3;"price is not a number: ""дорого""";"W 712/75;Mann;дорого"\n',
+    );
+
+    const database = await openDatabase(target.options);
+    try {
+      const offers = await database.db.execute<{ article: string; price: string }>('select article, price::text from offers');
+      expect(offers.rows).toEqual([{ article: 'OC 90', price: '1234.50' }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('imports cross-references, with the report where --report says', async () => {
+    const file = await folder.write('crosses.csv', 'Knecht;OC 90;Mahle;OC 90;аналог\nKnecht;;Mahle;X;\n');
+    const reportPath = folder.path('crosses-report.csv');
+    const outcome = await importCommand('crosses', '--file', file, '--report', reportPath);
+    expect(outcome.code).toBe(0);
+    expect(outcome.stdout).toContain('Cross-references: 2 rows read, 1 added, 0 retyped, 0 already known, 1 rejected, 1 new brand.');
+    expect(await readFile(reportPath, 'utf8')).toContain('2;"article1 is missing";"Knecht;;Mahle;X;"');
+  });
+
+  it('refuses wrong options with a message and exit code 1, changing nothing', async () => {
+    const file = await folder.write('other.csv', 'article;brand;price\nX1;Knecht;1\n');
+    const wrongDelimiter = await importCommand('prices', '--supplier', 'Склад', '--file', file, '--delimiter', '|');
+    expect(wrongDelimiter).toMatchObject({ code: 1, stdout: '' });
+    expect(wrongDelimiter.stderr).toContain('--delimiter takes ";", "," or "tab", got "|"');
+    const noSupplier = await importCommand('prices', '--file', file);
+    expect(noSupplier.code).toBe(1);
+    expect(noSupplier.stderr).toContain('prices needs --supplier NAME');
+    const missingFile = await importCommand('prices', '--supplier', 'Склад', '--file', folder.path('absent.csv'));
+    expect(missingFile.code).toBe(1);
+    expect(missingFile.stderr).toContain('no such file or directory');
+  });
+});

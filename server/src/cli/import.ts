@@ -1,0 +1,173 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/index.ts';
+import type { CsvEncoding } from '../modules/catalog/import/csv-source.ts';
+import { importCrossReferences } from '../modules/catalog/import/cross-reference-import.ts';
+import type { ImportProgress } from '../modules/catalog/import/import-events.ts';
+import { importPriceList } from '../modules/catalog/import/price-list-import.ts';
+import { RejectReport } from '../modules/catalog/import/reject-report.ts';
+
+const usage = `Loads price lists and cross-references into the shop's database (DATABASE_URL, or PGlite in DATA_DIR).
+
+Usage:
+  npm run import -- prices --supplier NAME --file PATH [options]
+      Replaces the supplier's offers with the file (CSV or XLSX), atomically: searches see the old list until
+      the new one is complete, and a failed or interrupted import leaves the old list as it was.
+  npm run import -- crosses --file PATH [options]
+      Adds cross-references from rows: brand1, article1, brand2, article2[, type: oem | replacement | analog].
+
+Options:
+  --delimiter C   CSV delimiter: ";", "," or "tab" (default: detected from the first line)
+  --encoding E    CSV encoding: utf8 or cp1251 (default: utf8 unless the file is not valid UTF-8)
+  --columns LIST  prices: the cells of a row in order, from article, brand, description, price, quantity,
+                  delivery, weight (an empty name skips a cell); without it the first row must be a header
+  --default-delivery N
+                  prices: the supplier's delivery time in days for rows that give none (a new supplier
+                  otherwise gets 0; a known one keeps its own)
+  --report PATH   where refused rows are written, with line number and reason (default: FILE.rejected.csv;
+                  written only when a row is refused)
+  --help          show this text
+
+On the embedded database (no DATABASE_URL) stop the shop while importing: PGlite has one user at a time.`;
+
+const number = (value: number) => value.toLocaleString('en-US');
+const newBrands = (count: number) => `${number(count)} new brand${count === 1 ? '' : 's'}`;
+
+function parseDelimiter(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'tab' || value === '\\t' || value === '\t') return '\t';
+  if (value === ';' || value === ',') return value;
+  throw new Error(`--delimiter takes ";", "," or "tab", got "${value}"`);
+}
+
+function parseEncoding(value: string | undefined): CsvEncoding | undefined {
+  if (value === undefined) return undefined;
+  const name = value.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (name === 'utf8') return 'utf8';
+  if (name === 'cp1251' || name === 'windows1251' || name === 'win1251') return 'cp1251';
+  throw new Error(`--encoding takes utf8 or cp1251, got "${value}"`);
+}
+
+/** A progress bar on a terminal; elsewhere (a log, a pipe) nothing until the summary. */
+function progressPrinter(): { update(progress: ImportProgress): void; done(): void } {
+  const stream = process.stderr;
+  if (!stream.isTTY) return { update: () => {}, done: () => {} };
+  const startedAt = performance.now();
+  const width = 30;
+  return {
+    update(progress) {
+      const seconds = (performance.now() - startedAt) / 1000;
+      const rate = seconds > 0 ? Math.round(progress.rowsRead / seconds) : 0;
+      const share = progress.totalBytes > 0 ? Math.min(1, progress.bytesRead / progress.totalBytes) : 0;
+      const filled = Math.round(share * width);
+      const bar = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(share * 100)).padStart(3)}%`;
+      const stage =
+        progress.phase === 'reading' ? 'reading' : progress.phase === 'replacing' ? 'writing to the shop' : 'committing';
+      stream.write(`\r${bar} ${number(progress.rowsRead)} rows, ${number(rate)} rows/s, ${stage}   `);
+    },
+    done() {
+      stream.write('\n');
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      supplier: { type: 'string' },
+      file: { type: 'string' },
+      delimiter: { type: 'string' },
+      encoding: { type: 'string' },
+      columns: { type: 'string' },
+      'default-delivery': { type: 'string' },
+      report: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const [command, ...extra] = positionals;
+  if (values.help || command === undefined) {
+    console.log(usage);
+    return;
+  }
+  if (extra.length > 0) throw new Error(`Unexpected arguments: ${extra.join(' ')}`);
+  if (command !== 'prices' && command !== 'crosses') throw new Error(`Unknown command "${command}": prices or crosses`);
+  if (!values.file) throw new Error('--file is required');
+  if (command === 'prices' && !values.supplier) throw new Error('prices needs --supplier NAME');
+  if (command === 'crosses' && (values.columns !== undefined || values['default-delivery'] !== undefined)) {
+    throw new Error('--columns and --default-delivery are for prices only');
+  }
+  const defaultDelivery = values['default-delivery'];
+  if (defaultDelivery !== undefined && !/^\d{1,4}$/.test(defaultDelivery)) {
+    throw new Error(`--default-delivery takes a whole number of days, got "${defaultDelivery}"`);
+  }
+
+  const file = values.file;
+  const report = new RejectReport(values.report ?? `${file}.rejected.csv`);
+  const progress = progressPrinter();
+  const aborter = new AbortController();
+  process.once('SIGINT', () => {
+    process.stderr.write('\nInterrupted: rolling back, the shop keeps its current data.\n');
+    aborter.abort(new Error('Interrupted'));
+    // A second Ctrl-C ends at once; the database rolls the open transaction back by itself.
+    process.once('SIGINT', () => process.exit(130));
+  });
+  const events = {
+    file,
+    delimiter: parseDelimiter(values.delimiter),
+    encoding: parseEncoding(values.encoding),
+    onReject: (row: Parameters<RejectReport['add']>[0]) => report.add(row),
+    onProgress: progress.update,
+    signal: aborter.signal,
+  };
+
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    if (command === 'prices') {
+      const supplier = values.supplier ?? '';
+      const summary = await importPriceList(database, {
+        ...events,
+        supplierName: supplier,
+        columns: values.columns,
+        defaultDeliveryDays: defaultDelivery === undefined ? undefined : Number(defaultDelivery),
+      });
+      progress.done();
+      console.log(
+        [
+          `Supplier "${summary.supplier}"${summary.supplierCreated ? ' (new)' : ''}: ${number(summary.read)} rows read, ` +
+            `${number(summary.loaded)} loaded (${number(summary.inserted)} new, ${number(summary.updated)} changed, ` +
+            `${number(summary.unchanged)} unchanged), ${number(summary.deleted)} removed, ${number(summary.rejected)} rejected` +
+            (summary.brandsCreated > 0 ? `, ${newBrands(summary.brandsCreated)}` : '') +
+            '.',
+          `${summary.seconds.toFixed(1)} s (reading ${summary.readingSeconds.toFixed(1)} s), ${number(summary.rowsPerSecond)} rows/s.`,
+        ].join('\n'),
+      );
+    } else {
+      const summary = await importCrossReferences(database, events);
+      progress.done();
+      console.log(
+        [
+          `Cross-references: ${number(summary.read)} rows read, ${number(summary.added)} added, ` +
+            `${number(summary.retyped)} retyped, ${number(summary.known)} already known, ${number(summary.rejected)} rejected` +
+            (summary.brandsCreated > 0 ? `, ${newBrands(summary.brandsCreated)}` : '') +
+            '.',
+          `${summary.seconds.toFixed(1)} s (reading ${summary.readingSeconds.toFixed(1)} s), ${number(summary.rowsPerSecond)} rows/s.`,
+        ].join('\n'),
+      );
+    }
+    if (report.count > 0) console.log(`Rejected rows (line and reason): ${report.path}`);
+  } catch (error) {
+    progress.done();
+    throw error;
+  } finally {
+    report.close();
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

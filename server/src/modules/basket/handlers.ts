@@ -1,0 +1,14 @@
+import type { AppDeps, ShopHandlers } from '../../http/handlers.ts';
+import { addItem, clearBasket, removeLine, showBasket, stepQuantity } from './service.ts';
+
+/** The basket endpoints of contract-decisions.md section 4. */
+export function createBasketHandlers({ database: { db } }: AppDeps): ShopHandlers {
+  return {
+    'basket-show': ({ body, auth }) => showBasket(db, body, auth),
+    'basket-add-item': ({ body, auth }) => addItem(db, body, auth),
+    'basket-changes-quantity-in-item': ({ body, auth }) =>
+      stepQuantity(db, body, body.id, body.quantity_in_basket, auth),
+    'basket-delete-item': ({ body, auth }) => removeLine(db, body, body.id, auth),
+    'basket-cleaning-all-items': ({ body, auth }) => clearBasket(db, body, auth),
+  };
+}

@@ -1,0 +1,199 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { BasketItem, BasketRef } from '@detal/contract';
+import type { Db, DbExecutor } from '../../db/index.ts';
+import { basketItems, baskets, brands, offers, suppliers } from '../../db/schema.ts';
+import { offerRowColumns, toOffer } from '../catalog/offer-rows.ts';
+import { newBasketKey } from './basket-key.ts';
+
+/*
+ * Every change of a basket is one SQL statement that reads and writes the row it changes (upsert, bounded
+ * update, delete), so concurrent requests on one basket serialize on the row and never lose an update.
+ * Nothing here reads a quantity into JavaScript to write it back.
+ */
+
+export interface StoredBasket {
+  id: number;
+  key: string;
+  clientId: number | null;
+}
+
+const basketIdParam = sql.placeholder('basketId');
+
+/**
+ * Built by drizzle once per database rather than on every request (building the lines' select costs more than
+ * the rest of a basket-show in JavaScript). Sent as unnamed statements (an empty name): PostgreSQL then plans
+ * each execution for the basket at hand, looking its few offers up by key; a named statement would get a generic
+ * plan, made without knowing the basket, which may hash the whole offers table instead.
+ */
+const UNNAMED_STATEMENT = '';
+
+function buildReads(db: Db) {
+  return {
+    basket: db
+      .select({ id: baskets.id, key: baskets.key, clientId: baskets.clientId })
+      .from(baskets)
+      .where(eq(baskets.id, basketIdParam))
+      .prepare(UNNAMED_STATEMENT),
+    lineCount: db
+      .select({ lines: count() })
+      .from(basketItems)
+      .where(eq(basketItems.basketId, basketIdParam))
+      .prepare(UNNAMED_STATEMENT),
+    // With the basket's key and owner on every row: a basket with lines is read in one round trip.
+    linesWithOwner: db
+      .select({
+        ...offerRowColumns,
+        lineId: basketItems.id,
+        quantityInBasket: basketItems.quantity,
+        priceChanged: sql<boolean>`${offers.price} <> ${basketItems.priceSeen}`,
+        basketKey: baskets.key,
+        basketClientId: baskets.clientId,
+      })
+      .from(basketItems)
+      .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
+      .innerJoin(offers, eq(offers.id, basketItems.offerId))
+      .innerJoin(brands, eq(brands.id, offers.brandId))
+      .innerJoin(suppliers, eq(suppliers.id, offers.supplierId))
+      .where(eq(basketItems.basketId, basketIdParam))
+      .orderBy(asc(basketItems.id))
+      .prepare(UNNAMED_STATEMENT),
+  };
+}
+
+const builtReads = new WeakMap<Db, ReturnType<typeof buildReads>>();
+
+/** The reads of `db`; they run on the database itself, never inside a transaction. */
+function readsOf(db: Db): ReturnType<typeof buildReads> {
+  let reads = builtReads.get(db);
+  if (!reads) {
+    reads = buildReads(db);
+    builtReads.set(db, reads);
+  }
+  return reads;
+}
+
+export async function findBasket(db: Db, basketId: number): Promise<StoredBasket | null> {
+  const [row] = await readsOf(db).basket.execute({ basketId });
+  return row ?? null;
+}
+
+/** A new anonymous basket with a fresh key. */
+export async function insertAnonymousBasket(db: DbExecutor): Promise<BasketRef> {
+  const [row] = await db
+    .insert(baskets)
+    .values({ key: newBasketKey() })
+    .returning({ basket_id: baskets.id, basket_key: baskets.key });
+  if (!row) throw new Error('No basket returned by the insert');
+  return row;
+}
+
+/**
+ * Puts `quantity` pieces of an offer into a basket, at the offer's current price: a new line, or more of the
+ * line already there (its price seen becomes the current one, which the visitor has just seen). Refused, with
+ * nothing changed, when the offer is unknown or the line would hold more than the offer's stock. True when
+ * added.
+ */
+export async function addOfferToBasket(
+  db: DbExecutor,
+  basketId: number,
+  offerId: number,
+  quantity: number,
+): Promise<boolean> {
+  const result = await db.execute<{ quantity: number }>(sql`
+    insert into ${basketItems} (basket_id, offer_id, quantity, price_seen)
+    select ${basketId}::integer, ${offers.id}, ${quantity}::integer, ${offers.price}
+    from ${offers}
+    where ${offers.id} = ${offerId} and ${offers.quantity} >= ${quantity}::integer
+    on conflict (basket_id, offer_id) do update
+    set quantity = ${basketItems}.quantity + excluded.quantity, price_seen = excluded.price_seen
+    where ${basketItems}.quantity::bigint + excluded.quantity
+      <= (select ${offers.quantity} from ${offers} where ${offers.id} = excluded.offer_id)
+    returning quantity
+  `);
+  return result.rows.length > 0;
+}
+
+/** An offer's stock and how many of it a basket holds; null when the offer does not exist (any more). */
+export async function findStockAndLine(
+  db: DbExecutor,
+  basketId: number | null,
+  offerId: number,
+): Promise<{ stock: number; inBasket: number } | null> {
+  const [row] = await db
+    .select({ stock: offers.quantity, inBasket: sql<number>`coalesce(${basketItems.quantity}, 0)`.mapWith(Number) })
+    .from(offers)
+    .leftJoin(basketItems, and(eq(basketItems.offerId, offers.id), eq(basketItems.basketId, basketId ?? 0)))
+    .where(eq(offers.id, offerId));
+  return row ?? null;
+}
+
+/**
+ * Steps a line's quantity by `step`, kept within 1 and the offer's stock (a stock that fell below the quantity
+ * brings the quantity down to it). False when the basket has no such line.
+ */
+export async function stepLineQuantity(
+  db: DbExecutor,
+  basketId: number,
+  lineId: number,
+  step: 1 | -1,
+): Promise<boolean> {
+  const result = await db.execute<{ quantity: number }>(sql`
+    update ${basketItems}
+    set quantity = greatest(1, least(${basketItems.quantity} + ${step}::integer, ${offers.quantity}))
+    from ${offers}
+    where ${offers.id} = ${basketItems.offerId} and ${basketItems.id} = ${lineId} and ${basketItems.basketId} = ${basketId}
+    returning ${basketItems.quantity}
+  `);
+  return result.rows.length > 0;
+}
+
+/** False when the basket has no such line. */
+export async function deleteLine(db: DbExecutor, basketId: number, lineId: number): Promise<boolean> {
+  const deleted = await db
+    .delete(basketItems)
+    .where(and(eq(basketItems.id, lineId), eq(basketItems.basketId, basketId)))
+    .returning({ id: basketItems.id });
+  return deleted.length > 0;
+}
+
+export async function deleteAllLines(db: DbExecutor, basketId: number): Promise<void> {
+  await db.delete(basketItems).where(eq(basketItems.basketId, basketId));
+}
+
+/** Lines, not pieces. */
+export async function countLines(db: Db, basketId: number): Promise<number> {
+  const [row] = await readsOf(db).lineCount.execute({ basketId });
+  return row?.lines ?? 0;
+}
+
+/**
+ * A basket with its lines in the order they were added: every field from the offer as it is now (the shared offer
+ * mapping), the line's id and quantity, and whether the price moved since the line's price was seen. Null when
+ * there is no such basket. The caller checks the key before showing anything.
+ */
+export async function findBasketWithLines(
+  db: Db,
+  basketId: number,
+): Promise<{ basket: StoredBasket; items: BasketItem[] } | null> {
+  const rows = await readsOf(db).linesWithOwner.execute({ basketId });
+  const [first] = rows;
+  if (!first) {
+    const basket = await findBasket(db, basketId);
+    return basket && { basket, items: [] };
+  }
+  const items = rows.map(
+    ({ lineId, quantityInBasket, priceChanged, basketKey: _key, basketClientId: _client, ...offerRow }) => ({
+      ...toOffer(offerRow),
+      id: lineId,
+      offer_id: offerRow.id,
+      quantity_in_basket: quantityInBasket,
+      price_changed: priceChanged,
+    }),
+  );
+  return { basket: { id: basketId, key: first.basketKey, clientId: first.basketClientId }, items };
+}
+
+/** A basket's lines (none for an unknown basket), for callers that have checked the basket already. */
+export async function listLines(db: Db, basketId: number): Promise<BasketItem[]> {
+  return (await findBasketWithLines(db, basketId))?.items ?? [];
+}

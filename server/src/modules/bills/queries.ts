@@ -1,0 +1,193 @@
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { fromKopecks, toKopecks, type Bill } from '@detal/contract';
+import type { Db, DbExecutor } from '../../db/index.ts';
+import { bills, orderItems, orders } from '../../db/schema.ts';
+import { fitsIntegerId } from '../catalog/queries.ts';
+
+/** What a client's bill list may be narrowed to; days are calendar days in the shop's time zone. */
+export interface BillListFilter {
+  clientId: number;
+  dateFrom?: string | null;
+  dateTo?: string | null;
+  paid?: boolean | null;
+}
+
+const billColumns = {
+  id: bills.id,
+  orderId: bills.orderId,
+  priceSum: bills.priceSum,
+  paid: bills.paid,
+  dateBill: bills.dateBill,
+  createdAt: bills.createdAt,
+};
+
+interface BillRow {
+  id: number;
+  orderId: number;
+  priceSum: string;
+  paid: boolean;
+  dateBill: Date;
+  createdAt: Date;
+}
+
+/** The contract's Bill of a row; the sum goes text -> kopecks -> roubles, never through float arithmetic. */
+export const toBill = (row: BillRow): Bill => ({
+  id: row.id,
+  created_at: row.createdAt.toISOString(),
+  date_bill: row.dateBill.toISOString(),
+  clients_shops_orders_id: row.orderId,
+  price_sum: fromKopecks(toKopecks(row.priceSum)),
+  paid: row.paid,
+});
+
+/** The instant a calendar day ('2025-03-01') starts in `timeZone`. */
+const dayStart = (day: string, timeZone: string): SQL => sql`((${day})::date::timestamp at time zone ${timeZone})`;
+
+/** The conditions of a list filter: the client's own bills, dated within the days (both ends included). */
+function listConditions(filter: BillListFilter, timeZone: string): SQL {
+  const conditions: SQL[] = [eq(bills.clientId, filter.clientId)];
+  if (filter.dateFrom) conditions.push(gte(bills.dateBill, dayStart(filter.dateFrom, timeZone)));
+  if (filter.dateTo) {
+    conditions.push(lt(bills.dateBill, sql`(${dayStart(filter.dateTo, timeZone)} + interval '1 day')`));
+  }
+  if (filter.paid !== null && filter.paid !== undefined) conditions.push(eq(bills.paid, filter.paid));
+  return and(...conditions)!;
+}
+
+export async function countBills(db: DbExecutor, filter: BillListFilter, timeZone: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(bills).where(listConditions(filter, timeZone));
+  return row?.total ?? 0;
+}
+
+/** A page of the client's bills, newest first (by bill date, then id, so that equal dates keep one order). */
+export async function listBills(
+  db: DbExecutor,
+  filter: BillListFilter,
+  timeZone: string,
+  limit: number,
+  offset: number,
+): Promise<Bill[]> {
+  const rows = await db
+    .select(billColumns)
+    .from(bills)
+    .where(listConditions(filter, timeZone))
+    .orderBy(desc(bills.dateBill), desc(bills.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(toBill);
+}
+
+/** Number and sum (decimal text) of a client's bills: all, paid, awaiting payment. */
+export interface BillTotalsRow {
+  count: number;
+  sum: string;
+  paidCount: number;
+  paidSum: string;
+}
+
+export async function sumBills(db: DbExecutor, clientId: number): Promise<BillTotalsRow> {
+  const [row] = await db
+    .select({
+      count: count(),
+      sum: sql<string>`coalesce(sum(${bills.priceSum}), 0)::text`,
+      paidCount: sql<number>`(count(*) filter (where ${bills.paid}))::int`,
+      paidSum: sql<string>`coalesce(sum(${bills.priceSum}) filter (where ${bills.paid}), 0)::text`,
+    })
+    .from(bills)
+    .where(eq(bills.clientId, clientId));
+  return row ?? { count: 0, sum: '0', paidCount: 0, paidSum: '0' };
+}
+
+/** One of the client's bills; null when it does not exist or is another client's (the caller answers 404 alike). */
+export async function findClientBill(db: DbExecutor, clientId: number, billId: number): Promise<Bill | null> {
+  if (!fitsIntegerId(billId)) return null;
+  const [row] = await db
+    .select(billColumns)
+    .from(bills)
+    .where(and(eq(bills.id, billId), eq(bills.clientId, clientId)));
+  return row ? toBill(row) : null;
+}
+
+/** Everything a printed bill shows of its order: the buyer's contact data, the delivery and the lines. */
+export interface BillPrintRow {
+  billId: number;
+  dateBill: Date;
+  priceSum: string;
+  orderId: number;
+  companyName: string | null;
+  firstName: string;
+  lastName: string;
+  middleName: string | null;
+  phoneNumber: string;
+  deliveryMethodName: string;
+  deliveryPrice: string;
+  items: Array<{ article: string; brandName: string; description: string; price: string; quantity: number }>;
+}
+
+/**
+ * The bill with its order and lines, when it is `clientId`'s (or any client's when clientId is null: the shop's
+ * own tools); null otherwise.
+ */
+export async function findBillForPrint(
+  db: DbExecutor,
+  billId: number,
+  clientId: number | null,
+): Promise<BillPrintRow | null> {
+  if (!fitsIntegerId(billId)) return null;
+  const ownership = clientId === null ? [] : [eq(bills.clientId, clientId)];
+  const [head] = await db
+    .select({
+      billId: bills.id,
+      dateBill: bills.dateBill,
+      priceSum: bills.priceSum,
+      orderId: orders.id,
+      companyName: orders.companyName,
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      middleName: orders.middleName,
+      phoneNumber: orders.phoneNumber,
+      deliveryMethodName: orders.deliveryMethodName,
+      deliveryPrice: orders.deliveryPrice,
+    })
+    .from(bills)
+    .innerJoin(orders, eq(orders.id, bills.orderId))
+    .where(and(eq(bills.id, billId), ...ownership));
+  if (!head) return null;
+  const items = await db
+    .select({
+      article: orderItems.article,
+      brandName: orderItems.brandName,
+      description: orderItems.description,
+      price: orderItems.price,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, head.orderId))
+    .orderBy(asc(orderItems.id));
+  return { ...head, items };
+}
+
+export interface BillPaidChange {
+  bill: Bill & { paid_at: string | null };
+  /** Whether it was paid before this change. */
+  wasPaid: boolean;
+}
+
+/**
+ * Marks a bill paid (now) or unpaid; answers the bill as it is afterwards and whether it was paid before, or
+ * null when there is no such bill. Marking an already paid bill paid keeps its first payment time.
+ */
+export async function setBillPaid(db: Db, billId: number, paid: boolean): Promise<BillPaidChange | null> {
+  if (!fitsIntegerId(billId)) return null;
+  return db.transaction(async (tx) => {
+    // The row lock makes "before" and "after" one story even when two owners click at once.
+    const [before] = await tx.select({ paid: bills.paid }).from(bills).where(eq(bills.id, billId)).for('update');
+    if (!before) return null;
+    const [row] = await tx
+      .update(bills)
+      .set({ paid, paidAt: paid ? sql`coalesce(${bills.paidAt}, now())` : null })
+      .where(eq(bills.id, billId))
+      .returning({ ...billColumns, paidAt: bills.paidAt });
+    return { bill: { ...toBill(row!), paid_at: row!.paidAt?.toISOString() ?? null }, wasPaid: before.paid };
+  });
+}

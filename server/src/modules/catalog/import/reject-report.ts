@@ -1,0 +1,42 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
+import type { RejectedRow } from './import-events.ts';
+
+const FLUSH_CHARS = 1 << 16;
+
+const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * The report of refused rows: a CSV file (UTF-8 with a byte-order mark, so that spreadsheet programs read the
+ * Cyrillic right, `;`-separated) with the columns line, reason and row (the row's cells as read, joined by `;`).
+ * The file is created at the first refused row: an import that refuses nothing leaves no report behind.
+ */
+export class RejectReport {
+  private fd: number | undefined;
+  private buffer = '';
+  count = 0;
+
+  constructor(readonly path: string) {}
+
+  add(row: RejectedRow): void {
+    this.count += 1;
+    if (this.fd === undefined) {
+      this.fd = openSync(this.path, 'w');
+      this.buffer = '\uFEFFline;reason;row\n';
+    }
+    this.buffer += `${row.line};${quoted(row.reason)};${quoted(row.fields.join(';'))}\n`;
+    if (this.buffer.length >= FLUSH_CHARS) this.flush();
+  }
+
+  private flush(): void {
+    if (this.fd === undefined || this.buffer === '') return;
+    writeSync(this.fd, this.buffer);
+    this.buffer = '';
+  }
+
+  close(): void {
+    if (this.fd === undefined) return;
+    this.flush();
+    closeSync(this.fd);
+    this.fd = undefined;
+  }
+}

@@ -1,0 +1,65 @@
+import type { FastifyRequest } from 'fastify';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, pageOffset, paginationMeta } from '@detal/contract';
+import { notFound, unauthorized, validationFailed } from '../../http/errors.ts';
+import type { AppDeps, AuthContext, ShopHandlers } from '../../http/handlers.ts';
+import { buildPreorder, placeOrder, type CheckoutHooks } from './checkout.ts';
+import { countOrders, findOrder, listOrders, type OrderListFilter } from './queries.ts';
+
+export const ORDER_NOT_FOUND_MESSAGE = 'Заказ не найден';
+export const INVALID_IDEMPOTENCY_KEY_MESSAGE = `Заголовок ${IDEMPOTENCY_KEY_HEADER}: от 1 до ${IDEMPOTENCY_KEY_MAX_LENGTH} символов`;
+
+/** Session endpoints are reached only by a signed-in client; this narrows the type. */
+function clientIdOf(auth: AuthContext): number {
+  if (auth.clientId === null) throw unauthorized();
+  return auth.clientId;
+}
+
+/** The request's Idempotency-Key, or null when it sends none. */
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const raw = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+  if (raw === undefined) return null;
+  const key = (Array.isArray(raw) ? raw.join(',') : raw).trim();
+  if (key === '' || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+    throw validationFailed({ [IDEMPOTENCY_KEY_HEADER]: [INVALID_IDEMPOTENCY_KEY_MESSAGE] });
+  }
+  return key;
+}
+
+/**
+ * Checkout in two steps, the client's order list and one order (contract-decisions.md section 6). `hooks` are
+ * for tests only.
+ */
+export function createOrdersHandlers({ config, database: { db } }: AppDeps, hooks: CheckoutHooks = {}): ShopHandlers {
+  const timeZone = config.shopTimeZone;
+  return {
+    'basket-create-order-order-step1-from-items-post': ({ body, auth }) => buildPreorder(db, clientIdOf(auth), body),
+
+    'create-order-order-step2-from-items-post': async ({ body, auth, request }) => {
+      const { orderId } = await placeOrder(db, clientIdOf(auth), body, idempotencyKeyOf(request), { timeZone, hooks });
+      return { orderForClient: { id: orderId } };
+    },
+
+    'show-client-all-orders-post': async ({ body, query, auth }) => {
+      const filter: OrderListFilter = {
+        clientId: clientIdOf(auth),
+        dateFrom: body.date_from,
+        dateTo: body.date_to,
+        status: body.status,
+        id: body.id,
+      };
+      const { page } = query;
+      const perPage = body.per_page;
+      const [total, items] = await Promise.all([
+        countOrders(db, filter, timeZone),
+        listOrders(db, filter, timeZone, perPage, pageOffset(page, perPage)),
+      ]);
+      return { data: items, ...paginationMeta(total, page, perPage) };
+    },
+
+    'show-client-order-post': async ({ body, auth }) => {
+      const order = await findOrder(db, clientIdOf(auth), body.id);
+      if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE);
+      return order;
+    },
+  };
+}

@@ -1,0 +1,293 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  fromKopecks,
+  ORDER_STATUS_NAMES,
+  toKopecks,
+  type Order,
+  type OrderLine,
+  type OrderStatus,
+} from '@detal/contract';
+import type { DbExecutor, Tx } from '../../db/index.ts';
+import {
+  basketItems,
+  baskets,
+  bills,
+  brands,
+  deliveryAddresses,
+  offers,
+  orderItems,
+  orders,
+  suppliers,
+} from '../../db/schema.ts';
+import { offerRowColumns, type OfferRow } from '../catalog/offer-rows.ts';
+import { fitsIntegerId } from '../catalog/queries.ts';
+
+/* Baskets, as checkout locks them. */
+
+/** A basket line with its offer as it is now. */
+export interface BasketLineRow extends OfferRow {
+  lineId: number;
+  quantityInBasket: number;
+  priceSeen: string;
+}
+
+/**
+ * The lines `lineIds` of basket `basketId` with their offers as they are now, row-locked (lines and offers) until
+ * the transaction ends, in the order they were added. Ids of other baskets are simply not found. Rows are locked
+ * as they leave the sort, in offer id order: the one order every checkout uses, so that two checkouts sharing
+ * offers wait for each other instead of deadlocking.
+ */
+export async function lockBasketLines(tx: Tx, basketId: number, lineIds: readonly number[]): Promise<BasketLineRow[]> {
+  const rows = await tx
+    .select({
+      ...offerRowColumns,
+      lineId: basketItems.id,
+      quantityInBasket: basketItems.quantity,
+      priceSeen: basketItems.priceSeen,
+    })
+    .from(basketItems)
+    .innerJoin(offers, eq(offers.id, basketItems.offerId))
+    .innerJoin(brands, eq(brands.id, offers.brandId))
+    .innerJoin(suppliers, eq(suppliers.id, offers.supplierId))
+    .where(and(eq(basketItems.basketId, basketId), inArray(basketItems.id, [...lineIds])))
+    .orderBy(asc(offers.id))
+    .for('update', { of: [basketItems, offers] });
+  return rows.sort((a, b) => a.lineId - b.lineId);
+}
+
+/** After a 409: the lines remember the prices the client has now been shown. */
+export async function updatePricesSeen(tx: Tx, lines: ReadonlyArray<{ lineId: number; price: string }>): Promise<void> {
+  for (const line of lines) {
+    await tx.update(basketItems).set({ priceSeen: line.price }).where(eq(basketItems.id, line.lineId));
+  }
+}
+
+/** Takes the ordered lines out of the basket, whose age (abandoned baskets expire by it) starts again. */
+export async function deleteBasketLines(tx: Tx, basketId: number, lineIds: readonly number[]): Promise<void> {
+  await tx.execute(sql`
+    with removed as (
+      delete from ${basketItems}
+      where ${basketItems.basketId} = ${basketId} and ${basketItems.id} = any(${sql.param(lineIds.map(String))}::text[]::bigint[])
+    )
+    update ${baskets} set updated_at = now() where ${baskets.id} = ${basketId}
+  `);
+}
+
+/* Clients. */
+
+/** The text of the client's saved address `addressId`; null when it is no address of theirs. */
+export async function findDeliveryAddress(db: DbExecutor, clientId: number, addressId: number): Promise<string | null> {
+  if (!fitsIntegerId(addressId)) return null;
+  const [row] = await db
+    .select({ address: deliveryAddresses.address })
+    .from(deliveryAddresses)
+    .where(and(eq(deliveryAddresses.id, addressId), eq(deliveryAddresses.clientId, clientId)));
+  return row?.address ?? null;
+}
+
+/* Orders. */
+
+/** The order a client's submission already created, if any. */
+export async function findOrderBySubmission(db: DbExecutor, clientId: number, submissionKey: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.clientId, clientId), eq(orders.submissionKey, submissionKey)));
+  return row?.id ?? null;
+}
+
+export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderLine = Omit<typeof orderItems.$inferInsert, 'orderId'>;
+
+/**
+ * Writes the order row; null when the client's submission key is taken (a concurrent twin won). Checkout holds
+ * the submission's lock, so this is the last line of defence, not the mechanism.
+ */
+export async function insertOrder(tx: Tx, order: NewOrder): Promise<number | null> {
+  const [row] = await tx.insert(orders).values(order).onConflictDoNothing().returning({ id: orders.id });
+  return row?.id ?? null;
+}
+
+export async function insertOrderLines(tx: Tx, orderId: number, lines: readonly NewOrderLine[]): Promise<void> {
+  await tx.insert(orderItems).values(lines.map((line) => ({ ...line, orderId })));
+}
+
+/** The order's bill: what the client pays, the order's whole total. */
+export async function insertBill(tx: Tx, orderId: number, clientId: number, priceSum: string): Promise<void> {
+  await tx.insert(bills).values({ orderId, clientId, priceSum });
+}
+
+/**
+ * Takes the ordered pieces out of stock, in one statement; the caller holds the offers' row locks and checked
+ * there are enough (the offers' check constraint would refuse a negative stock anyway).
+ */
+export async function takeFromStock(tx: Tx, lines: ReadonlyArray<{ offerId: number; quantity: number }>): Promise<void> {
+  // Arrays travel as text and are cast on the server, which both drivers handle alike.
+  const offerIds = sql.param(lines.map((line) => String(line.offerId)));
+  const quantities = sql.param(lines.map((line) => String(line.quantity)));
+  await tx.execute(sql`
+    update ${offers} set quantity = ${offers.quantity} - taken.quantity
+    from unnest(${offerIds}::text[]::bigint[], ${quantities}::text[]::integer[]) as taken(offer_id, quantity)
+    where ${offers.id} = taken.offer_id
+  `);
+}
+
+/* Reading orders. */
+
+/** What a client's order list may be narrowed to; days are calendar days in the shop's time zone. */
+export interface OrderListFilter {
+  clientId: number;
+  dateFrom?: string | null;
+  dateTo?: string | null;
+  status?: OrderStatus | null;
+  id?: number | null;
+}
+
+/** The instant a calendar day ('2025-03-01') starts in `timeZone`. */
+const dayStart = (day: string, timeZone: string): SQL => sql`((${day})::date::timestamp at time zone ${timeZone})`;
+
+function listConditions(filter: OrderListFilter, timeZone: string): SQL {
+  const conditions: SQL[] = [eq(orders.clientId, filter.clientId)];
+  if (filter.dateFrom) conditions.push(gte(orders.createdAt, dayStart(filter.dateFrom, timeZone)));
+  if (filter.dateTo) {
+    conditions.push(lt(orders.createdAt, sql`(${dayStart(filter.dateTo, timeZone)} + interval '1 day')`));
+  }
+  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.id !== null && filter.id !== undefined) {
+    // An id no order can have matches nothing (rather than failing the int4 comparison).
+    conditions.push(fitsIntegerId(filter.id) ? eq(orders.id, filter.id) : sql`false`);
+  }
+  return and(...conditions)!;
+}
+
+export async function countOrders(db: DbExecutor, filter: OrderListFilter, timeZone: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(orders).where(listConditions(filter, timeZone));
+  return row?.total ?? 0;
+}
+
+const orderColumns = {
+  id: orders.id,
+  createdAt: orders.createdAt,
+  status: orders.status,
+  deliveryMethodId: orders.deliveryMethodId,
+  deliveryMethodName: orders.deliveryMethodName,
+  deliveryMethodDescription: orders.deliveryMethodDescription,
+  deliveryPrice: orders.deliveryPrice,
+  deliveryAddress: orders.deliveryAddress,
+  desiredDate: orders.desiredDate,
+  desiredTime: orders.desiredTime,
+  comment: orders.comment,
+  totalPrice: orders.totalPrice,
+  countPosition: orders.countPosition,
+  billId: bills.id,
+};
+
+type OrderRow = Pick<typeof orders.$inferSelect, Exclude<keyof typeof orderColumns, 'billId'>> & { billId: number | null };
+
+const lineColumns = {
+  id: orderItems.id,
+  orderId: orderItems.orderId,
+  article: orderItems.article,
+  brandName: orderItems.brandName,
+  description: orderItems.description,
+  supplierName: orderItems.supplierName,
+  deliveryDays: orderItems.deliveryDays,
+  price: orderItems.price,
+  quantity: orderItems.quantity,
+  status: orderItems.status,
+};
+
+type LineRow = Pick<typeof orderItems.$inferSelect, keyof typeof lineColumns>;
+
+const money = (decimal: string): number => fromKopecks(toKopecks(decimal));
+
+// The status columns are checked against the contract's list by the database.
+const statusOf = (status: string): { status: OrderStatus; status_name: string } => ({
+  status: status as OrderStatus,
+  status_name: ORDER_STATUS_NAMES[status as OrderStatus],
+});
+
+const toOrderLine = (row: LineRow): OrderLine => ({
+  id: row.id,
+  article: row.article,
+  brand_name: row.brandName,
+  description: row.description,
+  supplier_name: row.supplierName,
+  delivery: row.deliveryDays,
+  price: money(row.price),
+  quantity: row.quantity,
+  ...statusOf(row.status),
+});
+
+const toOrder = (row: OrderRow, lines: OrderLine[]): Order => ({
+  id: row.id,
+  created_at: row.createdAt.toISOString(),
+  ...statusOf(row.status),
+  delivery_method: {
+    id: row.deliveryMethodId,
+    name: row.deliveryMethodName,
+    price: money(row.deliveryPrice),
+    description: row.deliveryMethodDescription,
+  },
+  delivery_address: row.deliveryAddress,
+  desired_date: row.desiredDate,
+  desired_time: row.desiredTime,
+  comment: row.comment,
+  total_price: money(row.totalPrice),
+  count_position: row.countPosition,
+  items: lines,
+  bill_id: row.billId,
+});
+
+/** The orders of these rows with their lines (one query for all lines), in the rows' order. */
+async function withLines(db: DbExecutor, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select(lineColumns)
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+  const byOrder = new Map<number, OrderLine[]>();
+  for (const line of lines) {
+    const list = byOrder.get(line.orderId) ?? [];
+    list.push(toOrderLine(line));
+    byOrder.set(line.orderId, list);
+  }
+  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
+}
+
+/** A page of the client's orders, newest first (then by id, matching the orders_client_created_idx index). */
+export async function listOrders(
+  db: DbExecutor,
+  filter: OrderListFilter,
+  timeZone: string,
+  limit: number,
+  offset: number,
+): Promise<Order[]> {
+  const rows = await db
+    .select(orderColumns)
+    .from(orders)
+    .leftJoin(bills, eq(bills.orderId, orders.id))
+    .where(listConditions(filter, timeZone))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+  return withLines(db, rows);
+}
+
+/** The client's order `orderId`; null when there is none or it is another client's. */
+export async function findOrder(db: DbExecutor, clientId: number, orderId: number): Promise<Order | null> {
+  if (!fitsIntegerId(orderId)) return null;
+  const rows = await db
+    .select(orderColumns)
+    .from(orders)
+    .leftJoin(bills, eq(bills.orderId, orders.id))
+    .where(and(eq(orders.id, orderId), eq(orders.clientId, clientId)));
+  const [order] = await withLines(db, rows);
+  return order ?? null;
+}

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+
+/** One block of the account page: a heading, what it is for, and its form. */
+export function AccountSection({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  return (
+    <Paper component="section" withBorder radius="md" p={{ base: 'md', md: 'lg' }} aria-label={title}>
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz={{ base: 18, md: 20 }}>
+            {title}
+          </Title>
+          {hint ? (
+            <Text size="sm" c="gray.7" mt={4}>
+              {hint}
+            </Text>
+          ) : null}
+        </div>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}

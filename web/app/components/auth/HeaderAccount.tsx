@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Button } from '@mantine/core';
+import type { ClientProfile } from '@detal/contract';
+import { Link, useLocation, useMatches, useNavigate, useRouteLoaderData } from 'react-router';
+import { HOME_PATH, resolveAccess } from '../../lib/access.ts';
+import type { AccessHandle } from '../../lib/access.ts';
+import { signOut } from '../../lib/auth/sign-in.ts';
+import { useKnownClient } from '../../stores/auth.ts';
+import classes from './HeaderAccount.module.css';
+
+function UserIcon() {
+  return (
+    <svg
+      width={18}
+      height={18}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden="true"
+    >
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function LogoutIcon() {
+  return (
+    <svg
+      width={18}
+      height={18}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3" />
+      <path d="M10 16l-4-4 4-4" />
+      <path d="M6 12h10" />
+    </svg>
+  );
+}
+
+const fullName = (client: ClientProfile) => `${client.first_name} ${client.last_name}`.trim();
+
+/** Whether the page now shown is for signed-in clients only (a session route), by the leaf route's access mark. */
+function useOnSessionPage(): boolean {
+  const matches = useMatches();
+  const location = useLocation();
+  const leaf = matches[matches.length - 1];
+  const access = (leaf?.handle as Partial<AccessHandle> | undefined)?.access;
+  return resolveAccess(access, false, `${location.pathname}${location.search}`) !== null;
+}
+
+/**
+ * The header's account corner: "Войти" for a visitor; for a signed-in client their name (a link to the account)
+ * and logout. The name comes from the session check the server ran for this page, or from this page's sign-in.
+ */
+export function HeaderAccount({ signedIn }: { signedIn: boolean }) {
+  const serverClient = useRouteLoaderData<{ client?: ClientProfile | null }>('root')?.client ?? null;
+  const client = useKnownClient(signedIn, serverClient);
+  const navigate = useNavigate();
+  const onSessionPage = useOnSessionPage();
+  const [leaving, setLeaving] = useState(false);
+
+  if (!signedIn) {
+    return (
+      <Button component={Link} to="/login" variant="subtle">
+        Войти
+      </Button>
+    );
+  }
+
+  const logout = async () => {
+    setLeaving(true);
+    try {
+      await signOut();
+      // A page for signed-in clients has nothing to show any more; a public one stays.
+      if (onSessionPage) await navigate(HOME_PATH);
+    } finally {
+      setLeaving(false);
+    }
+  };
+
+  const name = client ? fullName(client) : null;
+  return (
+    <>
+      <Button
+        component={Link}
+        to="/account"
+        variant="subtle"
+        aria-label={name ? `Кабинет: ${name}` : 'Кабинет'}
+        title={name ?? undefined}
+        leftSection={<UserIcon />}
+        px={{ base: 8, md: 'sm' }}
+      >
+        <span className={classes.firstName}>{client?.first_name ?? 'Кабинет'}</span>
+        <span className={classes.fullName}>{name ?? 'Кабинет'}</span>
+      </Button>
+      <Button
+        variant="subtle"
+        color="gray"
+        onClick={() => void logout()}
+        loading={leaving}
+        aria-label="Выйти"
+        leftSection={<LogoutIcon />}
+        px={{ base: 8, md: 'sm' }}
+      >
+        <span className={classes.logoutText}>Выйти</span>
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { Button } from '@mantine/core';
+import type { ButtonProps } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
+
+/**
+ * A form's submit button, disabled until the page has hydrated: before that the browser would submit the form
+ * natively, and the form's JavaScript (validation, the API call) would not run.
+ */
+export function SubmitButton({ children, ...props }: ButtonProps & { children: ReactNode }) {
+  const mounted = useMounted();
+  return (
+    <Button type="submit" disabled={!mounted} {...props}>
+      {children}
+    </Button>
+  );
+}

@@ -1,0 +1,72 @@
+import { Anchor, Box, SimpleGrid, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { Offer } from '@detal/contract';
+import { formatDelivery, formatRoubles } from '@detal/contract';
+import { Link } from 'react-router';
+import { AddToBasket } from '../basket/AddToBasket.tsx';
+import { OfferCard } from './OfferCard.tsx';
+import { IN_STOCK_COLOR, offerSearchPath, stockText } from './offer-text.ts';
+
+/**
+ * A page of a group's offers: a dense table from md up, cards below it. Both are in the server's HTML and CSS
+ * shows the one that fits, so the page needs no script to lay itself out.
+ */
+export function GroupOffers({ offers, caption }: { offers: Offer[]; caption: string }) {
+  return (
+    <>
+      <Box visibleFrom="md">
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped highlightOnHover verticalSpacing={6} fz="sm">
+            <VisuallyHidden component="caption">{caption}</VisuallyHidden>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Бренд</Table.Th>
+                <Table.Th scope="col">Артикул</Table.Th>
+                <Table.Th scope="col">Описание</Table.Th>
+                <Table.Th scope="col">Поставщик</Table.Th>
+                <Table.Th scope="col">Срок</Table.Th>
+                <Table.Th scope="col">Наличие</Table.Th>
+                <Table.Th scope="col" style={{ textAlign: 'right' }}>
+                  Цена
+                </Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>В корзину</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {offers.map((offer) => (
+                <Table.Tr key={offer.id}>
+                  <Table.Td fw={600}>{offer.brand_name}</Table.Td>
+                  <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                    <Anchor component={Link} to={offerSearchPath(offer)} inherit>
+                      {offer.article}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{offer.description}</Table.Td>
+                  <Table.Td>{offer.supplier_name ?? '—'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDelivery(offer.delivery)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text span inherit c={offer.quantity > 0 ? IN_STOCK_COLOR : 'gray.7'}>
+                      {stockText(offer.quantity)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td fw={700} style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                    {formatRoubles(offer.price)}
+                  </Table.Td>
+                  <Table.Td>
+                    <AddToBasket offerId={offer.id} stock={offer.quantity} compact />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+      <SimpleGrid hiddenFrom="md" cols={1} spacing="sm">
+        {offers.map((offer) => (
+          <OfferCard key={offer.id} offer={offer} />
+        ))}
+      </SimpleGrid>
+    </>
+  );
+}

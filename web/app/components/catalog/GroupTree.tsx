@@ -1,0 +1,47 @@
+import { Anchor, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import type { CatalogGroup } from '@detal/contract';
+import { Link } from 'react-router';
+import { groupPath } from './group-tree.ts';
+
+/** A group's sub-groups as a nested list of links (the deeper levels indented). */
+function SubGroups({ groups, depth }: { groups: CatalogGroup[]; depth: number }) {
+  if (groups.length === 0) return null;
+  return (
+    <Stack component="ul" gap={4} p={0} m={0} pl={depth > 0 ? 'md' : 0} style={{ listStyle: 'none' }}>
+      {groups.map((group) => (
+        <li key={group.id}>
+          <Anchor component={Link} to={groupPath(group)} size="sm" c="dark.6">
+            {group.name}
+          </Anchor>
+          <SubGroups groups={group.children} depth={depth + 1} />
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+interface GroupTreeProps {
+  groups: CatalogGroup[];
+  /** Heading level of each top group's name. */
+  headingOrder: 2 | 3;
+  /** Columns at full width (the home page's column is narrower than the catalogue page). */
+  columns?: number;
+}
+
+/** The catalogue as cards: each top group with its sub-groups listed under it. */
+export function GroupTree({ groups, headingOrder, columns = 3 }: GroupTreeProps) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2, lg: columns }} spacing="md" verticalSpacing="md">
+      {groups.map((group) => (
+        <Paper key={group.id} withBorder radius="md" p="md" component="section" aria-label={group.name}>
+          <Title order={headingOrder} fz={17} mb={8}>
+            <Anchor component={Link} to={groupPath(group)} inherit>
+              {group.name}
+            </Anchor>
+          </Title>
+          <SubGroups groups={group.children} depth={0} />
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,134 @@
+import { Box, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { formatDelivery, formatLineTotal, formatRoubles } from '@detal/contract';
+import type { OrderStatus } from '@detal/contract';
+import type { ReactNode } from 'react';
+import { OrderStatusBadge } from './OrderStatusBadge.tsx';
+
+/** One line as both the preorder (basket lines) and the placed order show it. */
+export interface LineView {
+  key: number;
+  brandName: string;
+  article: string;
+  description: string;
+  supplierName: string | null;
+  delivery: number | null;
+  price: number;
+  quantity: number;
+  /** Placed orders only: the line's own status. */
+  status?: { status: OrderStatus; name: string };
+  /** Shown under the line (a changed price, the stock left). */
+  note?: ReactNode;
+}
+
+const supplierText = (line: LineView) => line.supplierName ?? '-';
+
+/** From md up: one row per line. */
+function WideTable({ lines, label }: { lines: LineView[]; label: string }) {
+  const withStatus = lines.some((line) => line.status);
+  return (
+    <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label={label}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Товар</Table.Th>
+          <Table.Th visibleFrom="lg">Поставщик</Table.Th>
+          <Table.Th>Срок</Table.Th>
+          <Table.Th ta="right">Цена</Table.Th>
+          <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+            Кол-во
+          </Table.Th>
+          <Table.Th ta="right">Сумма</Table.Th>
+          {withStatus ? <Table.Th>Статус</Table.Th> : null}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {lines.map((line) => (
+          <Table.Tr key={line.key}>
+            <Table.Td>
+              <Text fw={600} size="sm">
+                {line.brandName} {line.article}
+              </Text>
+              <Text size="sm" c="gray.7" lineClamp={2}>
+                {line.description}
+              </Text>
+              <Text size="xs" c="gray.7" hiddenFrom="lg">
+                Поставщик: {supplierText(line)}
+              </Text>
+              {line.note}
+            </Table.Td>
+            <Table.Td visibleFrom="lg">
+              <Text size="sm">{supplierText(line)}</Text>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm">{formatDelivery(line.delivery)}</Text>
+            </Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm">{formatRoubles(line.price)}</Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text size="sm">{line.quantity} шт.</Text>
+            </Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm" fw={600}>
+                {formatLineTotal(line.price, line.quantity)}
+              </Text>
+            </Table.Td>
+            {withStatus ? (
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {line.status ? <OrderStatusBadge status={line.status.status} name={line.status.name} /> : null}
+              </Table.Td>
+            ) : null}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Below md: a card per line. */
+function Cards({ lines, label }: { lines: LineView[]; label: string }) {
+  return (
+    <Stack gap="sm" role="list" aria-label={label}>
+      {lines.map((line) => (
+        <Card key={line.key} withBorder padding="sm" radius="sm" role="listitem">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <div>
+              <Text fw={600} size="sm">
+                {line.brandName} {line.article}
+              </Text>
+              <Text size="sm" c="gray.7">
+                {line.description}
+              </Text>
+            </div>
+            {line.status ? <OrderStatusBadge status={line.status.status} name={line.status.name} /> : null}
+          </Group>
+          <Text size="xs" c="gray.7" mt={6}>
+            Поставщик: {supplierText(line)} · Срок: {formatDelivery(line.delivery)}
+          </Text>
+          {line.note}
+          <Group justify="space-between" mt="xs" wrap="nowrap">
+            <Text size="sm">
+              {formatRoubles(line.price)} × {line.quantity} шт.
+            </Text>
+            <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+              {formatLineTotal(line.price, line.quantity)}
+            </Text>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** The lines of an order (to be placed, or placed): a table from md up, cards below. */
+export function OrderLines({ lines, label = 'Состав заказа' }: { lines: LineView[]; label?: string }) {
+  return (
+    <>
+      <Box visibleFrom="md">
+        <WideTable lines={lines} label={label} />
+      </Box>
+      <Box hiddenFrom="md">
+        <Cards lines={lines} label={label} />
+      </Box>
+    </>
+  );
+}

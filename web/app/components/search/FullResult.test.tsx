@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation, useParams } from 'react-router';
+import type { SearchItem, SearchResult } from '@detal/contract';
+import { renderRoutes } from '../../../test/render.tsx';
+import { BrandChips } from './BrandChips.tsx';
+import { FullResult } from './FullResult.tsx';
+import { readSearchOptions } from './search-options.ts';
+
+const NBSP = '\u00A0';
+
+const offer = (id: number, group: SearchItem['group'], fields: Partial<SearchItem>): SearchItem => ({
+  id,
+  article: 'OC 90',
+  brand_name: 'KNECHT',
+  description: 'Фильтр масляный',
+  delivery: 2,
+  supplier_name: 'Склад Север',
+  price: 500,
+  quantity: 3,
+  weight: null,
+  group,
+  ...fields,
+});
+
+const result: SearchResult = {
+  article: 'OC90',
+  normalized_article: 'OC90',
+  brand_name: 'KNECHT',
+  brands: [
+    {
+      brand_name: 'KNECHT',
+      article: 'OC 90',
+      description: 'Фильтр масляный',
+      offers_count: 2,
+      min_price: 486.67,
+      min_delivery: 1,
+    },
+    {
+      brand_name: 'MAHLE',
+      article: 'OC 90',
+      description: 'Фильтр масла',
+      offers_count: 1,
+      min_price: 482,
+      min_delivery: 3,
+    },
+  ],
+  items: [
+    offer(11, 'requested', { price: 486.67, delivery: 1, weight: 0.305, quantity: 161 }),
+    offer(12, 'requested', { price: 1234.5, delivery: null, supplier_name: null, quantity: 0 }),
+    offer(21, 'analog', { brand_name: 'MAHLE', price: 482, delivery: 3, supplier_name: 'Склад Юг' }),
+  ],
+};
+
+/** The full result at its address; the page re-reads its options from the URL, as the route's loader does. */
+function ResultPage() {
+  const { search } = useLocation();
+  return <FullResult result={result} options={readSearchOptions(new URLSearchParams(search))} />;
+}
+
+function Where() {
+  const location = useLocation();
+  const params = useParams();
+  return (
+    <p data-testid="where">
+      {params.brand_name} {params.article} {location.search}
+    </p>
+  );
+}
+
+function renderResult(url: string) {
+  return renderRoutes(
+    [
+      {
+        path: '/search/:brand_name/:article',
+        Component: () => (
+          <>
+            <ResultPage />
+            <Where />
+          </>
+        ),
+      },
+      { path: '/search/:article', Component: Where },
+    ],
+    [url],
+  );
+}
+
+const rowTexts = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+
+describe('the full result', () => {
+  it('shows the requested offers first, then the analogs under their own heading, in every column', async () => {
+    renderResult('/search/KNECHT/OC90');
+    expect(await screen.findByRole('heading', { level: 1, name: 'KNECHT OC 90' })).toBeTruthy();
+    const requested = screen.getByRole('table', { name: 'Предложения KNECHT OC 90' });
+    const analogs = screen.getByRole('table', { name: 'Аналоги KNECHT OC 90' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Предложения KNECHT OC 90 2' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Аналоги 1' })).toBeTruthy();
+    // The requested table comes before the analogs in the document.
+    expect(requested.compareDocumentPosition(analogs) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    const [first, second] = rowTexts(requested);
+    // Large columns (brand, article), the middle layout's merged cell, description with the middle's supplier line,
+    // supplier, delivery, stock, price, weight: CSS shows one layout's cells.
+    expect(first?.slice(0, 9)).toEqual([
+      'KNECHT',
+      'OC 90',
+      'KNECHTOC 90',
+      'Фильтр масляныйСклад Север',
+      'Склад Север',
+      '1 дн.',
+      `161${NBSP}шт.`,
+      `486,67${NBSP}₽`,
+      `0,305${NBSP}кг`,
+    ]);
+    expect(second?.slice(4, 9)).toEqual(['-', '-', 'нет', `1${NBSP}234,50${NBSP}₽`, '-']);
+    expect(rowTexts(analogs).map((cells) => cells[0])).toEqual(['MAHLE']);
+    // Offers in stock get the add-to-basket control; one out of stock says so.
+    expect(within(requested).getAllByRole('button', { name: 'В корзину' })).toHaveLength(1);
+    expect(within(requested).getByText('Нет в наличии')).toBeTruthy();
+  });
+
+  it('also renders each offer as a card for small screens', async () => {
+    renderResult('/search/KNECHT/OC90');
+    const card = await screen.findByRole('article', { name: `KNECHT OC 90, 486,67${NBSP}₽` });
+    // getByText folds the no-break space into a plain one.
+    expect(within(card).getByText('161 шт.')).toBeTruthy();
+    expect(within(card).getByText('Склад Север')).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('shows the general info: brand, article, description, weight and the offers at a glance', async () => {
+    renderResult('/search/KNECHT/OC90');
+    const info = await screen.findByRole('region', { name: 'Общая информация' });
+    const values = within(info)
+      .getAllByRole('definition')
+      .map((value) => value.textContent);
+    expect(values).toEqual([
+      'KNECHT',
+      'OC 90',
+      'Фильтр масляный',
+      `0,305${NBSP}кг`,
+      `2${NBSP}предложения, от 486,67${NBSP}₽, срок от 1 дн.`,
+    ]);
+  });
+
+  it('links the other brands of the article, keeping the sort and filters', async () => {
+    renderResult('/search/KNECHT/OC90?sort=delivery&in_stock=1');
+    const others = await screen.findByRole('list', { name: 'Другие бренды с артикулом OC 90' });
+    const link = within(others).getByRole('link');
+    expect(link.getAttribute('href')).toBe('/search/MAHLE/OC90?sort=delivery&in_stock=1');
+    expect(link.textContent).toContain(`от 482,00${NBSP}₽`);
+    expect(link.textContent).toContain('срок от 3 дн.');
+    expect(screen.getByRole('link', { name: 'Все бренды с артикулом OC 90' }).getAttribute('href')).toBe(
+      '/search/OC90?sort=delivery&in_stock=1',
+    );
+  });
+
+  it('puts the sort and the filters into the URL query', async () => {
+    renderResult('/search/KNECHT/OC90');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Быстрее' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('KNECHT OC90 ?sort=delivery'));
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Только в наличии' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('KNECHT OC90 ?sort=delivery&in_stock=1'));
+
+    const days = screen.getByRole('textbox', { name: 'Срок до, дн.' });
+    fireEvent.change(days, { target: { value: '3' } });
+    fireEvent.blur(days);
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe('KNECHT OC90 ?sort=delivery&in_stock=1&max_delivery=3'),
+    );
+
+    fireEvent.click(screen.getByRole('link', { name: 'Сбросить фильтры' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('KNECHT OC90 ?sort=delivery'));
+  });
+});
+
+describe('brand chips', () => {
+  it('link every brand with its figures, and open one with the keys 1–9', async () => {
+    renderRoutes(
+      [
+        {
+          path: '/search/:article',
+          Component: () => (
+            <BrandChips
+              chips={result.brands}
+              article="OC90"
+              options={{ sort: 'price', inStock: false, maxDelivery: null }}
+              withHotkeys
+              label="Бренды"
+            />
+          ),
+        },
+        { path: '/search/:brand_name/:article', Component: Where },
+      ],
+      ['/search/oc-90'],
+    );
+    const links = within(await screen.findByRole('list', { name: 'Бренды' })).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/search/KNECHT/OC90', '/search/MAHLE/OC90']);
+    expect(links[0]?.textContent).toBe(`KNECHTOC 901Фильтр масляный2${NBSP}предложенияот 486,67${NBSP}₽срок от 1 дн.`);
+    fireEvent.keyDown(document.documentElement, { key: '2', code: 'Digit2' });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('MAHLE OC90 '));
+  });
+});

@@ -1,0 +1,95 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Anchor, Checkbox, Group, NumberInput, SegmentedControl, Text } from '@mantine/core';
+import type { SearchSort } from '@detal/contract';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { DEFAULT_SEARCH_OPTIONS, MAX_DELIVERY_LIMIT, hasFilters, searchOptionsQuery } from './search-options.ts';
+import type { SearchOptions } from './search-options.ts';
+import classes from './search.module.css';
+
+const SORT_CHOICES: { value: SearchSort; label: string }[] = [
+  { value: 'price', label: 'Дешевле' },
+  { value: 'delivery', label: 'Быстрее' },
+];
+
+/**
+ * Sort and filters of a full result. Each change goes into the URL query (shareable, rendered on the server);
+ * the page's loader then asks the API again. The delivery limit applies on Enter or when the box loses focus.
+ */
+export function SearchControls({ options }: { options: SearchOptions }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const sortLabelId = useId();
+  // The parent keys this form by the options of the URL, so it restarts whenever they change.
+  const [maxDelivery, setMaxDelivery] = useState<string | number>(options.maxDelivery ?? '');
+
+  const apply = (next: SearchOptions) => {
+    void navigate(`${pathname}${searchOptionsQuery(next)}`, { replace: true, preventScrollReset: true });
+  };
+
+  const typedMaxDelivery = (): number | null => {
+    const days = typeof maxDelivery === 'number' ? maxDelivery : Number.parseInt(maxDelivery, 10);
+    return Number.isInteger(days) && days >= 0 ? Math.min(days, MAX_DELIVERY_LIMIT) : null;
+  };
+
+  const applyMaxDelivery = () => {
+    const days = typedMaxDelivery();
+    if (days !== options.maxDelivery) apply({ ...options, maxDelivery: days });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    applyMaxDelivery();
+  };
+
+  return (
+    <form className={classes.controls} onSubmit={submit} aria-label="Сортировка и фильтры">
+      <div>
+        <Text component="span" size="xs" fw={500} display="block" mb={2} id={sortLabelId}>
+          Сортировка
+        </Text>
+        <SegmentedControl
+          size="xs"
+          aria-labelledby={sortLabelId}
+          data={SORT_CHOICES}
+          value={options.sort}
+          onChange={(value) => apply({ ...options, sort: value as SearchSort })}
+        />
+      </div>
+      <Checkbox
+        size="sm"
+        label="Только в наличии"
+        checked={options.inStock}
+        onChange={(event) => apply({ ...options, inStock: event.currentTarget.checked })}
+        mb={4}
+      />
+      <Group gap={8} align="flex-end" wrap="nowrap">
+        <NumberInput
+          size="xs"
+          w={120}
+          label="Срок до, дн."
+          placeholder="любой"
+          min={0}
+          max={MAX_DELIVERY_LIMIT}
+          allowDecimal={false}
+          allowNegative={false}
+          value={maxDelivery}
+          onChange={setMaxDelivery}
+          onBlur={applyMaxDelivery}
+        />
+        {hasFilters(options) ? (
+          <Anchor
+            component={Link}
+            to={`${pathname}${searchOptionsQuery({ ...DEFAULT_SEARCH_OPTIONS, sort: options.sort })}`}
+            replace
+            preventScrollReset
+            size="sm"
+            mb={4}
+          >
+            Сбросить фильтры
+          </Anchor>
+        ) : null}
+      </Group>
+    </form>
+  );
+}

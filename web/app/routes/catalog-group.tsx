@@ -1,0 +1,106 @@
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { pluralRu } from '@detal/contract';
+import { Link } from 'react-router';
+import type { Route } from './+types/catalog-group';
+import { GroupOffers } from '../components/catalog/GroupOffers.tsx';
+import { CATALOG_PATH, findGroup, groupPath } from '../components/catalog/group-tree.ts';
+import { Crumbs } from '../components/content/Crumbs.tsx';
+import { PageLinks } from '../components/content/PageLinks.tsx';
+import { enforceAccess } from '../lib/access.ts';
+import type { AccessHandle } from '../lib/access.ts';
+import { createServerApi } from '../lib/api/ssr-client.server.ts';
+import { pageMeta } from '../lib/meta.ts';
+import { notFound, orNotFound, pageParam, requireListPage } from '../lib/not-found.ts';
+import { techCatalogKey } from '../lib/tech-catalog.server.ts';
+
+export const handle = { access: 'public' } satisfies AccessHandle;
+
+const OFFERS_PER_PAGE = 20;
+
+/** One group of the catalogue: where it sits, its sub-groups and a page of its offers. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  enforceAccess(request, handle);
+  const page = pageParam(request);
+  const api = createServerApi(request, context);
+  const key = techCatalogKey();
+  const tree = await api.callTech('get-all-groups', { body: { key }, signal: request.signal });
+  const path = findGroup(tree, params.slug) ?? notFound();
+  const group = path.at(-1)!;
+  const offers = await orNotFound(
+    api.callTech('get-group-items', {
+      body: { key, group_id: group.id, page, per_page: OFFERS_PER_PAGE },
+      signal: request.signal,
+    }),
+  );
+  requireListPage(page, offers.last_page);
+  return {
+    ancestors: path.slice(0, -1).map((parent) => ({ name: parent.name, to: groupPath(parent) })),
+    name: group.name,
+    children: group.children.map((child) => ({ id: child.id, name: child.name, to: groupPath(child) })),
+    offers,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [];
+  const page = data.offers.current_page;
+  const where = data.ancestors.length > 0 ? ` (${data.ancestors.map((parent) => parent.name).join(', ')})` : '';
+  return pageMeta(
+    page > 1 ? `${data.name}, страница ${page}` : data.name,
+    `${data.name}${where}: купить в магазине автозапчастей «Деталь» — цены, наличие и сроки поставки от разных брендов.`,
+  );
+};
+
+export default function CatalogGroupPage({ loaderData }: Route.ComponentProps) {
+  const { ancestors, name, children, offers } = loaderData;
+  const { total } = offers;
+  return (
+    <>
+      <Crumbs
+        items={[
+          { title: 'Главная', to: '/' },
+          { title: 'Каталог', to: CATALOG_PATH },
+          ...ancestors.map((parent) => ({ title: parent.name, to: parent.to })),
+          { title: name },
+        ]}
+      />
+      <Group justify="space-between" align="baseline" mb="md" gap="xs">
+        <Title order={1} fz={{ base: 24, md: 30 }} lh={1.2}>
+          {name}
+        </Title>
+        {total > 0 ? (
+          <Text size="sm" c="gray.7">
+            {total} {pluralRu(total, 'предложение', 'предложения', 'предложений')}
+          </Text>
+        ) : null}
+      </Group>
+      {children.length > 0 ? (
+        <nav aria-label="Подгруппы">
+          <Group gap="xs" mb="lg">
+            {children.map((child) => (
+              <Anchor
+                key={child.id}
+                component={Link}
+                to={child.to}
+                size="sm"
+                px="sm"
+                py={6}
+                style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 999 }}
+              >
+                {child.name}
+              </Anchor>
+            ))}
+          </Group>
+        </nav>
+      ) : null}
+      {total > 0 ? (
+        <Stack gap="lg">
+          <GroupOffers offers={offers.data} caption={`${name}: предложения`} />
+          <PageLinks page={offers.current_page} lastPage={offers.last_page} />
+        </Stack>
+      ) : children.length === 0 ? (
+        <Text c="gray.7">В этой группе пока нет предложений. Попробуйте найти деталь по артикулу.</Text>
+      ) : null}
+    </>
+  );
+}
