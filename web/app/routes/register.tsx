@@ -1,4 +1,4 @@
-import { Anchor, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/register';
@@ -20,6 +20,7 @@ import {
 import { completeSignIn } from '../lib/auth/sign-in.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { heldBasket } from '../stores/basket.ts';
+import { NewPasswordFields } from '../components/auth/NewPasswordFields.tsx';
 
 export const handle = { access: 'guest' } satisfies AccessHandle;
 
@@ -121,21 +122,7 @@ export default function RegisterPage() {
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
-          <PasswordInput
-            label="Пароль"
-            description="Не менее 8 символов"
-            autoComplete="new-password"
-            required
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Повторите пароль"
-            autoComplete="new-password"
-            required
-            key={form.key('password_confirmation')}
-            {...form.getInputProps('password_confirmation')}
-          />
+          <NewPasswordFields form={form} label="Пароль" confirmLabel="Повторите пароль" />
           <SubmitButton fullWidth loading={form.submitting}>
             Зарегистрироваться
           </SubmitButton>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { confirmationRules, emailRules, newPasswordRules, showServerFieldErrors 
 import { isApiError, readErrorBody } from '../lib/api/errors.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { useAuthStore } from '../stores/auth.ts';
+import { NewPasswordFields } from '../components/auth/NewPasswordFields.tsx';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
@@ -116,21 +117,7 @@ function NewPasswordForm({ token }: { token: string }) {
             </Anchor>
           </Alert>
         ) : null}
-        <PasswordInput
-          label="Новый пароль"
-          description="Не менее 8 символов"
-          autoComplete="new-password"
-          required
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Повторите пароль"
-          autoComplete="new-password"
-          required
-          key={form.key('password_confirmation')}
-          {...form.getInputProps('password_confirmation')}
-        />
+        <NewPasswordFields form={form} label="Новый пароль" confirmLabel="Повторите пароль" />
         <SubmitButton fullWidth loading={form.submitting}>
           Сохранить пароль
         </SubmitButton>

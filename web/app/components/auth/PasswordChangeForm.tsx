@@ -10,6 +10,7 @@ import {
 } from '../../lib/auth/forms.ts';
 import { AccountSection } from './AccountSection.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'];
 
@@ -46,21 +47,7 @@ export function PasswordChangeForm() {
             key={form.key('current_password')}
             {...form.getInputProps('current_password')}
           />
-          <PasswordInput
-            label="Новый пароль"
-            description="Не менее 8 символов"
-            autoComplete="new-password"
-            required
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Повторите новый пароль"
-            autoComplete="new-password"
-            required
-            key={form.key('password_confirmation')}
-            {...form.getInputProps('password_confirmation')}
-          />
+          <NewPasswordFields form={form} label="Новый пароль" confirmLabel="Повторите новый пароль" />
           <div>
             <SubmitButton loading={form.submitting}>Сменить пароль</SubmitButton>
           </div>
