@@ -31,6 +31,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '32' },
     warmup: { type: 'string', default: '3' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const DURATION_S = Number(values.duration);
@@ -108,7 +109,9 @@ async function prepareDatabase(url: string): Promise<number[]> {
 }
 
 async function startServer(url: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
+  // --cpu-prof DIR: the app writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profiling = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
     cwd: repoRoot,
     env: {
       ...process.env,

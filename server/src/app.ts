@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { SHOP_API_PREFIX, TECH_API_PREFIX, shopEndpoints, techEndpoints } from '@detal/contract';
 import type { AppConfig } from './config.ts';
@@ -9,6 +9,7 @@ import { handleError, registerErrorHandling } from './http/error-handler.ts';
 import type { AppDeps } from './http/handlers.ts';
 import { registerHealth } from './http/health.ts';
 import { registerEndpoints } from './http/routes.ts';
+import { createSerializerCompiler } from './http/serializer.ts';
 import { createShopHandlers, createTechHandlers } from './modules/index.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { createLogger, echoRequestId, requestIdFor } from './plugins/logging.ts';
@@ -47,7 +48,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   // The API speaks JSON only: any other body type is a 415, not a string for the schema to reject.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ checkResponses: config.env !== 'production' }));
   echoRequestId(app);
   registerErrorHandling(app);
   await registerSecurity(app, config);

@@ -116,6 +116,17 @@ export function fromKopecks(kopecks: number): number {
   return Number(kopecksToDecimal(kopecks));
 }
 
+// The text PostgreSQL gives for NUMERIC(…, 2): at most 15 significant digits, so Number() reads it exactly.
+const NUMERIC_TEXT = /^-?\d{1,13}\.\d{2}$/;
+
+/**
+ * Roubles of a money column's decimal text ('1234.50' -> 1234.5), exactly as fromKopecks(toKopecks(text)) gives
+ * them: the canonical two-decimal text goes straight through Number(), anything else the long way.
+ */
+export function roublesFromDecimal(text: string): number {
+  return NUMERIC_TEXT.test(text) ? Number(text) : fromKopecks(toKopecks(text));
+}
+
 /** price × quantity in roubles, computed in kopecks. */
 export function multiplyMoney(priceRoubles: number | string, quantity: number): number {
   if (!Number.isSafeInteger(quantity)) throw new RangeError(`Quantity must be an integer: ${quantity}`);

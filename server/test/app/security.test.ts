@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/index.ts';
+import { cspNonce } from '../../src/plugins/security.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { buildTestApp, type LogLine } from './harness.ts';
 
 const PARTNER = 'https://partner.example';
+const PAGE = '/test-page';
 const FOREIGN = 'https://evil.example';
 
 let database: Database;
@@ -14,7 +16,13 @@ let openApp: FastifyInstance;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  ({ app: closedApp, logs: closedLogs } = await buildTestApp(database));
+  ({ app: closedApp, logs: closedLogs } = await buildTestApp(database, {}, (app) => {
+    // What the server render does: ask for the nonce, put it in the page's scripts.
+    app.get(PAGE, async (_request, reply) => {
+      const nonce = cspNonce(reply);
+      return reply.type('text/html').send(`<script nonce="${nonce}">hydrate()</script>`);
+    });
+  }));
   ({ app: openApp } = await buildTestApp(database, { corsOrigins: [PARTNER] }));
 });
 
@@ -33,7 +41,7 @@ const directives = (header: unknown) =>
   );
 
 describe('security headers', () => {
-  it('sends helmet headers on API answers and on errors', async () => {
+  it('sends the security headers on API answers and on errors', async () => {
     for (const url of ['/api/health', '/api/missing']) {
       const { headers } = await closedApp.inject({ method: 'GET', url });
       expect(headers['x-content-type-options'], url).toBe('nosniff');
@@ -44,18 +52,37 @@ describe('security headers', () => {
     }
   });
 
-  it('allows inline scripts only with a nonce that changes with every response', async () => {
-    const first = directives((await closedApp.inject({ url: '/api/health' })).headers['content-security-policy']);
-    const second = directives((await closedApp.inject({ url: '/api/health' })).headers['content-security-policy']);
-    const scriptSrc = first.get('script-src') ?? [];
+  it('allows no inline script in API answers', async () => {
+    const policy = directives((await closedApp.inject({ url: '/api/health' })).headers['content-security-policy']);
+    expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(policy.get('script-src-attr')).toEqual(["'none'"]);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(policy.get('default-src')).toEqual(["'self'"]);
+    expect(policy.has('upgrade-insecure-requests')).toBe(false);
+  });
+
+  it('allows inline scripts in a rendered page only with its nonce, a new one for every response', async () => {
+    const first = await closedApp.inject({ url: PAGE });
+    const second = await closedApp.inject({ url: PAGE });
+    const scriptSrc = directives(first.headers['content-security-policy']).get('script-src') ?? [];
     expect(scriptSrc).toContain("'self'");
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     const nonce = scriptSrc.find((value) => value.startsWith("'nonce-"));
     expect(nonce).toMatch(/^'nonce-[A-Za-z0-9+/]{22}==?'$/);
-    expect(second.get('script-src')).not.toContain(nonce);
-    expect(first.get('object-src')).toEqual(["'none'"]);
-    expect(first.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
-    expect(first.has('upgrade-insecure-requests')).toBe(false);
+    expect(first.body).toContain(`<script nonce="${nonce!.slice(7, -1)}">`);
+    expect(directives(second.headers['content-security-policy']).get('script-src')).not.toContain(nonce);
+    expect(first.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('lets the browser reach an external technical catalogue when one is configured', async () => {
+    const { app } = await buildTestApp(database, { techCatalogUrl: 'https://tech.example/api/' });
+    try {
+      const policy = directives((await app.inject({ url: '/api/health' })).headers['content-security-policy']);
+      expect(policy.get('connect-src')).toEqual(["'self'", 'https://tech.example']);
+    } finally {
+      await app.close();
+    }
   });
 });
 

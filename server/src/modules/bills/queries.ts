@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { fromKopecks, toKopecks, type Bill } from '@detal/contract';
+import { roublesFromDecimal, type Bill } from '@detal/contract';
 import type { Db, DbExecutor } from '../../db/index.ts';
 import { bills, orderItems, orders } from '../../db/schema.ts';
 import { fitsIntegerId } from '../catalog/queries.ts';
@@ -36,7 +36,7 @@ export const toBill = (row: BillRow): Bill => ({
   created_at: row.createdAt.toISOString(),
   date_bill: row.dateBill.toISOString(),
   clients_shops_orders_id: row.orderId,
-  price_sum: fromKopecks(toKopecks(row.priceSum)),
+  price_sum: roublesFromDecimal(row.priceSum),
   paid: row.paid,
 });
 

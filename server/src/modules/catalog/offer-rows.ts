@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { fromKopecks, toKopecks, type Offer } from '@detal/contract';
+import { roublesFromDecimal, type Offer } from '@detal/contract';
 import type { Db } from '../../db/index.ts';
 import { brands, offers, suppliers } from '../../db/schema.ts';
 
@@ -54,7 +54,7 @@ export function toOffer(row: OfferRow): Offer {
     description: row.description,
     delivery: row.deliveryDays,
     supplier_name: row.supplierName,
-    price: fromKopecks(toKopecks(row.price)),
+    price: roublesFromDecimal(row.price),
     quantity: row.quantity,
     // Weight is no money: its decimal text read as a number is what the contract carries.
     weight: row.weight === null ? null : Number(row.weight),

@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
-  fromKopecks,
+  roublesFromDecimal,
   ORDER_STATUS_NAMES,
-  toKopecks,
   type Order,
   type OrderLine,
   type OrderStatus,
@@ -199,7 +198,7 @@ const lineColumns = {
 
 type LineRow = Pick<typeof orderItems.$inferSelect, keyof typeof lineColumns>;
 
-const money = (decimal: string): number => fromKopecks(toKopecks(decimal));
+const money = (decimal: string): number => roublesFromDecimal(decimal);
 
 // The status columns are checked against the contract's list by the database.
 const statusOf = (status: string): { status: OrderStatus; status_name: string } => ({

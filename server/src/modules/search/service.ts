@@ -1,5 +1,5 @@
 import {
-  fromKopecks,
+  roublesFromDecimal,
   layoutSwappedArticle,
   normalizeArticle,
   normalizeBrand,
@@ -60,7 +60,7 @@ function toChip(row: SearchRow, articleNormalized: string): BrandChip {
     article: row.article ?? articleNormalized,
     description: row.description ?? '',
     offers_count: row.offers_count ?? 0,
-    min_price: row.price === null ? null : fromKopecks(toKopecks(row.price)),
+    min_price: row.price === null ? null : roublesFromDecimal(row.price),
     min_delivery: row.delivery_days,
   };
 }
