@@ -1,10 +1,10 @@
 import { normalizeArticle, normalizeBrand } from '@detal/contract';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { fillPlaceholders } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase } from '../../server/src/db/index.ts';
-import { searchStatement, type SearchQuery } from '../../server/src/modules/search/queries.ts';
+import { searchStatement, searchValues, type SearchQuery } from '../../server/src/modules/search/queries.ts';
 import { percentile } from './figures.ts';
 import { EMPTY_ROUTE, type SearchKey, type ServerMessage, type ServerRequest } from './search-protocol.ts';
 
@@ -14,8 +14,6 @@ import { EMPTY_ROUTE, type SearchKey, type ServerMessage, type ServerRequest } f
  * It runs apart from the load generator so that autocannon does not share its event loop.
  * Started by bench/search.ts with BENCH_SEARCH_DATABASE_URL or BENCH_SEARCH_PGLITE_DIR set.
  */
-
-const dialect = new PgDialect();
 
 function queryOf(key: SearchKey, withBrand: boolean): SearchQuery {
   return {
@@ -44,7 +42,9 @@ async function main(): Promise<void> {
   const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 64, application_name: 'detal-bench-floor' }) : null;
 
   const runStatement = async (key: SearchKey, withBrand: boolean, explain = false): Promise<unknown[]> => {
-    const query = dialect.sqlToQuery(searchStatement(queryOf(key, withBrand)));
+    const search = queryOf(key, withBrand);
+    const statement = searchStatement(search);
+    const query = { sql: statement.query.sql, params: fillPlaceholders(statement.query.params, searchValues(search)) };
     if (pool) {
       const text = explain ? `explain (analyze, buffers) ${query.sql}` : query.sql;
       const name = explain ? undefined : `bench_search_${Number(withBrand)}`;

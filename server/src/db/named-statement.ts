@@ -1,44 +1,51 @@
-import type { SQL } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbExecutor, QueryRows } from './index.ts';
 
 const dialect = new PgDialect();
 
 type RowValue = string | number | boolean | null;
+type PlaceholderValues = Record<string, unknown>;
 
 /**
- * Runs `statement` as a named prepared statement and returns the driver's rows unmapped: on PostgreSQL each
- * connection parses and plans it once and then reuses the plan. db.execute() has no way to name a statement,
- * so the session's prepareQuery is called directly; PGlite ignores the name. Hot reads use it where drizzle's
- * per-value row mapping would cost more than the query (50 basket lines: 0.5 ms of CPU). Select numbers other
- * than int4 as text (bigint ids, NUMERIC), so that both drivers answer the same JavaScript values.
+ * A statement for hot paths: turned into SQL text once (with `sql.placeholder(name)` where its values go), run
+ * as a named prepared statement (on PostgreSQL each connection parses and plans it once), its rows returned as
+ * the driver gives them, without drizzle's per-value mapping (for 50 basket lines the mapping and the
+ * rebuilding of the statement cost more than the query). db.execute() has no way to name a statement, so the
+ * session's prepareQuery is called directly; PGlite ignores the name. Select numbers other than int4 as text
+ * (bigint ids, NUMERIC), so that both drivers answer the same JavaScript values.
  */
-export async function executeNamed<Row extends Record<string, RowValue>>(
-  db: DbExecutor,
-  name: string,
-  statement: SQL,
-): Promise<Row[]> {
-  const prepared = db._.session.prepareQuery<{ execute: QueryRows<Row>; all: unknown; values: unknown }>(
-    dialect.sqlToQuery(statement),
-    undefined,
-    name,
-    false,
-  );
-  return (await prepared.execute()).rows;
-}
+export class NamedStatement<Values extends PlaceholderValues> {
+  /** The SQL text and its parameters, placeholders still in them. */
+  readonly query: Query;
 
-/** executeNamed with each row as an array of its values in the order selected: no property names to build. */
-export async function executeNamedArrays<Row extends readonly RowValue[]>(
-  db: DbExecutor,
-  name: string,
-  statement: SQL,
-): Promise<Row[]> {
-  const prepared = db._.session.prepareQuery<{ execute: Row[]; all: unknown; values: unknown }>(
-    dialect.sqlToQuery(statement),
-    undefined,
-    name,
-    true,
-    (rows) => rows as unknown as Row[],
-  );
-  return prepared.execute();
+  constructor(
+    readonly name: string,
+    statement: SQL,
+  ) {
+    this.query = dialect.sqlToQuery(statement);
+  }
+
+  /** Rows as objects keyed by column name. */
+  async rows<Row extends Record<string, RowValue>>(db: DbExecutor, values: Values): Promise<Row[]> {
+    const prepared = db._.session.prepareQuery<{ execute: QueryRows<Row>; all: unknown; values: unknown }>(
+      this.query,
+      undefined,
+      this.name,
+      false,
+    );
+    return (await prepared.execute(values)).rows;
+  }
+
+  /** Rows as arrays of their values in the order selected: no property names to build. */
+  async arrays<Row extends readonly RowValue[]>(db: DbExecutor, values: Values): Promise<Row[]> {
+    const prepared = db._.session.prepareQuery<{ execute: Row[]; all: unknown; values: unknown }>(
+      this.query,
+      undefined,
+      this.name,
+      true,
+      (rows) => rows as unknown as Row[],
+    );
+    return prepared.execute(values);
+  }
 }

@@ -4,7 +4,7 @@ import type { Db, DbExecutor } from '../../db/index.ts';
 import { basketItems, baskets, brands, offers, suppliers } from '../../db/schema.ts';
 import { toOffer } from '../catalog/offer-rows.ts';
 import { newBasketKey } from './basket-key.ts';
-import { executeNamedArrays } from '../../db/named-statement.ts';
+import { NamedStatement } from '../../db/named-statement.ts';
 
 /*
  * Every change of a basket is one SQL statement that reads and writes the row it changes (upsert, bounded
@@ -64,7 +64,9 @@ type LineRow = readonly [
  * is unique anyway), which PostgreSQL runs once per line and cannot turn into a join over the whole offers table.
  * Rows come back as arrays, unmapped: drizzle's mapping of 50 lines cost more than the query.
  */
-const linesStatement = (basketId: number) => sql`
+const linesStatement = new NamedStatement<{ basketId: number }>(
+  'basket_lines',
+  sql`
   select line_offer.id::text, line_offer.article, line_offer.brand_name, line_offer.description,
          line_offer.delivery_days, line_offer.supplier_name, line_offer.price::text, line_offer.quantity,
          line_offer.weight::text, ${basketItems.id}::text, ${basketItems.quantity},
@@ -81,8 +83,9 @@ const linesStatement = (basketId: number) => sql`
     where ${offers.id} = ${basketItems.offerId}
     limit 1
   ) line_offer
-  where ${basketItems.basketId} = ${basketId}
-  order by ${basketItems.id}`;
+  where ${basketItems.basketId} = ${basketIdParam}
+  order by ${basketItems.id}`,
+);
 
 // Object.assign rather than a spread: spreading an offer and overriding its id took V8's slow path, 25 times the
 // cost of the whole mapping (130 µs for 50 lines).
@@ -129,30 +132,45 @@ export async function insertAnonymousBasket(db: DbExecutor): Promise<BasketRef> 
   return row;
 }
 
+const offerIdParam = sql.placeholder('offerId');
+const quantityParam = sql.placeholder('quantity');
+
+const addStatement = new NamedStatement<{ basketId: number; offerId: number; quantity: number }>(
+  'basket_add',
+  sql`
+    with added as (
+      insert into ${basketItems} (basket_id, offer_id, quantity, price_seen)
+      select ${basketIdParam}::integer, ${offers.id}, ${quantityParam}::integer, ${offers.price}
+      from ${offers}
+      where ${offers.id} = ${offerIdParam}::bigint and ${offers.quantity} >= ${quantityParam}::integer
+      on conflict (basket_id, offer_id) do update
+      set quantity = ${basketItems}.quantity + excluded.quantity, price_seen = excluded.price_seen
+      where ${basketItems}.quantity::bigint + excluded.quantity
+        <= (select ${offers.quantity} from ${offers} where ${offers.id} = excluded.offer_id)
+      -- xmax is 0 on a row this statement inserted, not on one it updated.
+      returning (xmax = 0) as new_line
+    )
+    select (select count(*) from added)::int as added,
+           ((select count(*) from ${basketItems} where ${basketItems.basketId} = ${basketIdParam}::integer)
+             + (select count(*) from added where new_line))::int as lines
+  `,
+);
+
 /**
  * Puts `quantity` pieces of an offer into a basket, at the offer's current price: a new line, or more of the
  * line already there (its price seen becomes the current one, which the visitor has just seen). Refused, with
- * nothing changed, when the offer is unknown or the line would hold more than the offer's stock. True when
- * added.
+ * nothing changed, when the offer is unknown or the line would hold more than the offer's stock. Answers the
+ * basket's number of lines after the add (one round trip: the lines counted as the statement began, plus one if
+ * the add made a new line), or null when refused.
  */
 export async function addOfferToBasket(
   db: DbExecutor,
   basketId: number,
   offerId: number,
   quantity: number,
-): Promise<boolean> {
-  const result = await db.execute<{ quantity: number }>(sql`
-    insert into ${basketItems} (basket_id, offer_id, quantity, price_seen)
-    select ${basketId}::integer, ${offers.id}, ${quantity}::integer, ${offers.price}
-    from ${offers}
-    where ${offers.id} = ${offerId} and ${offers.quantity} >= ${quantity}::integer
-    on conflict (basket_id, offer_id) do update
-    set quantity = ${basketItems}.quantity + excluded.quantity, price_seen = excluded.price_seen
-    where ${basketItems}.quantity::bigint + excluded.quantity
-      <= (select ${offers.quantity} from ${offers} where ${offers.id} = excluded.offer_id)
-    returning quantity
-  `);
-  return result.rows.length > 0;
+): Promise<number | null> {
+  const [row] = await addStatement.rows<{ added: number; lines: number }>(db, { basketId, offerId, quantity });
+  return row && row.added > 0 ? row.lines : null;
 }
 
 /** An offer's stock and how many of it a basket holds; null when the offer does not exist (any more). */
@@ -217,7 +235,7 @@ export async function findBasketWithLines(
   db: Db,
   basketId: number,
 ): Promise<{ basket: StoredBasket; items: BasketItem[] } | null> {
-  const rows = await executeNamedArrays<LineRow>(db, 'basket_lines', linesStatement(basketId));
+  const rows = await linesStatement.arrays<LineRow>(db, { basketId });
   const [first] = rows;
   if (!first) {
     const basket = await findBasket(db, basketId);

@@ -103,15 +103,17 @@ function sqlStateOf(error: unknown): string | undefined {
   return undefined;
 }
 
-async function addToExistingBasket(db: Db, ref: BasketRef, offerId: number, quantity: number): Promise<void> {
-  let added: boolean;
+/** The add into a basket already checked; answers its number of lines after the add. */
+async function addToExistingBasket(db: Db, ref: BasketRef, offerId: number, quantity: number): Promise<number> {
+  let lines: number | null;
   try {
-    added = await addOfferToBasket(db, ref.basket_id, offerId, quantity);
+    lines = await addOfferToBasket(db, ref.basket_id, offerId, quantity);
   } catch (error) {
     if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) throw basketNotFound();
     throw error;
   }
-  if (!added) throw await refusalOf(db, ref.basket_id, offerId, quantity);
+  if (lines === null) throw await refusalOf(db, ref.basket_id, offerId, quantity);
+  return lines;
 }
 
 /**
@@ -122,22 +124,24 @@ export async function addItem(db: Db, request: BasketAddItemRequest, auth: AuthC
   const offerId = request.item.id;
   const { quantity } = request;
   let target: BasketRef;
+  let lines: number;
   if (request.basket_id != null && request.basket_key != null) {
     target = await basketToUse(db, { basket_id: request.basket_id, basket_key: request.basket_key }, auth);
-    await addToExistingBasket(db, target, offerId, quantity);
+    lines = await addToExistingBasket(db, target, offerId, quantity);
   } else if (auth.clientId !== null) {
     target = await claimBasketForClient(db, auth.clientId, null);
-    await addToExistingBasket(db, target, offerId, quantity);
+    lines = await addToExistingBasket(db, target, offerId, quantity);
   } else {
     target = await db.transaction(async (tx) => {
       const created = await insertAnonymousBasket(tx);
-      if (!(await addOfferToBasket(tx, created.basket_id, offerId, quantity))) {
+      if ((await addOfferToBasket(tx, created.basket_id, offerId, quantity)) === null) {
         throw await refusalOf(tx, null, offerId, quantity);
       }
       return created;
     });
+    lines = 1;
   }
-  return summaryOf(db, target);
+  return { basket_id: target.basket_id, basket_key: target.basket_key, total_positions_in_basket: lines };
 }
 
 export async function showBasket(db: Db, ref: BasketRef, auth: AuthContext): Promise<Basket> {
