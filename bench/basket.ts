@@ -5,8 +5,9 @@
  * missing; a demo catalogue is seeded into an empty one), builds one basket of 50 lines over HTTP, then loads it
  * with autocannon: basket-add-item (one more piece of a random one of its 50 offers: the upsert path, all
  * connections contending for one basket's rows) and basket-show (the 50 lines with their offers). In the same run
- * it measures the floor, GET /api/health (HTTP plus one database round trip), and prints p50/p99 latency,
- * requests/s and the ratios to the floor. Afterwards it checks that no add was lost: the basket's pieces must
+ * it measures the HTTP floor, GET /api/health (HTTP plus one database round trip), and prints p50/p99 latency,
+ * requests/s and the ratios to the floor, and the SQL floor: basket-show's own statement through `pg` alone on as
+ * many connections. Afterwards it checks that no add was lost: the basket's pieces must
  * equal its 50 first pieces plus every add answered 200. Target: p99 <= 15 ms.
  *
  * The app runs in a child process (as in production), so that autocannon does not share its event loop. The
@@ -19,11 +20,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { fillPlaceholders } from 'drizzle-orm';
 import pg from 'pg';
 import { benchDatabaseUrl, shownUrl } from './lib/bench-database.ts';
+import { closedLoop, type LoopFigures } from './lib/closed-loop.ts';
 import { fixed, machineLine, printTable, thousands } from './lib/figures.ts';
 import { openDatabase } from '../server/src/db/index.ts';
 import { seedIfEmpty } from '../server/src/seed/index.ts';
+import { linesStatement } from '../server/src/modules/basket/queries.ts';
 import { insertBrand, insertOffers, insertSupplier } from '../server/src/modules/catalog/test-offers.ts';
 
 const { values } = parseArgs({
@@ -158,6 +162,26 @@ async function buildBasket(origin: string, offerIds: readonly number[]): Promise
   return ids as BasketIds;
 }
 
+/**
+ * The lines' statement of basket-show (the module's own), run straight through `pg` on as many connections as the
+ * HTTP load has, each preparing it once like the app: what the database alone allows on this machine.
+ */
+async function linesThroughPg(url: string, basketId: number): Promise<LoopFigures> {
+  const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS, application_name: 'detal-bench-floor' });
+  const query = {
+    name: linesStatement.name,
+    text: linesStatement.query.sql,
+    values: fillPlaceholders(linesStatement.query.params, { basketId }),
+    rowMode: 'array' as const,
+  };
+  try {
+    await closedLoop(CONNECTIONS, WARMUP_S * 1000, () => pool.query(query));
+    return await closedLoop(CONNECTIONS, DURATION_S * 1000, () => pool.query(query));
+  } finally {
+    await pool.end();
+  }
+}
+
 interface Load {
   name: string;
   options: autocannon.Options;
@@ -226,6 +250,7 @@ try {
 
   let addsSent = 0;
   const rows: string[][] = [];
+  const sqlFloor = await linesThroughPg(url, basket.basket_id);
   let floor: autocannon.Result | null = null;
   let worstP99 = 0;
   for (const load of loads) {
@@ -248,6 +273,11 @@ try {
 
   console.log('');
   printTable(['endpoint', 'p50 ms', 'p99 ms', 'req/s', 'p99 / floor', 'req/s / floor'], rows);
+  console.log('');
+  console.log(
+    `SQL floor, basket-show's statement through pg alone (${CONNECTIONS} connections, no HTTP, no JSON): ` +
+      `${thousands(sqlFloor.count / sqlFloor.seconds)} queries/s, p50 ${fixed(sqlFloor.p50)} ms, p99 ${fixed(sqlFloor.p99)} ms`,
+  );
 
   // Every add sent is one more piece in the basket: none may be lost under contention. Adds still in flight when a
   // run stopped are not counted as answered by autocannon but are applied by the server, so the count is of sent

@@ -5,7 +5,7 @@ import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase } from '../../server/src/db/index.ts';
 import { searchStatement, searchValues, type SearchQuery } from '../../server/src/modules/search/queries.ts';
-import { percentile } from './figures.ts';
+import { closedLoop } from './closed-loop.ts';
 import { EMPTY_ROUTE, type SearchKey, type ServerMessage, type ServerRequest } from './search-protocol.ts';
 
 /*
@@ -73,23 +73,10 @@ async function main(): Promise<void> {
         send({ type: 'explain', plan });
         return;
       }
-      const latencies: number[] = [];
-      const started = performance.now();
-      const until = started + raw.durationMs;
-      let next = 0;
-      const worker = async () => {
-        while (performance.now() < until) {
-          const key = raw.keys[next % raw.keys.length] as SearchKey;
-          next += 1;
-          const begun = performance.now();
-          await runStatement(key, raw.withBrand);
-          latencies.push(performance.now() - begun);
-        }
-      };
-      await Promise.all(Array.from({ length: raw.concurrency }, worker));
-      const seconds = (performance.now() - started) / 1000;
-      latencies.sort((a, b) => a - b);
-      send({ type: 'floor', count: latencies.length, seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) });
+      const figures = await closedLoop(raw.concurrency, raw.durationMs, (index) =>
+        runStatement(raw.keys[index % raw.keys.length] as SearchKey, raw.withBrand),
+      );
+      send({ type: 'floor', ...figures });
     })().catch((error: unknown) => {
       console.error(error);
       process.exit(1);

@@ -64,7 +64,7 @@ type LineRow = readonly [
  * is unique anyway), which PostgreSQL runs once per line and cannot turn into a join over the whole offers table.
  * Rows come back as arrays, unmapped: drizzle's mapping of 50 lines cost more than the query.
  */
-const linesStatement = new NamedStatement<{ basketId: number }>(
+export const linesStatement = new NamedStatement<{ basketId: number }>(
   'basket_lines',
   sql`
   select line_offer.id::text, line_offer.article, line_offer.brand_name, line_offer.description,
