@@ -20,7 +20,8 @@ Usage: npm run bench:import -- [--rows N] [--runs R]
   --runs R   rounds; medians are printed (default 3)
 
 Each round: a plain COPY of the file into an unindexed table; the import into an empty catalogue (every row new);
-the same file again (every row unchanged); a file with every price changed (every row updated in place).
+the offers just imported inserted again by PostgreSQL into an empty table with offers' indexes (the floor of
+any import that keeps offers searchable); the same file again (every row unchanged); a file with every price changed (every row updated in place).
 Database: BENCH_DATABASE_URL, or detal_bench_import on postgres://postgres@127.0.0.1:5432 (emptied).`;
 
 const BRANDS = Array.from({ length: 300 }, (_, index) => `BRAND ${String.fromCharCode(65 + (index % 26))}${index}`);
@@ -72,6 +73,27 @@ async function plainCopy(databaseUrl: string, file: string): Promise<number> {
   }
 }
 
+/**
+ * The database's own floor for any import that keeps offers searchable: the offers just imported written again,
+ * with no file to read or parse (INSERT … SELECT inside PostgreSQL), into an empty table with the same columns and
+ * indexes as offers.
+ */
+async function indexedFloor(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'detal-bench-import' });
+  await client.connect();
+  try {
+    await client.query(`drop table if exists bench_indexed_floor`);
+    await client.query(`create table bench_indexed_floor (like offers including defaults including indexes)`);
+    const started = performance.now();
+    await client.query(`insert into bench_indexed_floor select * from offers`);
+    const seconds = (performance.now() - started) / 1000;
+    await client.query(`drop table bench_indexed_floor`);
+    return seconds;
+  } finally {
+    await client.end();
+  }
+}
+
 interface ImportRun {
   summary: PriceListImportSummary;
   peakRssMb: number;
@@ -114,17 +136,20 @@ async function main(): Promise<void> {
     console.log(`Generated 2 × ${thousands(rows)} rows in ${fixed((performance.now() - started) / 1000, 1)} s`);
 
     const copySeconds: number[] = [];
+    const indexedSeconds: number[] = [];
     const results: Record<'fresh' | 'same' | 'changed', ImportRun[]> = { fresh: [], same: [], changed: [] };
     for (let round = 1; round <= runs; round += 1) {
       await database.db.execute('truncate offers restart identity cascade');
       await database.db.execute('vacuum analyze offers');
       copySeconds.push(await plainCopy(databaseUrl, file));
       results.fresh.push(await timedImport(database, file));
+      indexedSeconds.push(await indexedFloor(databaseUrl));
       results.same.push(await timedImport(database, file));
       results.changed.push(await timedImport(database, changedFile));
       const last = (kind: keyof typeof results) => results[kind].at(-1)?.summary;
       console.log(
-        `round ${round}: COPY ${fixed(copySeconds.at(-1) ?? 0)} s; import (reading + transaction) ` +
+        `round ${round}: COPY ${fixed(copySeconds.at(-1) ?? 0)} s; indexed floor ${fixed(indexedSeconds.at(-1) ?? 0)} s; ` +
+          `import (reading + transaction) ` +
           (['fresh', 'same', 'changed'] as const)
             .map((kind) => `${kind} ${fixed(last(kind)?.readingSeconds ?? 0)} + ${fixed((last(kind)?.seconds ?? 0) - (last(kind)?.readingSeconds ?? 0))} s`)
             .join(', '),
@@ -133,7 +158,11 @@ async function main(): Promise<void> {
 
     const copy = median(copySeconds);
     console.log(`\nMedians of ${runs} round(s), ${thousands(rows)} rows; ratio = import rows/s ÷ plain COPY rows/s:\n`);
-    const tableRows = [['plain COPY (no indexes)', fixed(copy), '-', thousands(rows / copy), '1.00', '-', '-']];
+    const indexed = median(indexedSeconds);
+    const tableRows = [
+      ['plain COPY (no indexes)', fixed(copy), '-', thousands(rows / copy), '1.00', '-', '-'],
+      ['offers rewritten with indexes', fixed(indexed), '-', thousands(rows / indexed), fixed(copy / indexed), '-', '-'],
+    ];
     const labels = { fresh: 'import, all rows new', same: 'import again, unchanged', changed: 'import, every price changed' } as const;
     for (const kind of ['fresh', 'same', 'changed'] as const) {
       const seconds = median(results[kind].map((run) => run.summary.seconds));
@@ -144,6 +173,11 @@ async function main(): Promise<void> {
       tableRows.push([labels[kind], fixed(seconds), fixed(reading), thousands(rows / seconds), fixed(copy / seconds), fixed(peak, 0), counts]);
     }
     printTable(['what', 'seconds', 'of which reading', 'rows/s', 'ratio', 'peak RSS MB', 'new/changed/same'], tableRows);
+    console.log(
+      `\n"offers rewritten with indexes": the ${thousands(rows)} imported offers inserted again by PostgreSQL itself ` +
+        `(INSERT … SELECT, nothing to read or parse) into an empty table with offers' columns and indexes; no import ` +
+        `that keeps offers searchable can beat its ratio on this machine.`,
+    );
     const maxRss = process.resourceUsage().maxRSS / 1024;
     console.log(`\nPeak RSS of the whole benchmark process (VmHWM): ${fixed(maxRss, 0)} MB`);
     console.log(`Load average after: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);

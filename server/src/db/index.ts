@@ -1,12 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
@@ -55,7 +53,7 @@ export interface OpenDatabaseOptions {
   pglite?: PGlite;
 }
 
-const inMemory = 'memory://';
+export const inMemory = 'memory://';
 
 // Any fixed 64-bit number works; every instance migrating one PostgreSQL database must use the same one.
 const migrationLockKey = 4_620_873_052_118_723n;
@@ -78,9 +76,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
   // Checked before connecting, so that a broken installation fails at once instead of after PGlite's start-up.
   if (!hasMigrationJournal(migrationsFolder)) throw new Error(`No database migrations in ${migrationsFolder}`);
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl, migrationsFolder)
-    : openPglite(options.pglite ?? createPglite(options.dataDir ?? inMemory), migrationsFolder);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, migrationsFolder);
+  // Loaded only when used: PGlite's WebAssembly PostgreSQL costs about 55 MB of memory on start.
+  const { createPglite, openPglite } = await import('./pglite.ts');
+  return openPglite(options.pglite ?? createPglite(options.dataDir ?? inMemory), migrationsFolder);
 }
 
 async function openPostgres(databaseUrl: string, migrationsFolder: string): Promise<Database> {
@@ -119,27 +118,4 @@ async function migratePostgres(pool: pg.Pool, migrationsFolder: string): Promise
   } finally {
     client.release();
   }
-}
-
-function createPglite(dataDir: string): PGlite {
-  if (dataDir !== inMemory) mkdirSync(dataDir, { recursive: true });
-  return new PGlite(dataDir);
-}
-
-async function openPglite(client: PGlite, migrationsFolder: string): Promise<Database> {
-  const db = drizzlePglite({ client, schema });
-  try {
-    await migratePglite(db, { migrationsFolder });
-  } catch (error) {
-    await client.close();
-    throw error;
-  }
-  return {
-    db,
-    driver: 'pglite',
-    ping: async () => {
-      await client.query('select 1');
-    },
-    close: () => client.close(),
-  };
 }

@@ -57,6 +57,9 @@ export const suppliers = pgTable(
  * (millions of rows), where PostgreSQL's per-row foreign-key checks cost twice the load itself (measured in
  * bench/README.md). Their only writers, the import and the demo seed, take brand and supplier ids from the same
  * transaction, and brands and suppliers are never deleted while offers name them.
+ *
+ * Stored with fillfactor 50 (migration 0004, which drizzle's schema cannot express): room on every page for a
+ * re-imported price list to update prices and stock in place.
  */
 export const offers = pgTable(
   'offers',

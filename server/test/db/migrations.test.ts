@@ -57,6 +57,11 @@ describe(`migrations (${testDriver})`, () => {
     expect(journal.entries.length).toBeGreaterThan(0);
     expect(await appliedMigrations(database)).toBe(journal.entries.length);
     await expect(database.ping()).resolves.toBeUndefined();
+    // What the schema cannot say: offers leave room on their pages for price updates in place.
+    const storage = await database.db.execute<{ options: string[] | null }>(
+      sql`select reloptions as options from pg_class where relname = 'offers' and relkind = 'r'`,
+    );
+    expect(storage.rows[0]?.options).toEqual(['fillfactor=50']);
   });
 
   it('opening a migrated database again applies nothing and keeps its data', async () => {
