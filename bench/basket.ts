@@ -13,15 +13,12 @@
  * The app runs in a child process (as in production), so that autocannon does not share its event loop. The
  * benchmark's offers, supplier and basket are removed at the end; nothing else in the database is touched.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { loadavg } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { fillPlaceholders } from 'drizzle-orm';
 import pg from 'pg';
+import { startApp } from './lib/app-process.ts';
 import { benchDatabaseUrl, shownUrl } from './lib/bench-database.ts';
 import { closedLoop, type LoopFigures } from './lib/closed-loop.ts';
 import { fixed, machineLine, printTable, thousands } from './lib/figures.ts';
@@ -49,21 +46,6 @@ const BENCH_SUPPLIER = 'Бенчмарк корзины';
 const BENCH_BRAND = 'BENCHBASKET';
 // Enough stock that a long run of adds never reaches it (int4).
 const BENCH_STOCK = 2_000_000_000;
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /**
  * Removes what this benchmark stored (now or in an earlier run that stopped half-way): its baskets, the offers of
@@ -110,36 +92,6 @@ async function prepareDatabase(url: string): Promise<number[]> {
   } finally {
     await database.close();
   }
-}
-
-async function startServer(url: string, port: number): Promise<ChildProcess> {
-  // --cpu-prof DIR: the app writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
-  const profiling = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
-  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_OFFERS: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the app did not answer /api/health within 60 s');
 }
 
 interface BasketIds {
@@ -190,8 +142,6 @@ interface Load {
 const run = (options: autocannon.Options, seconds: number) =>
   autocannon({ connections: CONNECTIONS, ...options, duration: seconds });
 
-const origin = `http://127.0.0.1:${await freePort()}`;
-const port = Number(new URL(origin).port);
 const url = process.env.DATABASE_URL || (await benchDatabaseUrl('detal_bench_basket'));
 
 console.log(
@@ -204,7 +154,8 @@ console.log(
 );
 
 const offerIds = await prepareDatabase(url);
-const server = await startServer(url, port);
+const app = await startApp(url, { cpuProfileDir: values['cpu-prof'] });
+const { origin } = app;
 const checker = new pg.Client({ connectionString: url });
 await checker.connect();
 try {
@@ -304,7 +255,5 @@ try {
 } finally {
   await removeBenchData(checker).catch((error: unknown) => console.error('cleanup failed:', error));
   await checker.end();
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
+  await app.stop();
 }

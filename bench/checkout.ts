@@ -14,14 +14,11 @@
  * each offer's stock went down by exactly the pieces ordered and never below zero; the baskets are empty.
  * The benchmark's clients, orders, offers and supplier are removed before and after the run.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { loadavg } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { startApp, type AppProcess } from './lib/app-process.ts';
 import { benchDatabaseUrl, shownUrl } from './lib/bench-database.ts';
 import { fixed, machineLine, percentile, printTable, thousands } from './lib/figures.ts';
 import { openDatabase } from '../server/src/db/index.ts';
@@ -51,19 +48,6 @@ const SCARCE_STOCK = 12;
 const BENCH_SUPPLIER = 'Бенчмарк заказов';
 const BENCH_BRAND = 'BENCHCHECKOUT';
 const BENCH_EMAIL_DOMAIN = 'bench-checkout.invalid';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Removes what a run leaves: its clients with their orders, bills, baskets and sessions; its offers. */
 async function removeBenchData(client: pg.Client): Promise<void> {
@@ -139,34 +123,6 @@ async function prepareDatabase(url: string, checker: pg.Client): Promise<{ offer
   } finally {
     await database.close();
   }
-}
-
-async function startServer(url: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_OFFERS: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the app did not answer /api/health within 60 s');
 }
 
 interface Answer {
@@ -314,7 +270,6 @@ async function verify(checker: pg.Client, offers: readonly BenchOffer[], shopper
   return failures;
 }
 
-const origin = `http://127.0.0.1:${await freePort()}`;
 const url = process.env.DATABASE_URL || (await benchDatabaseUrl('detal_bench_checkout'));
 
 console.log(`bench:checkout — ${machineLine()}; load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}`);
@@ -325,10 +280,11 @@ console.log(
 
 const checker = new pg.Client({ connectionString: url, application_name: 'detal-bench-checkout' });
 await checker.connect();
-let server: ChildProcess | null = null;
+let app: AppProcess | null = null;
 try {
   const { offers, shoppers } = await prepareDatabase(url, checker);
-  server = await startServer(url, Number(new URL(origin).port));
+  app = await startApp(url);
+  const { origin } = app;
   const tally: Tally = { step1Ms: [], step2Ms: [], placed: new Map(), refused: 0, addsRefused: 0, mismatchedRepeats: 0, unexpected: [] };
   const started = performance.now();
   await Promise.all(shoppers.map((shopper) => shop(origin, shopper, offers, tally)));
@@ -364,9 +320,5 @@ try {
 } finally {
   await removeBenchData(checker).catch((error: unknown) => console.error('cleanup failed:', error));
   await checker.end();
-  if (server) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await app?.stop();
 }
