@@ -1,4 +1,4 @@
-import { Anchor, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
@@ -11,6 +11,7 @@ import { afterSignInPath, currentPasswordRules, emailRules, showServerFieldError
 import { completeSignIn } from '../lib/auth/sign-in.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { heldBasket } from '../stores/basket.ts';
+import { EmailField } from '../components/auth/EmailField.tsx';
 
 export const handle = { access: 'guest' } satisfies AccessHandle;
 
@@ -52,15 +53,7 @@ export default function LoginPage() {
     <AuthCard title="Вход" intro="Вход для зарегистрированных клиентов: заказы, счета и сохранённая корзина.">
       <form method="post" onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
+          <EmailField form={form} />
           <PasswordInput
             label="Пароль"
             autoComplete="current-password"

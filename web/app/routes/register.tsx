@@ -1,4 +1,4 @@
-import { Anchor, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/register';
@@ -11,16 +11,15 @@ import {
   afterSignInPath,
   confirmationRules,
   emailRules,
-  nameRules,
   newPasswordRules,
-  optionalTextRules,
-  phoneRules,
   showServerFieldErrors,
 } from '../lib/auth/forms.ts';
 import { completeSignIn } from '../lib/auth/sign-in.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { heldBasket } from '../stores/basket.ts';
+import { ContactFields, contactRules } from '../components/auth/ContactFields.tsx';
 import { NewPasswordFields } from '../components/auth/NewPasswordFields.tsx';
+import { EmailField } from '../components/auth/EmailField.tsx';
 
 export const handle = { access: 'guest' } satisfies AccessHandle;
 
@@ -50,11 +49,7 @@ export default function RegisterPage() {
     mode: 'uncontrolled',
     initialValues,
     validate: {
-      last_name: nameRules('Введите фамилию'),
-      first_name: nameRules('Введите имя'),
-      middle_name: optionalTextRules(100),
-      company_name: optionalTextRules(200),
-      phone_number: phoneRules,
+      ...contactRules,
       email: emailRules,
       password: newPasswordRules,
       password_confirmation: confirmationRules,
@@ -75,53 +70,8 @@ export default function RegisterPage() {
     <AuthCard title="Регистрация" intro="Зарегистрируйтесь, чтобы оформлять заказы и получать счета.">
       <form method="post" onSubmit={submit} noValidate>
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <TextInput
-              label="Фамилия"
-              autoComplete="family-name"
-              required
-              key={form.key('last_name')}
-              {...form.getInputProps('last_name')}
-            />
-            <TextInput
-              label="Имя"
-              autoComplete="given-name"
-              required
-              key={form.key('first_name')}
-              {...form.getInputProps('first_name')}
-            />
-            <TextInput
-              label="Отчество"
-              autoComplete="additional-name"
-              key={form.key('middle_name')}
-              {...form.getInputProps('middle_name')}
-            />
-            <TextInput
-              label="Телефон"
-              type="tel"
-              autoComplete="tel"
-              placeholder="+7 999 123-45-67"
-              required
-              key={form.key('phone_number')}
-              {...form.getInputProps('phone_number')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Компания"
-            description="Для счетов на организацию"
-            autoComplete="organization"
-            key={form.key('company_name')}
-            {...form.getInputProps('company_name')}
-          />
-          <TextInput
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
+          <ContactFields form={form} />
+          <EmailField form={form} />
           <NewPasswordFields form={form} label="Пароль" confirmLabel="Повторите пароль" />
           <SubmitButton fullWidth loading={form.submitting}>
             Зарегистрироваться

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { isApiError, readErrorBody } from '../lib/api/errors.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { NewPasswordFields } from '../components/auth/NewPasswordFields.tsx';
+import { EmailField } from '../components/auth/EmailField.tsx';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
@@ -62,15 +63,7 @@ function RequestLinkForm() {
   return (
     <form method="post" onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
+        <EmailField form={form} />
         <SubmitButton fullWidth loading={form.submitting}>
           Получить ссылку
         </SubmitButton>
