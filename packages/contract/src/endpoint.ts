@@ -15,6 +15,11 @@ export interface EndpointDef {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * Request headers the endpoint reads besides the usual ones, for the API docs: a loose object (every other header
+   * passes through) whose fields are optional, so that it never refuses a request; the handler checks the values.
+   */
+  headers?: z.ZodType;
   /** The whole success body, envelope included; 'pdf' for a binary download. */
   response: z.ZodType | 'pdf';
 }

@@ -50,6 +50,7 @@ import {
   orderShowRequestSchema,
   preorderSchema,
   step1RequestSchema,
+  step2HeadersSchema,
   step2RequestSchema,
 } from './orders.ts';
 import { searchRequestSchema, searchResultSchema } from './search.ts';
@@ -309,6 +310,7 @@ export const shopEndpoints = defineEndpoints({
     session: true,
     summary: 'Checkout step 2: create the order (idempotent per submission; optional Idempotency-Key header)',
     tags: ['orders'],
+    headers: step2HeadersSchema,
     body: step2RequestSchema,
     response: dataEnvelope(z.object({ orderForClient: orderForClientSchema })),
   },

@@ -55,6 +55,17 @@ export type CheckoutDeliveryMethod = z.infer<typeof checkoutDeliveryMethodSchema
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
 
+/** Step 2's own header, for the API docs (the handler checks its length and answers 422 on a bad one). */
+export const step2HeadersSchema = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: z
+    .string()
+    .optional()
+    .describe(
+      `The same key on a repeated submission (a double click, a retry) answers the order it created; ` +
+        `1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`,
+    ),
+});
+
 /** Contact data of the client prefilled into the step-2 form. */
 export const preorderContactSchema = z.object({
   email: z.string(),

@@ -24,6 +24,7 @@ function schemaOf(endpoint: EndpointDef): FastifySchema {
     ...(endpoint.session ? { security: [{ [BEARER_SECURITY]: [] }] } : {}),
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.headers ? { headers: endpoint.headers } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
     response: {
       200: endpoint.response === 'pdf' ? pdfResponse : endpoint.response,

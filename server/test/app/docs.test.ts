@@ -10,6 +10,7 @@ interface Operation {
   tags?: string[];
   security?: unknown[];
   requestBody?: unknown;
+  parameters?: unknown[];
   responses: Record<string, unknown>;
 }
 interface OpenApiDocument {
@@ -88,6 +89,13 @@ describe('OpenAPI document', () => {
     }
     expect(document.paths).toHaveProperty(['/api/health']);
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/docs'))).toEqual([]);
+  });
+
+  it('documents the Idempotency-Key header of checkout step 2', () => {
+    const step2 = document.paths[`${SHOP_API_PREFIX}create-order-order-step2-from-items-post`]?.post;
+    expect(step2?.parameters).toContainEqual(
+      expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false }),
+    );
   });
 
   it('describes the PDF download as a binary application/pdf answer', () => {
