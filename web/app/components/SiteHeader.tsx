@@ -4,7 +4,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { useBasketStore } from '../stores/basket.ts';
 import { ArticleSearch } from './ArticleSearch.tsx';
 import { HeaderAccount } from './auth/HeaderAccount.tsx';
-import { CartIcon } from './CartIcon.tsx';
+import { CartIcon } from './icons.tsx';
 import { MenuLink } from './MenuLink.tsx';
 import { SITE_NAME } from '../lib/meta.ts';
 import classes from './SiteHeader.module.css';

@@ -3,13 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadAdminCommands, runAdmin, type AdminCommand } from '../../cli/admin.ts';
-import { loadConfig } from '../../config.ts';
+import { loadAdminCommands, type AdminCommand } from '../../cli/admin.ts';
 import { openDatabase, type Database } from '../../db/index.ts';
 import { bills } from '../../db/schema.ts';
 import { createTestDatabase, createTestDatabaseTarget } from '../../../test/helpers/db.ts';
 import { listClientBills } from './service.ts';
 import { insertClient, insertOrderWithBill, testLines } from './test-bills.ts';
+import { runAdminInProcess } from '../../../test/helpers/admin-cli.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -37,18 +37,7 @@ describe('npm run admin -- bill-paid', () => {
     await database?.close();
   });
 
-  /** Runs the CLI in process on the test database (which the run must leave open). */
-  async function admin(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runAdmin(
-      argv,
-      commands,
-      async () => ({ config: loadConfig({}), database: { ...database, close: async () => undefined } }),
-      { out: (text) => out.push(text), err: (text) => err.push(text) },
-    );
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const admin = (...argv: string[]) => runAdminInProcess(database, commands, argv);
 
   const clientSees = async () =>
     (await listClientBills(database.db, 'Europe/Moscow', clientId, { per_page: 20 }, 1)).data.map((bill) => bill.paid);

@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadAdminCommands, runAdmin, type AdminCommand } from '../../cli/admin.ts';
-import { loadConfig } from '../../config.ts';
+import { loadAdminCommands, type AdminCommand } from '../../cli/admin.ts';
 import { openDatabase, type Database } from '../../db/index.ts';
 import { news, pages } from '../../db/schema.ts';
 import { createTestDatabase, createTestDatabaseTarget } from '../../../test/helpers/db.ts';
+import { runAdminInProcess } from '../../../test/helpers/admin-cli.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -41,18 +41,7 @@ describe('npm run admin -- page-save / news-save', () => {
     return file;
   };
 
-  /** Runs the CLI in process on the test database (which the run must leave open). */
-  async function admin(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runAdmin(
-      argv,
-      commands,
-      async () => ({ config: loadConfig({}), database: { ...database, close: async () => undefined } }),
-      { out: (text) => out.push(text), err: (text) => err.push(text) },
-    );
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const admin = (...argv: string[]) => runAdminInProcess(database, commands, argv);
 
   const pageRow = async (slug: string) => (await database.db.select().from(pages).where(eq(pages.slug, slug)))[0];
   const newsRow = async (slug: string) => (await database.db.select().from(news).where(eq(news.slug, slug)))[0];

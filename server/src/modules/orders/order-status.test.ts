@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminUsageError, loadAdminCommands, runAdmin, type AdminCommand } from '../../cli/admin.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/index.ts';
+import { runAdminInProcess } from '../../../test/helpers/admin-cli.ts';
 import { createTestDatabase, createTestDatabaseTarget } from '../../../test/helpers/db.ts';
 import { placeOrder } from './checkout.ts';
 import { findOrder } from './queries.ts';
@@ -41,21 +42,13 @@ describe('npm run admin -- order-status', () => {
     await database?.close();
   });
 
-  /** Runs the CLI in process on the test database (which the run must leave open). */
+  /** Runs the CLI in process; `opened`: how many times the run opened the database. */
   async function admin(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
     let opened = 0;
-    const code = await runAdmin(
-      argv,
-      commands,
-      async () => {
-        opened += 1;
-        return { config: loadConfig({}), database: { ...database, close: async () => undefined } };
-      },
-      { out: (text) => out.push(text), err: (text) => err.push(text) },
-    );
-    return { code, out: out.join('\n'), err: err.join('\n'), opened };
+    const run = await runAdminInProcess(database, commands, argv, () => {
+      opened += 1;
+    });
+    return { ...run, opened };
   }
 
   const statuses = async () => {

@@ -7,26 +7,9 @@ import { byRules, showServerFieldErrors } from '../../lib/auth/forms.ts';
 import { maxLength, required } from '@detal/contract';
 import { AccountSection } from './AccountSection.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
+import { TrashIcon } from '../icons.tsx';
 
 const addressRules = byRules(required('Введите адрес доставки'), maxLength(500));
-
-function TrashIcon() {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
-    </svg>
-  );
-}
 
 /** The client's saved delivery addresses: the checkout offers them. Add and delete. */
 export function AddressBook({ initial }: { initial: DeliveryAddress[] }) {

@@ -7,43 +7,7 @@ import type { AccessHandle } from '../../lib/access.ts';
 import { signOut } from '../../lib/auth/sign-in.ts';
 import { useKnownClient } from '../../stores/auth.ts';
 import classes from './HeaderAccount.module.css';
-
-function UserIcon() {
-  return (
-    <svg
-      width={18}
-      height={18}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      aria-hidden="true"
-    >
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function LogoutIcon() {
-  return (
-    <svg
-      width={18}
-      height={18}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3" />
-      <path d="M10 16l-4-4 4-4" />
-      <path d="M6 12h10" />
-    </svg>
-  );
-}
+import { LogoutIcon, UserIcon } from '../icons.tsx';
 
 const fullName = (client: ClientProfile) => `${client.first_name} ${client.last_name}`.trim();
 

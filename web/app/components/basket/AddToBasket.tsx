@@ -3,7 +3,7 @@ import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { BASKET_QUANTITY_STEP, NOTIFICATION_DURATION_MS } from '@detal/contract';
 import { isApiError } from '../../lib/api/index.ts';
-import { CartIcon } from '../CartIcon.tsx';
+import { CartIcon } from '../icons.tsx';
 import { addToBasket, reportBasketFailure } from './basket-api.ts';
 
 export interface AddToBasketProps {

@@ -3,6 +3,7 @@ import type { BasketItem } from '@detal/contract';
 import { formatDelivery, formatLineTotal, formatRoubles } from '@detal/contract';
 import { QuantityStepper } from './QuantityStepper.tsx';
 import type { BasketChanges } from './use-basket.ts';
+import { TrashIcon } from '../icons.tsx';
 
 export interface BasketLinesProps {
   items: BasketItem[];
@@ -21,25 +22,6 @@ export const isOrderable = (line: BasketItem) => line.quantity > 0;
 
 export const lineLabel = (line: BasketItem) =>
   `${line.brand_name} ${line.article}${line.supplier_name ? `, ${line.supplier_name}` : ''}`;
-
-function TrashIcon() {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
-    </svg>
-  );
-}
 
 function DeleteButton({ line, onRemove }: { line: BasketItem; onRemove: (line: BasketItem) => void }) {
   return (

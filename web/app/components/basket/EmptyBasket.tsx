@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { searchPath } from '../ArticleSearch.tsx';
-import { CartIcon } from '../CartIcon.tsx';
+import { CartIcon } from '../icons.tsx';
 
 /** The empty basket says so and offers the search right there. */
 export function EmptyBasket() {

@@ -1,20 +1,6 @@
 import { ActionIcon, CopyButton, Group, Table, Text, Tooltip } from '@mantine/core';
 import type { ShopRequisites } from '@detal/contract';
-
-const iconProps = { width: 14, height: 14, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, 'aria-hidden': true } as const;
-
-const CopyIcon = () => (
-  <svg {...iconProps}>
-    <rect x="9" y="9" width="13" height="13" rx="2" />
-    <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
-  </svg>
-);
-
-const CheckIcon = () => (
-  <svg {...iconProps}>
-    <polyline points="20 6 9 17 4 12" />
-  </svg>
-);
+import { CheckIcon, CopyIcon } from '../icons.tsx';
 
 const ROWS: Array<[keyof ShopRequisites, string]> = [
   ['name', 'Получатель'],
