@@ -32,6 +32,7 @@ import {
   isPasswordResetUsable,
   isUniqueViolation,
   listDeliveryAddresses,
+  type ProfileChanges,
   retirePasswordResets,
   revokeClientSessions,
   revokeSession,
@@ -88,6 +89,15 @@ async function startSignedIn(
   return { access_token: accessToken, basket_id: basket.basket_id, basket_key: basket.basket_key };
 }
 
+/** The contact data of a registration or an account update, as the clients table names it. */
+const profileChangesOf = (input: UpdateAccountRequest): ProfileChanges => ({
+  firstName: input.first_name,
+  lastName: input.last_name,
+  middleName: input.middle_name,
+  companyName: input.company_name,
+  phoneNumber: input.phone_number,
+});
+
 export async function register(db: Db, input: RegistrationRequest, now: Date): Promise<ClientToken> {
   if (await isEmailTaken(db, input.email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
@@ -95,15 +105,7 @@ export async function register(db: Db, input: RegistrationRequest, now: Date): P
     return await db.transaction(async (tx) => {
       const clientId = await insertClient(
         tx,
-        {
-          email: input.email,
-          passwordHash,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          middleName: input.middle_name,
-          companyName: input.company_name,
-          phoneNumber: input.phone_number,
-        },
+        { email: input.email, passwordHash, ...profileChangesOf(input) },
         now,
       );
       return startSignedIn(tx, clientId, anonymousBasketOf(input), now);
@@ -148,18 +150,7 @@ export async function updateAccount(
   input: UpdateAccountRequest,
   now: Date,
 ): Promise<ClientProfile> {
-  const profile = await updateClientProfile(
-    db,
-    clientId,
-    {
-      firstName: input.first_name,
-      lastName: input.last_name,
-      middleName: input.middle_name,
-      companyName: input.company_name,
-      phoneNumber: input.phone_number,
-    },
-    now,
-  );
+  const profile = await updateClientProfile(db, clientId, profileChangesOf(input), now);
   if (!profile) throw unauthorized();
   return profile;
 }
