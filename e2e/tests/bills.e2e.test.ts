@@ -10,6 +10,7 @@ import { formatKopecks } from '@detal/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApp, type RunningApp } from '../src/app-server.ts';
 import { launchChromium } from '../src/chromium.ts';
+import { kopecksOf, registerClient } from '../src/shop-client.ts';
 
 /*
  * The bill journey: a client's order gets a bill, the client sees it awaiting payment and downloads its PDF, the
@@ -22,7 +23,6 @@ import { launchChromium } from '../src/chromium.ts';
  */
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
-const SHOP = '/api/v1/shop/';
 
 let dataDir: string;
 let app: RunningApp;
@@ -31,28 +31,17 @@ let context: BrowserContext;
 
 const PASSWORD = 'bills-e2e-password';
 
-/** A new client registered through the shop API; the browser then signs in with it like anyone would. */
-async function registerClient(): Promise<string> {
-  const email = `bills-${Date.now()}@example.test`;
-  const response = await fetch(app.baseUrl + SHOP + 'client-registration', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
+const registerBillsClient = () =>
+  registerClient(app.baseUrl, {
+    emailPrefix: 'bills',
+    password: PASSWORD,
+    profile: {
       first_name: 'Ольга',
       last_name: 'Смирнова',
       phone_number: '+7 999 765-43-21',
       company_name: 'ООО «Автосервис»',
-    }),
+    },
   });
-  expect(response.status).toBe(200);
-  return email;
-}
-
-/** The kopecks of a '1 234,50 ₽' text. */
-const kopecksOf = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', ''));
 
 /**
  * Signs in and places an order in the browser as a client does: header search, a KNECHT OC 90 offer into the
@@ -102,7 +91,7 @@ afterAll(async () => {
 
 describe('bills in Chromium', () => {
   it('shows the new bill awaiting payment, downloads its PDF, and shows it paid once the shop marks it', async () => {
-    const email = await registerClient();
+    const email = await registerBillsClient();
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     const page = await context.newPage();
     const { orderId, totalKopecks } = await placeOrder(page, email);

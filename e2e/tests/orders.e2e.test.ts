@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../src/chromium.ts';
+import { kopecksOf, registerClient } from '../src/shop-client.ts';
 
 /*
  * The checkout journey: a signed-in client finds a part, puts it into the basket, turns the basket line into an
@@ -15,27 +16,12 @@ let browser: Browser;
 /** The order the journey placed, for the ownership check. */
 let placedOrderId = 0;
 
-/** A new client registered through the shop API; the browser signs in with it like anyone would. */
-async function registerClient(): Promise<string> {
-  const email = `orders-${Date.now()}@example.test`;
-  const response = await fetch(`${baseUrl}/api/v1/shop/client-registration`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      first_name: 'Андрей',
-      last_name: 'Кузнецов',
-      phone_number: '8 (916) 555-12-34',
-    }),
+const registerOrdersClient = () =>
+  registerClient(baseUrl, {
+    emailPrefix: 'orders',
+    password: PASSWORD,
+    profile: { first_name: 'Андрей', last_name: 'Кузнецов', phone_number: '8 (916) 555-12-34' },
   });
-  expect(response.status).toBe(200);
-  return email;
-}
-
-/** The roubles of a '1 234,50 ₽' text, as kopecks. */
-const kopecksOf = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', ''));
 
 async function signIn(page: Page, email: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
@@ -55,7 +41,7 @@ afterAll(async () => {
 
 describe('checkout in Chromium', () => {
   it('search -> basket -> step 1 -> step 2 -> the order page -> the order in /orders', async () => {
-    const email = await registerClient();
+    const email = await registerOrdersClient();
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const consoleErrors: string[] = [];
@@ -157,7 +143,7 @@ describe('checkout in Chromium', () => {
   });
 
   it('another client has no orders, and the first client\u2019s order is a 404 page for them', async () => {
-    const email = await registerClient();
+    const email = await registerOrdersClient();
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
     await signIn(page, email);

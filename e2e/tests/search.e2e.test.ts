@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
 import { launchChromium } from '../src/chromium.ts';
+import { kopecksOf } from '../src/shop-client.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -27,8 +28,7 @@ async function column(table: Locator, index: number): Promise<string[]> {
     );
 }
 
-/** '1 234,50 ₽' -> 123450 kopecks; '4 дн.' -> 4; '-' -> Infinity (unknown delivery sorts last). */
-const kopecksOf = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', ''));
+/** '4 дн.' -> 4; '-' -> Infinity (unknown delivery sorts last). */
 const daysOf = (text: string) => (text === '-' ? Number.POSITIVE_INFINITY : Number.parseInt(text, 10));
 const isAscending = (values: number[]) => values.every((value, index) => index === 0 || values[index - 1]! <= value);
 

@@ -1,0 +1,22 @@
+import { expect } from 'vitest';
+
+/** The kopecks of a '1 234,50 ₽' text as the pages show money. */
+export const kopecksOf = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', ''));
+
+/**
+ * A new client registered through the shop API (`{emailPrefix}-{time}@example.test`), for journeys that then sign
+ * in through the pages like anyone would; answers the e-mail.
+ */
+export async function registerClient(
+  baseUrl: string,
+  { emailPrefix, password, profile }: { emailPrefix: string; password: string; profile: Record<string, string> },
+): Promise<string> {
+  const email = `${emailPrefix}-${Date.now()}@example.test`;
+  const response = await fetch(`${baseUrl}/api/v1/shop/client-registration`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, password_confirmation: password, ...profile }),
+  });
+  expect(response.status).toBe(200);
+  return email;
+}
