@@ -1,7 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
+import { layers } from './eslint.layers.js';
 
 export default tseslint.config(
   {
@@ -13,6 +15,7 @@ export default tseslint.config(
       'data/**',
       '**/*.tsbuildinfo',
       '**/*.tmp.*',
+      'server/test/fixtures/web-build/**',
     ],
   },
   js.configs.recommended,
@@ -34,5 +37,28 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  // Guards of the layering (docs/decisions/0005-layers-and-import-guards.md): no import cycle anywhere (type-only imports aside: they vanish at run time), and no import
+  // against the direction each layer allows.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    // Tests drive the app from outside, so they may import any layer; cycles stay forbidden for them too.
+    plugins: { import: importPlugin },
+    settings: {
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      // Dependencies are never parsed: a cycle through node_modules is not ours to fix, and parsing them is slow.
+      'import/ignore': ['node_modules'],
+    },
+    rules: {
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    plugins: { import: importPlugin },
+    rules: { 'import/no-restricted-paths': ['error', { zones: layers }] },
   },
 );

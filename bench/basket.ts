@@ -1,5 +1,7 @@
 /**
- * The basket under load: `npm run bench:basket [-- --duration 10 --connections 32]`.
+ * The basket under load: `npm run bench:basket [-- --duration 10 --connections 32]`, or on a fixed schedule:
+ * `npm run bench:basket -- --rate 300 [--passes 3 --pass-seconds 15]` (open loop: the floor and basket-show, each
+ * latency counted from the request's due time, p50/p90/p99/max per pass; see bench/lib/open-loop.ts).
  *
  * Runs the app on PostgreSQL (DATABASE_URL, else a database of its own on the local server, created when
  * missing; a demo catalogue is seeded into an empty one), builds one basket of 50 lines over HTTP, then loads it
@@ -22,10 +24,11 @@ import { startApp } from './lib/app-process.ts';
 import { benchDatabaseUrl, shownUrl } from './lib/bench-database.ts';
 import { closedLoop, type LoopFigures } from './lib/closed-loop.ts';
 import { fixed, machineLine, printTable, thousands } from './lib/figures.ts';
+import { OPEN_LOOP_ARGS, openLoopPasses, openLoopSettings, printOpenLoopTable } from './lib/open-loop.ts';
 import { openDatabase } from '../server/src/db/index.ts';
 import { seedIfEmpty } from '../server/src/seed/index.ts';
 import { linesStatement } from '../server/src/modules/basket/queries.ts';
-import { insertBrand, insertOffers, insertSupplier } from '../server/src/modules/catalog/test-offers.ts';
+import { insertBrand, insertOffers, insertSupplier } from '../server/test/fixtures/offers.ts';
 
 const { values } = parseArgs({
   options: {
@@ -33,8 +36,10 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     warmup: { type: 'string', default: '3' },
     'cpu-prof': { type: 'string' },
+    ...OPEN_LOOP_ARGS,
   },
 });
+const OPEN_LOOP = openLoopSettings(values);
 const DURATION_S = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const WARMUP_S = Number(values.warmup);
@@ -164,7 +169,36 @@ try {
   // believes empty (it then hashes the whole offers table instead of looking 50 offers up by key).
   await checker.query('analyze baskets, basket_items, offers');
   console.log(`basket ${basket.basket_id} built with ${LINES} lines`);
+  if (OPEN_LOOP) {
+    // Requests on a fixed schedule: the floor, then basket-show, each loaded the same way.
+    const body = JSON.stringify(basket);
+    const rows = [];
+    for (const [what, path, method] of [
+      ['GET /api/health (floor)', '/api/health', 'GET'],
+      ['basket-show (50 lines)', '/api/v1/shop/basket-show', 'POST'],
+    ] as const) {
+      const request = () => ({ path, method, body: method === 'POST' ? body : undefined });
+      rows.push({ what, passes: await openLoopPasses(what, { origin, request, ...OPEN_LOOP }) });
+    }
+    console.log(`\nopen loop at ${OPEN_LOOP.rate} req/s, ${OPEN_LOOP.passes} passes of ${OPEN_LOOP.passSeconds} s:\n`);
+    printOpenLoopTable(rows);
+  } else {
+    await closedLoopLoads(origin, basket, offerIds, checker, url);
+  }
+} finally {
+  await removeBenchData(checker).catch((error: unknown) => console.error('cleanup failed:', error));
+  await checker.end();
+  await app.stop();
+}
 
+/** autocannon's fixed connections on the floor, basket-show and basket-add-item; then the consistency check. */
+async function closedLoopLoads(
+  origin: string,
+  basket: BasketIds,
+  offerIds: readonly number[],
+  checker: pg.Client,
+  url: string,
+): Promise<void> {
   const json = { 'content-type': 'application/json' };
   const loads: Load[] = [
     { name: 'GET /api/health (floor)', options: { url: `${origin}/api/health` } },
@@ -198,7 +232,6 @@ try {
       },
     },
   ];
-
   let addsSent = 0;
   const rows: string[][] = [];
   const sqlFloor = await linesThroughPg(url, basket.basket_id);
@@ -252,8 +285,4 @@ try {
   console.log(
     `target p99 <= ${P99_TARGET_MS} ms: ${worstP99 <= P99_TARGET_MS ? 'met' : 'NOT met'} (worst ${fixed(worstP99)} ms)`,
   );
-} finally {
-  await removeBenchData(checker).catch((error: unknown) => console.error('cleanup failed:', error));
-  await checker.end();
-  await app.stop();
 }

@@ -13,7 +13,7 @@ import { composeBill } from '../server/src/modules/bills/bill-document.ts';
 import { renderBillPdf } from '../server/src/modules/bills/bill-pdf.ts';
 import { findBillForPrint } from '../server/src/modules/bills/queries.ts';
 import { billPdf, readBillSettings } from '../server/src/modules/bills/service.ts';
-import { insertClient, insertOrderWithBill, testLines, writeBillSettings } from '../server/src/modules/bills/test-bills.ts';
+import { insertClient, insertOrderWithBill, testLines, writeBillSettings } from '../server/test/fixtures/bills.ts';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '300' }, warmup: { type: 'string', default: '30' } },
@@ -22,7 +22,8 @@ const runs = Number(values.runs);
 const warmup = Number(values.warmup);
 const TIME_ZONE = 'Europe/Moscow';
 
-const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
 
 interface Figures {
   median: number;
@@ -56,7 +57,11 @@ try {
   console.log(`bill PDF, ${runs} runs after ${warmup} warm-up, Node ${process.version}, PGlite in memory`);
   console.log('lines  pages  bytes   median ms  p99 ms  cpu median ms   render-only median  p99  cpu median');
   for (const lineCount of [10, 60]) {
-    const { billId } = await insertOrderWithBill(db, { clientId: client.id, lines: testLines(lineCount), deliveryPrice: '350.00' });
+    const { billId } = await insertOrderWithBill(db, {
+      clientId: client.id,
+      lines: testLines(lineCount),
+      deliveryPrice: '350.00',
+    });
     const sample = (await billPdf(db, TIME_ZONE, billId, null))!;
     const pages = (sample.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
     const full = await measure(() => billPdf(db, TIME_ZONE, billId, null));

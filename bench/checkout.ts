@@ -23,10 +23,10 @@ import { benchDatabaseUrl, shownUrl } from './lib/bench-database.ts';
 import { fixed, machineLine, percentile, printTable, thousands } from './lib/figures.ts';
 import { openDatabase } from '../server/src/db/index.ts';
 import { readShopSetting, writeShopSetting } from '../server/src/db/shop-settings.ts';
-import { insertClient } from '../server/src/modules/auth/queries.ts';
-import { openSession } from '../server/src/modules/auth/sessions.ts';
+import { insertClient } from '../server/src/modules/clients/queries.ts';
+import { openSession } from '../server/src/modules/clients/sessions.ts';
 import { claimBasketForClient } from '../server/src/modules/basket/merge.ts';
-import { insertBrand, insertOffers, insertSupplier } from '../server/src/modules/catalog/test-offers.ts';
+import { insertBrand, insertOffers, insertSupplier } from '../server/test/fixtures/offers.ts';
 import { demoShopSettings } from '../server/src/seed/shop-settings.ts';
 
 const { values } = parseArgs({
@@ -55,11 +55,14 @@ async function removeBenchData(client: pg.Client): Promise<void> {
   await client.query(`delete from bills where client_id in (${benchClients})`);
   await client.query(`delete from orders where client_id in (${benchClients})`);
   await client.query(`delete from clients where id in (${benchClients})`);
-  await client.query('delete from offers where supplier_id in (select id from suppliers where name = $1)', [BENCH_SUPPLIER]);
-  await client.query('delete from suppliers where name = $1', [BENCH_SUPPLIER]);
-  await client.query('delete from brands where name = $1 and not exists (select 1 from offers where brand_id = brands.id)', [
-    BENCH_BRAND,
+  await client.query('delete from offers where supplier_id in (select id from suppliers where name = $1)', [
+    BENCH_SUPPLIER,
   ]);
+  await client.query('delete from suppliers where name = $1', [BENCH_SUPPLIER]);
+  await client.query(
+    'delete from brands where name = $1 and not exists (select 1 from offers where brand_id = brands.id)',
+    [BENCH_BRAND],
+  );
 }
 
 interface Shopper {
@@ -73,7 +76,10 @@ interface BenchOffer {
 }
 
 /** Migrates, makes sure delivery methods exist, stores the offers and the signed-in clients with their baskets. */
-async function prepareDatabase(url: string, checker: pg.Client): Promise<{ offers: BenchOffer[]; shoppers: Shopper[] }> {
+async function prepareDatabase(
+  url: string,
+  checker: pg.Client,
+): Promise<{ offers: BenchOffer[]; shoppers: Shopper[] }> {
   const database = await openDatabase({ databaseUrl: url });
   try {
     await removeBenchData(checker);
@@ -178,11 +184,15 @@ async function shop(origin: string, shopper: Shopper, offers: readonly BenchOffe
     }
     const shown = await call('basket-show', shopper.basket);
     expect(shown, 'basket-show');
-    const lines = (shown.body.data as { items: Array<{ id: number; offer_id: number; quantity_in_basket: number }> }).items;
+    const lines = (shown.body.data as { items: Array<{ id: number; offer_id: number; quantity_in_basket: number }> })
+      .items;
     if (lines.length === 0) continue;
     const itemsForOrder = lines.map((line) => line.id);
 
-    const preorder = await call('basket-create-order-order-step1-from-items-post', { ...shopper.basket, itemsForOrder });
+    const preorder = await call('basket-create-order-order-step1-from-items-post', {
+      ...shopper.basket,
+      itemsForOrder,
+    });
     expect(preorder, 'step 1');
     tally.step1Ms.push(preorder.ms);
 
@@ -196,12 +206,17 @@ async function shop(origin: string, shopper: Shopper, offers: readonly BenchOffe
       delivery_method_id: 1 + randomInt(3),
       delivery_address: 'г. Москва, ул. Бенчмарка, д. 1',
     };
-    const answers = await Promise.all(Array.from({ length: REPEATS }, () => call('create-order-order-step2-from-items-post', body)));
+    const answers = await Promise.all(
+      Array.from({ length: REPEATS }, () => call('create-order-order-step2-from-items-post', body)),
+    );
     tally.step2Ms.push(...answers.map((answer) => answer.ms));
     if (answers.every((answer) => answer.status === 200)) {
-      const ids = new Set(answers.map((answer) => (answer.body.data as { orderForClient: { id: number } }).orderForClient.id));
+      const ids = new Set(
+        answers.map((answer) => (answer.body.data as { orderForClient: { id: number } }).orderForClient.id),
+      );
       if (ids.size !== 1) tally.mismatchedRepeats += 1;
-      for (const id of ids) tally.placed.set(id, new Map(lines.map((line) => [line.offer_id, line.quantity_in_basket])));
+      for (const id of ids)
+        tally.placed.set(id, new Map(lines.map((line) => [line.offer_id, line.quantity_in_basket])));
     } else if (answers.every((answer) => answer.status === 409)) {
       // Another client took the last pieces: start again with an empty basket.
       tally.refused += 1;
@@ -213,10 +228,17 @@ async function shop(origin: string, shopper: Shopper, offers: readonly BenchOffe
 }
 
 /** Every check of the database after the run; answers the failures (none when all adds up). */
-async function verify(checker: pg.Client, offers: readonly BenchOffer[], shoppers: readonly Shopper[], tally: Tally): Promise<string[]> {
+async function verify(
+  checker: pg.Client,
+  offers: readonly BenchOffer[],
+  shoppers: readonly Shopper[],
+  tally: Tally,
+): Promise<string[]> {
   const failures: string[] = [];
   const benchClients = `select id from clients where email like '%@${BENCH_EMAIL_DOMAIN}'`;
-  const { rows: orderRows } = await checker.query<{ id: number }>(`select id from orders where client_id in (${benchClients})`);
+  const { rows: orderRows } = await checker.query<{ id: number }>(
+    `select id from orders where client_id in (${benchClients})`,
+  );
   const stored = new Set(orderRows.map((row) => row.id));
   if (stored.size !== tally.placed.size || [...tally.placed.keys()].some((id) => !stored.has(id))) {
     failures.push(`orders: ${stored.size} stored, ${tally.placed.size} answered`);
@@ -233,7 +255,8 @@ async function verify(checker: pg.Client, offers: readonly BenchOffer[], shopper
   }
   for (const [id, chosen] of tally.placed) {
     const lines = linesByOrder.get(id) ?? new Map();
-    const same = lines.size === chosen.size && [...chosen].every(([offerId, quantity]) => lines.get(offerId) === quantity);
+    const same =
+      lines.size === chosen.size && [...chosen].every(([offerId, quantity]) => lines.get(offerId) === quantity);
     if (!same) failures.push(`order ${id}: its lines are not the ones chosen`);
   }
 
@@ -244,9 +267,13 @@ async function verify(checker: pg.Client, offers: readonly BenchOffer[], shopper
        or o.count_position <> (select count(*) from order_items where order_id = o.id)
        or (select count(*) from bills b where b.order_id = o.id and b.price_sum = o.total_price and b.client_id = o.client_id) <> 1)`,
   );
-  if (Number(totals.rows[0]?.wrong) !== 0) failures.push(`${totals.rows[0]?.wrong} orders whose total, count or bill is wrong`);
-  const billCount = await checker.query<{ n: string }>(`select count(*) as n from bills where client_id in (${benchClients})`);
-  if (Number(billCount.rows[0]?.n) !== tally.placed.size) failures.push(`bills: ${billCount.rows[0]?.n} for ${tally.placed.size} orders`);
+  if (Number(totals.rows[0]?.wrong) !== 0)
+    failures.push(`${totals.rows[0]?.wrong} orders whose total, count or bill is wrong`);
+  const billCount = await checker.query<{ n: string }>(
+    `select count(*) as n from bills where client_id in (${benchClients})`,
+  );
+  if (Number(billCount.rows[0]?.n) !== tally.placed.size)
+    failures.push(`bills: ${billCount.rows[0]?.n} for ${tally.placed.size} orders`);
 
   const { rows: stockRows } = await checker.query<{ id: string; quantity: number; ordered: string }>(
     `select o.id, o.quantity, coalesce((select sum(quantity) from order_items where offer_id = o.id), 0) as ordered
@@ -265,14 +292,19 @@ async function verify(checker: pg.Client, offers: readonly BenchOffer[], shopper
     [shoppers.map((shopper) => shopper.basket.basket_id)],
   );
   if (Number(leftovers.rows[0]?.n) !== 0) failures.push(`${leftovers.rows[0]?.n} lines left in the baskets`);
-  if (tally.mismatchedRepeats > 0) failures.push(`${tally.mismatchedRepeats} submissions whose repeats got different ids`);
+  if (tally.mismatchedRepeats > 0)
+    failures.push(`${tally.mismatchedRepeats} submissions whose repeats got different ids`);
   failures.push(...tally.unexpected.slice(0, 10));
   return failures;
 }
 
 const url = process.env.DATABASE_URL || (await benchDatabaseUrl('detal_bench_checkout'));
 
-console.log(`bench:checkout — ${machineLine()}; load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}`);
+console.log(
+  `bench:checkout — ${machineLine()}; load average ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ')}`,
+);
 console.log(
   `PostgreSQL ${shownUrl(url)}; ${CLIENTS} clients × ${ORDERS_PER_CLIENT} orders of 1..${MAX_LINES} lines, ` +
     `step 2 sent ${REPEATS}× at once per order; ${SCARCE_OFFERS} of ${PLENTIFUL_OFFERS + SCARCE_OFFERS} offers scarce (${SCARCE_STOCK} pieces)`,
@@ -285,7 +317,15 @@ try {
   const { offers, shoppers } = await prepareDatabase(url, checker);
   app = await startApp(url);
   const { origin } = app;
-  const tally: Tally = { step1Ms: [], step2Ms: [], placed: new Map(), refused: 0, addsRefused: 0, mismatchedRepeats: 0, unexpected: [] };
+  const tally: Tally = {
+    step1Ms: [],
+    step2Ms: [],
+    placed: new Map(),
+    refused: 0,
+    addsRefused: 0,
+    mismatchedRepeats: 0,
+    unexpected: [],
+  };
   const started = performance.now();
   await Promise.all(shoppers.map((shopper) => shop(origin, shopper, offers, tally)));
   const seconds = (performance.now() - started) / 1000;

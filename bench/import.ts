@@ -8,7 +8,10 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { openDatabase, type Database } from '../server/src/db/index.ts';
-import { importPriceList, type PriceListImportSummary } from '../server/src/modules/catalog/import/price-list-import.ts';
+import {
+  importPriceList,
+  type PriceListImportSummary,
+} from '../server/src/modules/catalog/import/price-list-import.ts';
 import { benchDatabaseUrl, shownUrl } from './lib/bench-database.ts';
 import { fixed, machineLine, median, printTable, sampleRss, thousands } from './lib/figures.ts';
 
@@ -26,7 +29,13 @@ Database: BENCH_DATABASE_URL, or detal_bench_import on postgres://postgres@127.0
 
 const BRANDS = Array.from({ length: 300 }, (_, index) => `BRAND ${String.fromCharCode(65 + (index % 26))}${index}`);
 const PREFIXES = ['OC', 'W', 'HU', 'LX', 'C', 'GDB', 'BKR', 'K', '0 986', 'SP', 'VKBA', 'CT', 'MD', 'PF', 'AG'];
-const DESCRIPTIONS = ['Фильтр масляный', 'Фильтр воздушный', 'Колодки тормозные передние', 'Свеча зажигания', 'Ремень ГРМ'];
+const DESCRIPTIONS = [
+  'Фильтр масляный',
+  'Фильтр воздушный',
+  'Колодки тормозные передние',
+  'Свеча зажигания',
+  'Ремень ГРМ',
+];
 // A prime above any row count this benchmark uses: i -> i * STEP mod PRIME is one-to-one, so articles are unique.
 const PRIME = 10_000_019;
 const STEP = 7919;
@@ -111,7 +120,11 @@ async function timedImport(database: Database, file: string): Promise<ImportRun>
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { rows: { type: 'string', default: '1000000' }, runs: { type: 'string', default: '3' }, help: { type: 'boolean' } },
+    options: {
+      rows: { type: 'string', default: '1000000' },
+      runs: { type: 'string', default: '3' },
+      help: { type: 'boolean' },
+    },
   });
   if (values.help) {
     console.log(usage);
@@ -127,7 +140,11 @@ async function main(): Promise<void> {
   const folder = tmpdir();
   const file = path.join(folder, `detal-bench-prices-${rows}.csv`);
   const changedFile = path.join(folder, `detal-bench-prices-${rows}-changed.csv`);
-  console.log(`Machine: ${machineLine()}; load average before: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  console.log(
+    `Machine: ${machineLine()}; load average before: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`Database: ${shownUrl(databaseUrl)}`);
   try {
     const started = performance.now();
@@ -151,7 +168,10 @@ async function main(): Promise<void> {
         `round ${round}: COPY ${fixed(copySeconds.at(-1) ?? 0)} s; indexed floor ${fixed(indexedSeconds.at(-1) ?? 0)} s; ` +
           `import (reading + transaction) ` +
           (['fresh', 'same', 'changed'] as const)
-            .map((kind) => `${kind} ${fixed(last(kind)?.readingSeconds ?? 0)} + ${fixed((last(kind)?.seconds ?? 0) - (last(kind)?.readingSeconds ?? 0))} s`)
+            .map(
+              (kind) =>
+                `${kind} ${fixed(last(kind)?.readingSeconds ?? 0)} + ${fixed((last(kind)?.seconds ?? 0) - (last(kind)?.readingSeconds ?? 0))} s`,
+            )
             .join(', '),
       );
     }
@@ -161,18 +181,43 @@ async function main(): Promise<void> {
     const indexed = median(indexedSeconds);
     const tableRows = [
       ['plain COPY (no indexes)', fixed(copy), '-', thousands(rows / copy), '1.00', '-', '-'],
-      ['offers rewritten with indexes', fixed(indexed), '-', thousands(rows / indexed), fixed(copy / indexed), '-', '-'],
+      [
+        'offers rewritten with indexes',
+        fixed(indexed),
+        '-',
+        thousands(rows / indexed),
+        fixed(copy / indexed),
+        '-',
+        '-',
+      ],
     ];
-    const labels = { fresh: 'import, all rows new', same: 'import again, unchanged', changed: 'import, every price changed' } as const;
+    const labels = {
+      fresh: 'import, all rows new',
+      same: 'import again, unchanged',
+      changed: 'import, every price changed',
+    } as const;
     for (const kind of ['fresh', 'same', 'changed'] as const) {
       const seconds = median(results[kind].map((run) => run.summary.seconds));
       const reading = median(results[kind].map((run) => run.summary.readingSeconds));
       const peak = Math.max(...results[kind].map((run) => run.peakRssMb));
       const summary = results[kind][0]?.summary;
-      const counts = summary ? `${thousands(summary.inserted)}/${thousands(summary.updated)}/${thousands(summary.unchanged)}` : '-';
-      tableRows.push([labels[kind], fixed(seconds), fixed(reading), thousands(rows / seconds), fixed(copy / seconds), fixed(peak, 0), counts]);
+      const counts = summary
+        ? `${thousands(summary.inserted)}/${thousands(summary.updated)}/${thousands(summary.unchanged)}`
+        : '-';
+      tableRows.push([
+        labels[kind],
+        fixed(seconds),
+        fixed(reading),
+        thousands(rows / seconds),
+        fixed(copy / seconds),
+        fixed(peak, 0),
+        counts,
+      ]);
     }
-    printTable(['what', 'seconds', 'of which reading', 'rows/s', 'ratio', 'peak RSS MB', 'new/changed/same'], tableRows);
+    printTable(
+      ['what', 'seconds', 'of which reading', 'rows/s', 'ratio', 'peak RSS MB', 'new/changed/same'],
+      tableRows,
+    );
     console.log(
       `\n"offers rewritten with indexes": the ${thousands(rows)} imported offers inserted again by PostgreSQL itself ` +
         `(INSERT … SELECT, nothing to read or parse) into an empty table with offers' columns and indexes; no import ` +
@@ -180,7 +225,11 @@ async function main(): Promise<void> {
     );
     const maxRss = process.resourceUsage().maxRSS / 1024;
     console.log(`\nPeak RSS of the whole benchmark process (VmHWM): ${fixed(maxRss, 0)} MB`);
-    console.log(`Load average after: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    console.log(
+      `Load average after: ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     await database.close();
     await rm(file, { force: true });

@@ -9,7 +9,9 @@ export function findChromium() {
     if (candidate && existsSync(candidate)) return candidate;
   }
   try {
-    const found = execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' });
+    const found = execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], {
+      encoding: 'utf8',
+    });
     return found.trim() || null;
   } catch {
     return null;

@@ -5,8 +5,10 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['app/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    include: ['app/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
+    // The server project's migrated database snapshot: page tests run against the real server (test/shop-server.ts).
+    globalSetup: ['../server/test/global-setup.ts'],
     restoreMocks: true,
   },
 });

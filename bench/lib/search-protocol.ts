@@ -8,12 +8,14 @@ export interface SearchKey {
 export type ServerRequest =
   | { type: 'floor'; withBrand: boolean; durationMs: number; concurrency: number; keys: SearchKey[] }
   | { type: 'explain'; key: SearchKey; withBrand: boolean }
+  | { type: 'vacuum' }
   | { type: 'stop' };
 
 export type ServerMessage =
-  | { type: 'ready'; port: number }
+  | { type: 'ready'; port: number; lookupPort: number }
   | { type: 'floor'; count: number; seconds: number; p50: number; p99: number }
-  | { type: 'explain'; plan: string };
+  | { type: 'explain'; plan: string }
+  | { type: 'vacuumed' };
 
 /** The empty route the server adds to the app: the floor of Fastify and the app's hooks. */
 export const EMPTY_ROUTE = '/bench/empty';

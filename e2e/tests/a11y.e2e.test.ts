@@ -50,7 +50,11 @@ async function blockingViolations(path: string, width: number): Promise<string[]
     expect(response?.status(), path).toBe(200);
     await page.addScriptTag({ path: axePath });
     const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> };
+        }
+      ).axe;
       const result = await axe.run(document, {
         runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
       });

@@ -2,8 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { headerOf, resetLinkIn } from '../../server/test/auth/mail-message.ts';
+import { headerOf, resetLinkIn } from '../../server/test/helpers/mail-message.ts';
 import { launchChromium } from '../src/chromium.ts';
+import { recordFailedApiCalls, waitShown } from '../src/page-evidence.ts';
 
 const baseUrl = inject('baseUrl');
 const outboxDir = inject('outboxDir');
@@ -21,6 +22,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
+  recordFailedApiCalls(page);
 });
 
 afterAll(async () => {
@@ -126,7 +128,7 @@ describe('a client in Chromium: registration, sessions, password reset by e-mail
     await page.waitForURL(`${baseUrl}/reset-password`);
     await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
     await submit(page, 'Получить ссылку');
-    await page.getByRole('status').filter({ hasText: 'Если этот e-mail зарегистрирован' }).waitFor();
+    await waitShown(page, page.getByRole('status').filter({ hasText: 'Если этот e-mail зарегистрирован' }));
 
     const link = resetLinkIn(await resetMailFor(email, earlierFiles));
     expect(link.startsWith(`${baseUrl}/reset-password?token=`)).toBe(true);
@@ -136,7 +138,7 @@ describe('a client in Chromium: registration, sessions, password reset by e-mail
     await page.getByLabel('Повторите пароль').fill(NEW_PASSWORD);
     await submit(page, 'Сохранить пароль');
     await page.waitForURL(`${baseUrl}/login`);
-    await page.getByText('Пароль изменён. Войдите с новым паролем').waitFor();
+    await waitShown(page, page.getByText('Пароль изменён. Войдите с новым паролем'));
 
     // The old password no longer works; the error notification carries the server's text.
     await signIn(page, FIRST_PASSWORD, false);

@@ -58,7 +58,10 @@ async function placeOrder(page: Page, email: string): Promise<{ orderId: number;
   const searchBox = page.getByRole('searchbox', { name: 'Поиск по артикулу' });
   await searchBox.fill('oc-90');
   await searchBox.press('Enter');
-  await page.getByRole('list', { name: 'Бренды с артикулом OC 90' }).getByRole('link', { name: /^KNECHT/ }).click();
+  await page
+    .getByRole('list', { name: 'Бренды с артикулом OC 90' })
+    .getByRole('link', { name: /^KNECHT/ })
+    .click();
   const offers = page.getByRole('table', { name: 'Предложения KNECHT OC 90' });
   await offers.getByRole('button', { name: 'В корзину' }).first().click();
   await page.getByRole('link', { name: 'Корзина 1 позиция' }).click();

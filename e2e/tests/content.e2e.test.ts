@@ -17,7 +17,10 @@ afterAll(async () => {
 });
 
 async function apiData<T>(path: string, body?: object): Promise<T> {
-  const response = await fetch(baseUrl + path, body ? { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } } : {});
+  const response = await fetch(
+    baseUrl + path,
+    body ? { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } } : {},
+  );
   expect(response.status, path).toBe(200);
   return ((await response.json()) as { data: T }).data;
 }
@@ -49,7 +52,11 @@ describe('content and catalogue in Chromium', () => {
     const response = await fetch(baseUrl + '/');
     expect(response.status).toBe(200);
     const html = await response.text();
-    const text = html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+    const text = html
+      .replace(/<script[\s\S]*?<\/script>/g, '')
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&amp;/g, '&');
     for (const item of news) {
       expect(text).toContain(item.title);
       expect(text).toContain(`href="/news/${item.slug}"`);
@@ -133,7 +140,10 @@ describe('content and catalogue in Chromium', () => {
     const { page } = await openPage(context);
     await page.goto(baseUrl + '/');
     const block = page.getByRole('region', { name: 'Рекомендуем' });
-    const card = block.getByRole('article').filter({ has: page.getByRole('button', { name: 'В корзину' }) }).first();
+    const card = block
+      .getByRole('article')
+      .filter({ has: page.getByRole('button', { name: 'В корзину' }) })
+      .first();
     await card.getByRole('button', { name: 'В корзину' }).click();
     await expect.poll(() => basketCount(page)).toBe(1);
     await block.getByRole('link', { name: 'Все рекомендации' }).click();
@@ -165,7 +175,8 @@ describe('content and catalogue in Chromium', () => {
     const pages = await apiData<PageSummary[]>('/api/v1/shop/page-list');
     const news = await apiData<Paginated<NewsPreview>>('/api/v1/shop/news-list?per_page=100');
     const groups = await apiData<CatalogGroup[]>('/api/tech/get-all-groups', { key: DEMO_TECH_CATALOG_KEY });
-    const flatten = (list: CatalogGroup[]): CatalogGroup[] => list.flatMap((group) => [group, ...flatten(group.children)]);
+    const flatten = (list: CatalogGroup[]): CatalogGroup[] =>
+      list.flatMap((group) => [group, ...flatten(group.children)]);
     const expected = [
       ...['/', '/catalog', '/news', '/articles', '/contacts', '/recommendations'],
       ...pages.map((page) => `/articles/${page.slug}`),

@@ -54,7 +54,10 @@ describe('checkout in Chromium', () => {
     const searchBox = page.getByRole('searchbox', { name: 'Поиск по артикулу' });
     await searchBox.fill('oc-90');
     await searchBox.press('Enter');
-    await page.getByRole('list', { name: 'Бренды с артикулом OC 90' }).getByRole('link', { name: /^KNECHT/ }).click();
+    await page
+      .getByRole('list', { name: 'Бренды с артикулом OC 90' })
+      .getByRole('link', { name: /^KNECHT/ })
+      .click();
     const offers = page.getByRole('table', { name: 'Предложения KNECHT OC 90' });
     await offers.waitFor();
     await offers.getByRole('button', { name: 'В корзину' }).first().click();

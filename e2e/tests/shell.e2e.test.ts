@@ -15,7 +15,11 @@ const PUBLIC_ROUTES: ReadonlyArray<{ path: string; title: string | RegExp; headi
   { path: '/catalog', title: 'Каталог запчастей — Деталь', heading: 'Каталог запчастей' },
   // More than one brand sells OC 90: the chips page (a single brand would redirect to its full result).
   { path: '/search/OC90', title: /^OC 90 — .*KNECHT.*MAHLE.*предложени.* — Деталь$/, heading: 'Артикул OC 90' },
-  { path: '/search/KNECHT/OC90', title: /^OC 90 KNECHT — цены и аналоги, \d+\s+предложени.* — Деталь$/, heading: 'KNECHT OC 90' },
+  {
+    path: '/search/KNECHT/OC90',
+    title: /^OC 90 KNECHT — цены и аналоги, \d+\s+предложени.* — Деталь$/,
+    heading: 'KNECHT OC 90',
+  },
   { path: '/articles', title: 'Статьи — Деталь', heading: 'Статьи' },
   { path: '/articles/delivery', title: 'Доставка автозапчастей по Москве и России — Деталь', heading: 'Доставка' },
   { path: '/news', title: 'Новости — Деталь', heading: 'Новости' },
@@ -81,7 +85,10 @@ describe('the shop shell in Chromium', () => {
     await search.press('Enter');
     await page.waitForURL(/\/search\/oc(%20| )90$/);
     await page.getByRole('heading', { level: 1, name: /oc 90/i }).waitFor();
-    await page.getByRole('link', { name: /Корзина/ }).first().click();
+    await page
+      .getByRole('link', { name: /Корзина/ })
+      .first()
+      .click();
     await page.waitForURL(baseUrl + '/cart');
     await expect.poll(() => page.title()).toBe('Корзина — Деталь');
     await context.close();
@@ -152,7 +159,10 @@ describe('the shop shell in Chromium', () => {
     await page.goto(baseUrl + '/');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-    await page.getByRole('link', { name: /Корзина/ }).first().click();
+    await page
+      .getByRole('link', { name: /Корзина/ })
+      .first()
+      .click();
     await page.waitForURL(baseUrl + '/cart');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.goto(baseUrl + '/#contacts-footer');

@@ -3,6 +3,6 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: 'contract',
-    include: ['test/**/*.test.ts'],
+    include: ['src/**/*.test.ts'],
   },
 });

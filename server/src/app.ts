@@ -8,12 +8,13 @@ import type { Database } from './db/index.ts';
 import { handleError, registerErrorHandling } from './http/error-handler.ts';
 import type { AppDeps } from './http/handlers.ts';
 import { registerHealth } from './http/health.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
 import { registerEndpoints } from './http/routes.ts';
 import { createSerializerCompiler } from './http/serializer.ts';
+import { sessionResolverOf } from './modules/clients/sessions.ts';
 import { createShopHandlers, createTechHandlers } from './modules/index.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { createLogger, echoRequestId, requestIdFor } from './plugins/logging.ts';
-import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { loadWebBuild, registerWebApp } from './ssr/web-app.ts';
 
@@ -57,8 +58,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   const deps: AppDeps = { config, database };
   registerHealth(app, database);
-  registerEndpoints(app, deps, SHOP_API_PREFIX, shopEndpoints, createShopHandlers(deps));
-  registerEndpoints(app, deps, TECH_API_PREFIX, techEndpoints, createTechHandlers(deps));
+  const resolveSession = sessionResolverOf(database.db);
+  registerEndpoints(app, resolveSession, SHOP_API_PREFIX, shopEndpoints, createShopHandlers(deps));
+  registerEndpoints(app, resolveSession, TECH_API_PREFIX, techEndpoints, createTechHandlers(deps));
 
   const webBuild = config.webBuildDir ? await loadWebBuild(config.webBuildDir) : null;
   if (config.webBuildDir && webBuild) {

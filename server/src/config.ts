@@ -94,7 +94,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     dataDir: path.resolve(env.DATA_DIR),
     logLevel: env.LOG_LEVEL,
     seedOffers: env.SEED_OFFERS,
-    corsOrigins: env.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
+    corsOrigins: env.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     bodyLimit: env.BODY_LIMIT,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     shopTimeZone: env.SHOP_TIME_ZONE,

@@ -1,24 +1,32 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Container, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import type { CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from 'react-router';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router';
 import { NOTIFICATION_DURATION_MS } from '@detal/contract';
 import type { Route } from './+types/root';
 import { ErrorPage } from './components/ErrorPage.tsx';
 import { LoadingBar } from './components/LoadingBar.tsx';
 import { configureBrowserApi } from './lib/api/browser.ts';
 import { createServerApi, publicRuntimeConfig } from './lib/api/ssr-client.server.ts';
-import { checkSession } from './lib/auth/session.server.ts';
+import { checkSession } from './features/clients/session.server.ts';
 import { publicOrigin } from './lib/public-url.server.ts';
 import { canonicalUrl } from './lib/seo.ts';
 import { errorMeta, SITE_NAME } from './lib/meta.ts';
-import { hydrateClientStores } from './stores/hydrate.ts';
+import { refreshHeldBasket } from './features/basket/basket-api.ts';
 import { theme } from './theme.ts';
 
 /**
@@ -46,18 +54,12 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 
 export const meta: Route.MetaFunction = ({ error }) => (error ? errorMeta(error) : [{ title: SITE_NAME }]);
 
+/** After the first client render: the basket count (the browser's basket ids) is refreshed. */
 function ClientState({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        // The request layer already reports failures; a retry would report them again.
-        defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-      }),
-  );
   useEffect(() => {
-    void hydrateClientStores();
+    void refreshHeldBasket();
   }, []);
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return children;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bothOrNeither, countSchema, idSchema, whenMissing } from './fields.ts';
+import { bothOrNeither, countSchema, idSchema, textSchema, whenMissing } from './fields.ts';
 import { offerSchema } from './offer.ts';
 
 /** Basket, anonymous or signed in, identified by basket_id + basket_key (contract-decisions.md section 4). */
@@ -8,8 +8,7 @@ export const BASKET_NOT_FOUND_MESSAGE = 'Корзина не найдена';
 const BASKET_PAIR_MESSAGE = 'Укажите номер и ключ корзины вместе';
 
 export const basketIdSchema = idSchema;
-export const basketKeySchema = z
-  .string({ error: whenMissing('Не указан ключ корзины') })
+export const basketKeySchema = textSchema({ error: whenMissing('Не указан ключ корзины') })
   .min(1, 'Не указан ключ корзины')
   .max(128, 'Некорректный ключ корзины');
 

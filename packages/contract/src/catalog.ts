@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageNumberSchema, perPageSchema } from './envelope.ts';
-import { idSchema, whenMissing } from './fields.ts';
+import { idSchema, textSchema, whenMissing } from './fields.ts';
 
 /** The technical catalogue under `/api/tech/` (contract-decisions.md section 9). */
 
@@ -30,8 +30,7 @@ export const catalogGroupSchema: z.ZodType<CatalogGroup> = z.object({
   },
 });
 
-const catalogKeySchema = z
-  .string({ error: whenMissing('Не указан ключ каталога') })
+const catalogKeySchema = textSchema({ error: whenMissing('Не указан ключ каталога') })
   .min(1, 'Не указан ключ каталога')
   .max(256, 'Некорректный ключ каталога');
 

@@ -9,6 +9,7 @@ import {
   passwordsMatch,
   phoneSchema,
   requiredText,
+  textSchema,
   whenMissing,
   whenPasswordsPresent,
 } from './fields.ts';
@@ -56,7 +57,7 @@ export const registrationRequestSchema = z
   .object({
     email: emailSchema,
     password: newPasswordSchema,
-    password_confirmation: z.string({ error: whenMissing('Повторите пароль') }),
+    password_confirmation: textSchema({ error: whenMissing('Повторите пароль') }),
     ...profileFields,
     ...optionalBasketRefShape,
   })
@@ -113,12 +114,11 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 /** (beyond) The new password from the e-mailed link `/reset-password?token=...`. */
 export const resetPasswordConfirmRequestSchema = z
   .object({
-    token: z
-      .string({ error: whenMissing('Ссылка для сброса пароля недействительна') })
+    token: textSchema({ error: whenMissing('Ссылка для сброса пароля недействительна') })
       .min(1, 'Ссылка для сброса пароля недействительна')
       .max(512, 'Ссылка для сброса пароля недействительна'),
     password: newPasswordSchema,
-    password_confirmation: z.string({ error: whenMissing('Повторите пароль') }),
+    password_confirmation: textSchema({ error: whenMissing('Повторите пароль') }),
   })
   .superRefine(passwordsMatch, whenPasswordsPresent);
 export type ResetPasswordConfirmRequest = z.infer<typeof resetPasswordConfirmRequestSchema>;
@@ -132,7 +132,7 @@ export const changePasswordRequestSchema = z
   .object({
     current_password: currentPasswordSchema,
     password: newPasswordSchema,
-    password_confirmation: z.string({ error: whenMissing('Повторите пароль') }),
+    password_confirmation: textSchema({ error: whenMissing('Повторите пароль') }),
   })
   .superRefine(passwordsMatch, whenPasswordsPresent);
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;

@@ -34,6 +34,7 @@ import {
 } from './clients.ts';
 import { newsItemSchema, newsPreviewSchema, pageSchema, pageSummarySchema, templateSchema } from './content.ts';
 import { defineEndpoints } from './endpoint.ts';
+import { textSchema } from './fields.ts';
 import {
   dataEnvelope,
   listQuerySchema,
@@ -63,8 +64,7 @@ import { searchRequestSchema, searchResultSchema } from './search.ts';
 
 /** `:id` of content routes: a numeric id or a slug. */
 export const idOrSlugParamsSchema = z.object({
-  id: z
-    .string()
+  id: textSchema()
     .min(1, 'Не указан идентификатор')
     .max(200, 'Слишком длинный идентификатор')
     .meta({ description: 'Numeric id or slug' }),

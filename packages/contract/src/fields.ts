@@ -11,11 +11,29 @@ import { pluralRu } from './format.ts';
 export const whenMissing = (message: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? message : undefined;
 
-const tooLong = (max: number) =>
-  `Должно содержать не более ${max} ${pluralRu(max, 'символа', 'символов', 'символов')}`;
+const tooLong = (max: number) => `Должно содержать не более ${max} ${pluralRu(max, 'символа', 'символов', 'символов')}`;
 
-/** A database id: positive integer. */
-export const idSchema = z.int({ error: whenMissing(REQUIRED_MESSAGE) }).positive('Некорректный идентификатор');
+/** The largest value of PostgreSQL's `integer`, the type of every id and count column. */
+export const INT4_MAX = 2_147_483_647;
+
+/** A database id: a positive integer that fits its `integer` column (a larger one names no row, and is refused). */
+export const idSchema = z
+  .int({ error: whenMissing(REQUIRED_MESSAGE) })
+  .positive('Некорректный идентификатор')
+  .max(INT4_MAX, 'Некорректный идентификатор');
+
+/** PostgreSQL's text cannot hold the NUL character: a request carrying one is refused, naming the field. */
+export const UNSTORABLE_TEXT_MESSAGE = 'Текст содержит недопустимый символ';
+// Matching NUL is the point of this pattern.
+// eslint-disable-next-line no-control-regex
+const STORABLE_TEXT = /^[^\u0000]*$/;
+
+/**
+ * Every text a request carries is built on this: a string PostgreSQL can store. Building on it is what gives a
+ * future endpoint the same protection (the contract's tests walk every request schema to hold that).
+ */
+export const textSchema = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).regex(STORABLE_TEXT, UNSTORABLE_TEXT_MESSAGE);
 
 /** A count or quantity: integer >= 0 that fits int4. */
 export const countSchema = z.int32().min(0);
@@ -28,16 +46,14 @@ export const countSchema = z.int32().min(0);
 
 /** Required text, trimmed, 1..max characters. */
 export const requiredText = (max: number, requiredMessage: string = REQUIRED_MESSAGE) =>
-  z
-    .string({ error: whenMissing(requiredMessage) })
+  textSchema({ error: whenMissing(requiredMessage) })
     .trim()
     .min(1, requiredMessage)
     .max(max, tooLong(max));
 
 /** Optional text, trimmed; absent, null and '' all become null. */
 export const optionalText = (max: number) =>
-  z
-    .string()
+  textSchema()
     .trim()
     .max(max, tooLong(max))
     .nullish()
@@ -45,8 +61,7 @@ export const optionalText = (max: number) =>
 
 const EMAIL_REQUIRED_MESSAGE = 'Введите e-mail';
 
-export const emailSchema = z
-  .string({ error: whenMissing(EMAIL_REQUIRED_MESSAGE) })
+export const emailSchema = textSchema({ error: whenMissing(EMAIL_REQUIRED_MESSAGE) })
   .trim()
   .max(254, tooLong(254))
   .regex(EMAIL_PATTERN, { error: (issue) => (issue.input === '' ? EMAIL_REQUIRED_MESSAGE : INVALID_EMAIL_MESSAGE) })
@@ -57,8 +72,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORDS_MISMATCH_MESSAGE = 'Пароли не совпадают';
 
 /** A new password: 8..128 characters, not trimmed (spaces are part of it). */
-export const newPasswordSchema = z
-  .string({ error: whenMissing('Введите пароль') })
+export const newPasswordSchema = textSchema({ error: whenMissing('Введите пароль') })
   .min(PASSWORD_MIN_LENGTH, {
     error: (issue) =>
       issue.input === '' ? 'Введите пароль' : `Пароль должен содержать не менее ${PASSWORD_MIN_LENGTH} символов`,
@@ -66,8 +80,7 @@ export const newPasswordSchema = z
   .max(PASSWORD_MAX_LENGTH, `Пароль должен содержать не более ${PASSWORD_MAX_LENGTH} символов`);
 
 /** An existing password being checked: any non-empty text up to the maximum. */
-export const currentPasswordSchema = z
-  .string({ error: whenMissing('Введите пароль') })
+export const currentPasswordSchema = textSchema({ error: whenMissing('Введите пароль') })
   .min(1, 'Введите пароль')
   .max(PASSWORD_MAX_LENGTH, `Пароль должен содержать не более ${PASSWORD_MAX_LENGTH} символов`);
 
@@ -87,8 +100,7 @@ export const dateRangeCheck = (value: { date_from?: string | null; date_to?: str
   value.date_from == null || value.date_to == null || value.date_from <= value.date_to;
 
 /** The spec's time input (hh:mm, optional :ss, optional am/pm), delivered as 24-hour 'HH:mm[:ss]'. */
-export const timeInputSchema = z
-  .string()
+export const timeInputSchema = textSchema()
   .trim()
   .transform((value, context) => {
     const time = toTime24(value);
@@ -113,7 +125,10 @@ export const bothOrNeither =
   };
 
 /** `password_confirmation` must equal `password`; reported on `password_confirmation`. */
-export const passwordsMatch = (value: { password: string; password_confirmation: string }, context: z.core.$RefinementCtx) => {
+export const passwordsMatch = (
+  value: { password: string; password_confirmation: string },
+  context: z.core.$RefinementCtx,
+) => {
   if (value.password !== value.password_confirmation) {
     context.addIssue({
       code: 'custom',

@@ -137,9 +137,12 @@ export const PAST_DATE_MESSAGE = 'Желаемая дата не может бы
  * shop's calendar (the server checks it, the web's date picker starts there).
  */
 export function calendarDayIn(timeZone: string, instant: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
-    instant,
-  );
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -80,7 +80,8 @@ export function validTime(message: string = INVALID_TIME_MESSAGE): Rule {
 export function toTime24(value: string): string | null {
   const text = value.trim();
   if (!TIME_INPUT_PATTERN.test(text)) return null;
-  const [, hoursText = '', minutes = '', seconds, suffix] = /^(\d{1,2}):(\d{2})(?::(\d{2}))?\s?([ap]m)?$/i.exec(text) ?? [];
+  const [, hoursText = '', minutes = '', seconds, suffix] =
+    /^(\d{1,2}):(\d{2})(?::(\d{2}))?\s?([ap]m)?$/i.exec(text) ?? [];
   let hours = Number(hoursText);
   if (suffix) {
     const pm = suffix.toLowerCase() === 'pm';

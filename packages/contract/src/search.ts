@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countSchema, whenMissing } from './fields.ts';
+import { countSchema, textSchema, whenMissing } from './fields.ts';
 import { moneySchema } from './money.ts';
 import { offerSchema } from './offer.ts';
 
@@ -10,14 +10,12 @@ export const SEARCH_SORTS = ['price', 'delivery'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export const searchRequestSchema = z.object({
-  article: z
-    .string({ error: whenMissing('Введите артикул') })
+  article: textSchema({ error: whenMissing('Введите артикул') })
     .trim()
     .min(1, 'Введите артикул')
     .max(ARTICLE_MAX_LENGTH, `Артикул должен содержать не более ${ARTICLE_MAX_LENGTH} символов`),
   /** Absent or '' means "any brand": the answer lists brand chips. */
-  brand_name: z
-    .string()
+  brand_name: textSchema()
     .trim()
     .max(128, 'Название бренда должно содержать не более 128 символов')
     .optional()

@@ -49,6 +49,12 @@ export function requiredText(values: AdminValues, name: string): string {
   return value.trim();
 }
 
+/** The text of an optional `--name`, or undefined when it was not given. */
+export function optionalText(values: AdminValues, name: string): string | undefined {
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** The positive whole number `--name`, or null when it was not given. */
 export function optionalId(values: AdminValues, name: string): number | null {
   if (values[name] === undefined) return null;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/index.ts';
-import { createTempFolder, type TempFolder } from '../modules/catalog/import/test-files.ts';
+import { createTempFolder, type TempFolder } from '../../test/fixtures/import-files.ts';
 import { createTestDatabaseTarget, type TestDatabaseTarget } from '../../test/helpers/db.ts';
 
 const run = promisify(execFile);
@@ -64,7 +64,9 @@ describe('npm run import', () => {
 
     const database = await openDatabase(target.options);
     try {
-      const offers = await database.db.execute<{ article: string; price: string }>('select article, price::text from offers');
+      const offers = await database.db.execute<{ article: string; price: string }>(
+        'select article, price::text from offers',
+      );
       expect(offers.rows).toEqual([{ article: 'OC 90', price: '1234.50' }]);
     } finally {
       await database.close();
@@ -76,7 +78,9 @@ describe('npm run import', () => {
     const reportPath = folder.path('crosses-report.csv');
     const outcome = await importCommand('crosses', '--file', file, '--report', reportPath);
     expect(outcome.code).toBe(0);
-    expect(outcome.stdout).toContain('Cross-references: 2 rows read, 1 added, 0 retyped, 0 already known, 1 rejected, 1 new brand.');
+    expect(outcome.stdout).toContain(
+      'Cross-references: 2 rows read, 1 added, 0 retyped, 0 already known, 1 rejected, 1 new brand.',
+    );
     expect(await readFile(reportPath, 'utf8')).toContain('2;"article1 is missing";"Knecht;;Mahle;X;"');
   });
 

@@ -62,7 +62,11 @@ function progressPrinter(): { update(progress: ImportProgress): void; done(): vo
       const filled = Math.round(share * width);
       const bar = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(share * 100)).padStart(3)}%`;
       const stage =
-        progress.phase === 'reading' ? 'reading' : progress.phase === 'replacing' ? 'writing to the shop' : 'committing';
+        progress.phase === 'reading'
+          ? 'reading'
+          : progress.phase === 'replacing'
+            ? 'writing to the shop'
+            : 'committing';
       stream.write(`\r${bar} ${number(progress.rowsRead)} rows, ${number(rate)} rows/s, ${stage}   `);
     },
     done() {

@@ -2,42 +2,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
+import { inMemory, schema, type Database } from './database.ts';
 
-export { schema };
-
-/**
- * What `db.execute()` resolves to on both drivers: node-postgres' QueryResult and PGlite's Results both carry
- * `rows`. Raw values differ between drivers for some types (bigint is a string on node-postgres, a number on
- * PGlite), so prefer the query builder, which maps columns the same way on both.
- */
-export interface DetalQueryResultHKT extends PgQueryResultHKT {
-  type: QueryRows<this['row']>;
-}
-
-export interface QueryRows<Row> {
-  rows: Row[];
-}
-
-export type Db = PgDatabase<DetalQueryResultHKT, typeof schema>;
-
-/** An open transaction of db.transaction(); services that write several rows take one of these. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** Either the database or a transaction already open, for queries that may run inside a caller's transaction. */
-export type DbExecutor = Db | Tx;
-
-export interface Database {
-  db: Db;
-  driver: 'pglite' | 'postgres';
-  /** Resolves when the database answers a query. */
-  ping(): Promise<void>;
-  close(): Promise<void>;
-}
+// The database's types live in database.ts, which the PGlite driver shares without importing this file.
+export * from './database.ts';
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
@@ -53,8 +24,6 @@ export interface OpenDatabaseOptions {
   pglite?: PGlite;
 }
 
-export const inMemory = 'memory://';
-
 // Any fixed 64-bit number works; every instance migrating one PostgreSQL database must use the same one.
 const migrationLockKey = 4_620_873_052_118_723n;
 
@@ -65,7 +34,9 @@ const hasMigrationJournal = (folder: string): boolean => existsSync(path.join(fo
  * (server/src/db/index.ts) and one level above the bundle (server/dist/main.js).
  */
 function defaultMigrationsFolder(): string {
-  const candidates = ['../../drizzle', '../drizzle'].map((relative) => fileURLToPath(new URL(relative, import.meta.url)));
+  const candidates = ['../../drizzle', '../drizzle'].map((relative) =>
+    fileURLToPath(new URL(relative, import.meta.url)),
+  );
   const found = candidates.find(hasMigrationJournal);
   if (!found) throw new Error(`Database migrations not found; looked in ${candidates.join(', ')}`);
   return found;
@@ -82,8 +53,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openPglite(options.pglite ?? createPglite(options.dataDir ?? inMemory), migrationsFolder);
 }
 
+/**
+ * Settings of every connection the app opens. The shop's statements read a few dozen rows each; where the planner
+ * lacks statistics (a table that just got millions of rows) it may cost them at hundreds of thousands, and then
+ * compile them with JIT (about 70 ms a run, measured) and start two parallel workers (about 100 ms more at 32
+ * searches at once): a search of 0.3 ms took 400 ms. Neither ever pays off on such statements.
+ */
+export const POSTGRES_SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
+
 async function openPostgres(databaseUrl: string, migrationsFolder: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, application_name: 'detal' });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    application_name: 'detal',
+    options: POSTGRES_SESSION_OPTIONS,
+  });
   // An idle client losing its connection must not crash the process; the next query reports the failure.
   pool.on('error', (error) => {
     console.error(`PostgreSQL connection error: ${error.message}`);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { inMemory, schema, type Database } from './index.ts';
+import { inMemory, schema, type Database } from './database.ts';
 
 /** The embedded database (PGlite), apart so that a shop on PostgreSQL never loads it. */
 

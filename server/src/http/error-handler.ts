@@ -57,8 +57,10 @@ export function toErrorResponse(error: unknown): { statusCode: number; body: Err
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const { statusCode, body } = toErrorResponse(error);
   if (statusCode >= 500 && !(error instanceof HttpError)) {
-    // Response schema failures land here too: the handler produced data the contract does not allow.
-    request.log.error({ err: error, body: request.body }, 'request failed');
+    // Response schema failures land here too: the handler produced data the contract does not allow. The body's
+    // field names say what was sent; its values (names, phones, addresses) stay out of the log.
+    const bodyFields = request.body && typeof request.body === 'object' ? Object.keys(request.body) : undefined;
+    request.log.error({ err: error, bodyFields }, 'request failed');
   } else {
     request.log.info({ statusCode, error: body.error }, body.message);
   }

@@ -18,7 +18,8 @@ export class HttpError extends Error {
 }
 
 export const notFound = (message = 'Не найдено') => new HttpError(404, message, 'not_found');
-export const unauthorized = (message = 'Требуется вход в личный кабинет') => new HttpError(401, message, 'unauthorized');
+export const unauthorized = (message = 'Требуется вход в личный кабинет') =>
+  new HttpError(401, message, 'unauthorized');
 export const forbidden = (message = 'Доступ запрещён') => new HttpError(403, message, 'forbidden');
 export const conflict = (message: string, details?: Record<string, unknown>) =>
   new HttpError(409, message, 'conflict', details);

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, type EndpointDef } from '@detal/contract';
-import { rateLimitOf } from '../plugins/rate-limit.ts';
-import { authenticate, authOf } from './auth.ts';
+import { authenticate, authOf, type SessionResolver } from './auth.ts';
 import { unauthorized, unavailable } from './errors.ts';
-import type { AppDeps, HandlerContext, HandlersFor } from './handlers.ts';
+import type { HandlerContext, HandlersFor } from './handlers.ts';
+import { rateLimitOf } from './rate-limit.ts';
 
 /** OpenAPI security scheme name of the bearer token, declared in plugins/docs.ts. */
 export const BEARER_SECURITY = 'bearerAuth';
@@ -45,12 +45,12 @@ const toBytes = (payload: unknown): Buffer => {
 /**
  * One route per contract endpoint under `prefix`, validated and documented by the endpoint's schemas.
  * The caller is resolved before the body is read, so a session endpoint answers 401 to an anonymous caller
- * whatever it sent. Endpoints whose module is not there yet are still routed (validation, docs and 401
+ * whatever it sent; `resolveSession` tells who a bearer token stands for. Endpoints whose module is not there yet are still routed (validation, docs and 401
  * work) and answer 501.
  */
 export function registerEndpoints<T extends Record<string, EndpointDef>>(
   app: FastifyInstance,
-  deps: AppDeps,
+  resolveSession: SessionResolver,
   prefix: string,
   endpoints: T,
   handlers: HandlersFor<T>,
@@ -67,7 +67,7 @@ export function registerEndpoints<T extends Record<string, EndpointDef>>(
       schema: schemaOf(endpoint),
       ...(limit ? { config: { rateLimit: limit } } : {}),
       onRequest: async (request) => {
-        const auth = await authenticate(request, deps);
+        const auth = await authenticate(request, resolveSession);
         if (endpoint.session && auth.clientId === null) throw unauthorized();
       },
       handler: async (request, reply) => {

@@ -17,10 +17,18 @@ const compile = (checkResponses: boolean, schema: z.ZodType = responseSchema) =>
 
 describe('response serializer', () => {
   it('writes only what the contract declares: a field the handler let slip is not sent', () => {
-    const row = { id: 7, price: 1234.5, delivery: null, supplier: { name: 'Склад', token: 'secret' }, password_hash: 'x' };
+    const row = {
+      id: 7,
+      price: 1234.5,
+      delivery: null,
+      supplier: { name: 'Склад', token: 'secret' },
+      password_hash: 'x',
+    };
     for (const checkResponses of [false, true]) {
       const written = compile(checkResponses)({ data: [row] });
-      expect(JSON.parse(written)).toEqual({ data: [{ id: 7, price: 1234.5, delivery: null, supplier: { name: 'Склад' } }] });
+      expect(JSON.parse(written)).toEqual({
+        data: [{ id: 7, price: 1234.5, delivery: null, supplier: { name: 'Склад' } }],
+      });
       expect(written).not.toContain('secret');
       expect(written).not.toContain('password_hash');
     }

@@ -67,7 +67,11 @@ export class SerializerMismatchError extends Error {
  * The app's serializer compiler. `checkResponses` (everywhere but production): every response is also checked
  * and written through zod (a response outside the contract is a 500) and must match the compiled writer's text.
  */
-export function createSerializerCompiler({ checkResponses }: { checkResponses: boolean }): FastifySerializerCompiler<unknown> {
+export function createSerializerCompiler({
+  checkResponses,
+}: {
+  checkResponses: boolean;
+}): FastifySerializerCompiler<unknown> {
   return (input: SerializerCompilerInput) => {
     const checked = zodSerializerCompiler(input as Parameters<typeof zodSerializerCompiler>[0]);
     const zodSchema = zodSchemaOf(input.schema);

@@ -2,8 +2,8 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headerOf, textBodyOf } from '../../test/auth/mail-message.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../test/auth/smtp.ts';
+import { headerOf, textBodyOf } from '../../test/helpers/mail-message.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../test/helpers/smtp.ts';
 import { createMailer, OUTBOX_FOLDER, type MailLog, type MailMessage } from './mailer.ts';
 
 const message: MailMessage = {

@@ -1,5 +1,5 @@
 import type { AppDeps, ShopHandlers, TechHandlers } from '../http/handlers.ts';
-import { createAuthHandlers } from './auth/handlers.ts';
+import { createClientsHandlers } from './clients/handlers.ts';
 import { createBasketHandlers } from './basket/handlers.ts';
 import { createBillHandlers } from './bills/handlers.ts';
 import { createCatalogHandlers } from './catalog/handlers.ts';
@@ -11,7 +11,14 @@ import { createSearchHandlers } from './search/handlers.ts';
  * Every domain module's handler factory. Adding a module is one line in the list of its scheme; an
  * endpoint no module handles is still routed and answers 501.
  */
-const shopModules: ReadonlyArray<(deps: AppDeps) => ShopHandlers> = [createAuthHandlers, createBasketHandlers, createContentHandlers, createSearchHandlers, createOrdersHandlers, createBillHandlers];
+const shopModules: ReadonlyArray<(deps: AppDeps) => ShopHandlers> = [
+  createClientsHandlers,
+  createBasketHandlers,
+  createContentHandlers,
+  createSearchHandlers,
+  createOrdersHandlers,
+  createBillHandlers,
+];
 const techModules: ReadonlyArray<(deps: AppDeps) => TechHandlers> = [createCatalogHandlers];
 
 /** Merges the modules' handler maps; two modules claiming one endpoint is a wiring mistake, caught at start. */
@@ -27,7 +34,13 @@ function mergeHandlers<H extends object>(scheme: string, parts: H[]): H {
 }
 
 export const createShopHandlers = (deps: AppDeps): ShopHandlers =>
-  mergeHandlers('shop', shopModules.map((createHandlers) => createHandlers(deps)));
+  mergeHandlers(
+    'shop',
+    shopModules.map((createHandlers) => createHandlers(deps)),
+  );
 
 export const createTechHandlers = (deps: AppDeps): TechHandlers =>
-  mergeHandlers('tech', techModules.map((createHandlers) => createHandlers(deps)));
+  mergeHandlers(
+    'tech',
+    techModules.map((createHandlers) => createHandlers(deps)),
+  );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { pino, type DestinationStream, type Logger } from 'pino';
+import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
 import type { AppConfig } from '../config.ts';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -37,10 +37,66 @@ function serializeRequest(request: FastifyRequest) {
   };
 }
 
+/** A driver's error for a failed statement: PostgreSQL's SQLSTATE, five characters (pg and PGlite alike). */
+interface DatabaseFailure {
+  code: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+}
+
+const isDatabaseFailure = (value: unknown): value is DatabaseFailure =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { code?: unknown }).code === 'string' &&
+  /^[0-9A-Z]{5}$/.test((value as { code: string }).code) &&
+  ('severity' in value || 'routine' in value);
+
+/** `insert into clients`, `select from offers`: what ran, from the SQL text alone (never its values). */
+export function describeStatement(sqlText: string): string {
+  const text = sqlText.replace(/\s+/g, ' ').trim().toLowerCase();
+  const verb = /^(with|select|insert|update|delete|copy|create|alter|drop|truncate|analyze|vacuum|lock)\b/.exec(
+    text,
+  )?.[1];
+  const target = /\b(into|update|from|table) ("[^"]+"|[a-z_][a-z0-9_.]*)/.exec(text);
+  if (!verb) return 'statement';
+  if (!target) return verb;
+  const [, keyword, relation] = target as unknown as [string, string, string];
+  const name = relation.replaceAll('"', '');
+  return keyword === verb ? `${verb} ${name}` : `${verb} ${keyword} ${name}`;
+}
+
+/**
+ * Errors as the logs show them. A failed database statement carries the values it was given (drizzle puts them in
+ * its message and `params`; PostgreSQL's message and detail quote values too: `Key (email)=(…) already exists`):
+ * those are passwords' hashes, e-mails, phones and addresses, so such an error is logged as what ran, its SQLSTATE
+ * and the constraint, table and column it names, with the stack's frames, never a value.
+ */
+export function serializeError(error: unknown): unknown {
+  if (!(error instanceof Error)) return stdSerializers.err(error as Error);
+  const query = (error as { query?: unknown }).query;
+  const cause = isDatabaseFailure(error) ? error : isDatabaseFailure(error.cause) ? error.cause : undefined;
+  if (cause === undefined && typeof query !== 'string') return stdSerializers.err(error);
+  return {
+    type: error.name,
+    message: 'database statement failed',
+    statement: typeof query === 'string' ? describeStatement(query) : undefined,
+    code: cause?.code,
+    constraint: cause?.constraint,
+    table: cause?.table,
+    column: cause?.column,
+    // The first line of a stack repeats the message; the frames alone say where it failed.
+    stack: error.stack
+      ?.split('\n')
+      .filter((line) => line.trimStart().startsWith('at '))
+      .join('\n'),
+  };
+}
+
 /**
  * The server's pino logger. Pass a destination to capture the lines (tests); the default is stdout.
- * Headers that hold credentials are redacted wherever they get logged, and anything logged under `body`
- * goes through redactSecrets.
+ * Headers that hold credentials are redacted wherever they get logged, anything logged under `body` goes through
+ * redactSecrets, and an `err` from the database is logged without the values it carried.
  */
 export function createLogger(config: Pick<AppConfig, 'logLevel'>, destination?: DestinationStream): Logger {
   return pino(
@@ -57,7 +113,7 @@ export function createLogger(config: Pick<AppConfig, 'logLevel'>, destination?: 
         ],
         censor: REDACTED,
       },
-      serializers: { req: serializeRequest, body: redactSecrets },
+      serializers: { req: serializeRequest, body: redactSecrets, err: serializeError },
     },
     destination,
   );

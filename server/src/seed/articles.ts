@@ -24,11 +24,14 @@ const oemArticleWriters: Readonly<Record<OemBrandName, OemArticleWriter>> = {
   VAG: (random, code) =>
     `${fillArticlePattern(random, random.pick(['0#@', '#@0', '0#@']))} ${code ?? fillArticlePattern(random, '### ###')}${fillArticlePattern(random, random.pick(['', ' @', ' @@', ' @']))}`,
   // "90915-YZZE1", "04465-02220".
-  TOYOTA: (random, code) => `${code ?? fillArticlePattern(random, '#####')}-${fillArticlePattern(random, random.pick(['#####', '#####', '@@@@#', '##@##']))}`,
+  TOYOTA: (random, code) =>
+    `${code ?? fillArticlePattern(random, '#####')}-${fillArticlePattern(random, random.pick(['#####', '#####', '@@@@#', '##@##']))}`,
   // "26300-35503", "58101-1RA00".
-  'HYUNDAI/KIA': (random, code) => `${code ?? fillArticlePattern(random, '#####')}-${fillArticlePattern(random, random.pick(['#####', '#@@##', '#@###']))}`,
+  'HYUNDAI/KIA': (random, code) =>
+    `${code ?? fillArticlePattern(random, '#####')}-${fillArticlePattern(random, random.pick(['#####', '#@@##', '#@###']))}`,
   // "15208-65F0E".
-  NISSAN: (random, code) => `${code ?? fillArticlePattern(random, '#####')}-${fillArticlePattern(random, random.pick(['#####', '##@#@', '#@@#@']))}`,
+  NISSAN: (random, code) =>
+    `${code ?? fillArticlePattern(random, '#####')}-${fillArticlePattern(random, random.pick(['#####', '##@#@', '#@@#@']))}`,
   // "82 00 768 913".
   RENAULT: (random) => fillArticlePattern(random, random.pick(['82 00 ### ###', '77 01 ### ###', '60 01 ### ###'])),
   // "21080-1012005-08".

@@ -11,7 +11,12 @@ export interface DemoBrand {
 }
 
 export const demoBrands: readonly DemoBrand[] = [
-  { name: 'MANN-FILTER', aliases: ['MANN', 'Mann-Filter', 'MANN FILTER', 'MANN+HUMMEL'], kind: 'aftermarket', priceFactor: 1000 },
+  {
+    name: 'MANN-FILTER',
+    aliases: ['MANN', 'Mann-Filter', 'MANN FILTER', 'MANN+HUMMEL'],
+    kind: 'aftermarket',
+    priceFactor: 1000,
+  },
   { name: 'MAHLE', aliases: ['MAHLE ORIGINAL', 'MAHLE FILTER'], kind: 'aftermarket', priceFactor: 1050 },
   { name: 'KNECHT', aliases: ['KNECHT FILTER'], kind: 'aftermarket', priceFactor: 980 },
   { name: 'BOSCH', aliases: ['ROBERT BOSCH'], kind: 'aftermarket', priceFactor: 1100 },
@@ -47,7 +52,12 @@ export const demoBrands: readonly DemoBrand[] = [
   { name: 'PHILIPS', aliases: [], kind: 'aftermarket', priceFactor: 1050 },
   { name: 'VAG', aliases: ['VW', 'VOLKSWAGEN', 'AUDI', 'SKODA', 'SEAT', 'VW/AUDI'], kind: 'oem', priceFactor: 1600 },
   { name: 'TOYOTA', aliases: ['LEXUS', 'TOYOTA/LEXUS'], kind: 'oem', priceFactor: 1550 },
-  { name: 'HYUNDAI/KIA', aliases: ['HYUNDAI', 'KIA', 'MOBIS', 'HYUNDAI-KIA', 'KIA/HYUNDAI'], kind: 'oem', priceFactor: 1350 },
+  {
+    name: 'HYUNDAI/KIA',
+    aliases: ['HYUNDAI', 'KIA', 'MOBIS', 'HYUNDAI-KIA', 'KIA/HYUNDAI'],
+    kind: 'oem',
+    priceFactor: 1350,
+  },
   { name: 'NISSAN', aliases: ['INFINITI', 'NISSAN/INFINITI'], kind: 'oem', priceFactor: 1500 },
   { name: 'RENAULT', aliases: ['DACIA'], kind: 'oem', priceFactor: 1300 },
   { name: 'LADA', aliases: ['ВАЗ', 'АВТОВАЗ', 'AVTOVAZ', 'LADA/ВАЗ'], kind: 'oem', priceFactor: 800 },
@@ -56,7 +66,8 @@ export const demoBrands: readonly DemoBrand[] = [
   { name: 'FORD', aliases: ['FORD MOTOR'], kind: 'oem', priceFactor: 1450 },
 ];
 
-export type OemBrandName = 'VAG' | 'TOYOTA' | 'HYUNDAI/KIA' | 'NISSAN' | 'RENAULT' | 'LADA' | 'BMW' | 'MERCEDES-BENZ' | 'FORD';
+export type OemBrandName =
+  'VAG' | 'TOYOTA' | 'HYUNDAI/KIA' | 'NISSAN' | 'RENAULT' | 'LADA' | 'BMW' | 'MERCEDES-BENZ' | 'FORD';
 
 /** Models each maker's original parts fit, used in descriptions. */
 export const vehiclesByOemBrand: Readonly<Record<OemBrandName, readonly string[]>> = {

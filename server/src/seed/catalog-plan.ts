@@ -188,14 +188,21 @@ export function planDemoCatalog(random: Random, offersWanted: number): CatalogPl
     for (const maker of makers) {
       // KNECHT is MAHLE's second brand and sells the same numbers.
       const article =
-        maker === 'KNECHT' && mahleArticle ? mahleArticle : fillArticlePattern(random, random.pick(partType.makers[maker] ?? []));
+        maker === 'KNECHT' && mahleArticle
+          ? mahleArticle
+          : fillArticlePattern(random, random.pick(partType.makers[maker] ?? []));
       const part = addPart(maker, article, partType, shape);
       if (!part) continue;
       if (maker === 'MAHLE') mahleArticle = article;
       aftermarket.push(part);
       addOffers(part, random.pick([1, 1, 2, 2, 2, 3, 3, 4, 5, 6]));
       if (random.chance(0.04)) {
-        const old = addPart(maker, fillArticlePattern(random, random.pick(partType.makers[maker] ?? [])), partType, shape);
+        const old = addPart(
+          maker,
+          fillArticlePattern(random, random.pick(partType.makers[maker] ?? [])),
+          partType,
+          shape,
+        );
         if (old) {
           crossReferences.push({ a: old, b: part, type: 'replacement' });
           addOffers(old, random.int(0, 1));

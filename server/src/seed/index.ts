@@ -99,7 +99,9 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   return database.db.transaction(async (tx) => {
     await lockSeeding(tx);
     if (await hasShopData(tx)) {
-      throw new Error('The database already holds shop data; the demo data goes only into an empty database (seed --reset wipes it first)');
+      throw new Error(
+        'The database already holds shop data; the demo data goes only into an empty database (seed --reset wipes it first)',
+      );
     }
     return writeDemoData(tx, options);
   });
@@ -191,7 +193,9 @@ async function insertBrandAliases(db: Db, brandIds: Map<string, number>): Promis
 async function insertSuppliers(db: Db): Promise<number[]> {
   const rows = await db
     .insert(suppliers)
-    .values(demoSuppliers.map((supplier) => ({ name: supplier.name, defaultDeliveryDays: supplier.defaultDeliveryDays })))
+    .values(
+      demoSuppliers.map((supplier) => ({ name: supplier.name, defaultDeliveryDays: supplier.defaultDeliveryDays })),
+    )
     .returning({ id: suppliers.id });
   return rows.map((row) => row.id);
 }

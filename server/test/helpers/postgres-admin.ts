@@ -28,7 +28,7 @@ export async function listDatabases(adminUrl: string, prefix: string): Promise<s
   await client.connect();
   try {
     const result = await client.query<{ datname: string }>(
-      "select datname from pg_database where starts_with(datname, $1) order by datname",
+      'select datname from pg_database where starts_with(datname, $1) order by datname',
       [prefix],
     );
     return result.rows.map((row) => row.datname);

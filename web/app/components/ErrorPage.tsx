@@ -1,6 +1,7 @@
 import { Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { errorStatus, errorTitle } from '../lib/error-status.ts';
+import { paths } from '../paths.ts';
 
 const EXPLANATIONS = {
   notFound: 'Такой страницы нет: возможно, она была удалена или в адресе опечатка.',
@@ -10,7 +11,7 @@ const EXPLANATIONS = {
 /** The error page of spec section 2: the status's title as the heading, a Russian line under it, a way home. */
 export function ErrorPage({ error }: { error: unknown }) {
   const status = errorStatus(error);
-  const debug = import.meta.env.DEV && error instanceof Error ? error.stack ?? error.message : null;
+  const debug = import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : null;
   return (
     <Stack gap="sm" py={{ base: 'lg', md: 48 }} align="flex-start">
       <Text c="dimmed" size="sm" ff="monospace">
@@ -21,7 +22,7 @@ export function ErrorPage({ error }: { error: unknown }) {
       </Title>
       <Text maw={620}>{status === 404 ? EXPLANATIONS.notFound : EXPLANATIONS.other}</Text>
       <Group mt="sm">
-        <Button component={Link} to="/">
+        <Button component={Link} to={paths.home()}>
           На главную
         </Button>
       </Group>

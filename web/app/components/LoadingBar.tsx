@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Progress } from '@mantine/core';
 import { useNavigation } from 'react-router';
-import { loadingStore, useLoading } from '../stores/loading.ts';
+import { loadingStore, useLoading } from './loading.ts';
 
 /** Navigations (their loaders) drive the indicator as requests do. */
 function useNavigationLoading(): void {

@@ -2,7 +2,7 @@ import { Outlet, useRouteLoaderData } from 'react-router';
 import { DEFAULT_LAYOUT } from '@detal/contract';
 import type { Route } from './+types/default';
 import { ErrorPage } from '../components/ErrorPage.tsx';
-import { SiteShell } from '../components/SiteShell.tsx';
+import { SiteShell } from './SiteShell.tsx';
 import { errorMeta } from '../lib/meta.ts';
 import type { loader as rootLoader } from '../root.tsx';
 

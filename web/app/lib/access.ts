@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
-import { readToken } from './auth/token.ts';
+import { readToken } from './api/token.ts';
+import { paths } from '../paths.ts';
 
 /**
  * Who may open a route: `public` anyone, `guest` only visitors without a session (login, register),
@@ -12,18 +13,15 @@ export interface AccessHandle {
   access: RouteAccess;
 }
 
-export const LOGIN_PATH = '/login';
-export const HOME_PATH = '/';
-
 /** Where the visitor must go instead of `url`, or null when they may stay. Pure: the one place of these rules. */
 export function resolveAccess(access: RouteAccess | undefined, isSignedIn: boolean, url: URL | string): string | null {
   const rule = access ?? 'session';
   if (rule === 'session' && !isSignedIn) {
     const target = typeof url === 'string' ? new URL(url, 'http://placeholder') : url;
     const next = `${target.pathname}${target.search}`;
-    return `${LOGIN_PATH}?next=${encodeURIComponent(next)}`;
+    return paths.login(next);
   }
-  if (rule === 'guest' && isSignedIn) return HOME_PATH;
+  if (rule === 'guest' && isSignedIn) return paths.home();
   return null;
 }
 

@@ -1,12 +1,13 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import type { Route } from './+types/account';
-import { AddressBook } from '../components/auth/AddressBook.tsx';
-import { PasswordChangeForm } from '../components/auth/PasswordChangeForm.tsx';
-import { ProfileForm } from '../components/auth/ProfileForm.tsx';
+import { AddressBook } from '../features/clients/AddressBook.tsx';
+import { PasswordChangeForm } from '../features/clients/PasswordChangeForm.tsx';
+import { ProfileForm } from '../features/clients/ProfileForm.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
-import { withSession } from '../lib/auth/session.server.ts';
+import { accountAction } from '../features/clients/account-action.ts';
+import { withSession } from '../features/clients/session.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export const handle = { access: 'session' } satisfies AccessHandle;
@@ -15,6 +16,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   enforceAccess(request, handle);
   return withSession(request, context, (api) => api.callShop('client-show-account', { signal: request.signal }));
 }
+
+// The account's writes go through the browser's request layer, which holds the token cookie (spec section 3).
+export const clientAction = ({ request }: Route.ClientActionArgs) => accountAction(request);
 
 export const meta: Route.MetaFunction = () =>
   pageMeta('Личный кабинет', 'Личный кабинет клиента: профиль и адреса доставки.');
@@ -34,7 +38,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       >
         <ProfileForm client={client} />
         <Stack gap="lg">
-          <AddressBook initial={addresses} />
+          <AddressBook addresses={addresses} />
           <PasswordChangeForm />
         </Stack>
       </SimpleGrid>

@@ -1,13 +1,13 @@
 import { Title } from '@mantine/core';
 import type { Route } from './+types/article';
-import { ContentHtml } from '../components/content/ContentHtml.tsx';
-import { Crumbs } from '../components/content/Crumbs.tsx';
-import { ARTICLES_PATH } from '../components/content/content-paths.ts';
+import { ContentHtml } from '../features/content/ContentHtml.tsx';
+import { Crumbs } from '../features/content/Crumbs.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
 import { createServerApi } from '../lib/api/ssr-client.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { orNotFound } from '../lib/not-found.ts';
+import { paths } from '../paths.ts';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
@@ -20,13 +20,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data
-    ? pageMeta(data.meta_title ?? data.title, data.meta_description ?? `${data.title} — магазин автозапчастей «Деталь».`)
+    ? pageMeta(
+        data.meta_title ?? data.title,
+        data.meta_description ?? `${data.title} — магазин автозапчастей «Деталь».`,
+      )
     : [];
 
 export default function ArticlePage({ loaderData: page }: Route.ComponentProps) {
   return (
     <article>
-      <Crumbs items={[{ title: 'Главная', to: '/' }, { title: 'Статьи', to: ARTICLES_PATH }, { title: page.title }]} />
+      <Crumbs
+        items={[{ title: 'Главная', to: '/' }, { title: 'Статьи', to: paths.articles() }, { title: page.title }]}
+      />
       <Title order={1} fz={{ base: 24, md: 30 }} lh={1.2} mb="lg">
         {page.title}
       </Title>

@@ -1,13 +1,13 @@
 import { Anchor, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Route } from './+types/articles';
-import { Crumbs } from '../components/content/Crumbs.tsx';
-import { articlePath } from '../components/content/content-paths.ts';
+import { Crumbs } from '../features/content/Crumbs.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
 import { createServerApi } from '../lib/api/ssr-client.server.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { paths } from '../paths.ts';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
@@ -28,11 +28,18 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
       {pages.length === 0 ? (
         <Text c="gray.7">Статей пока нет.</Text>
       ) : (
-        <SimpleGrid component="ul" cols={{ base: 1, md: 2, lg: 3 }} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
+        <SimpleGrid
+          component="ul"
+          cols={{ base: 1, md: 2, lg: 3 }}
+          spacing="md"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+        >
           {pages.map((page) => (
             <Paper component="li" key={page.id} withBorder radius="md" p="md">
               <Title order={2} fz={18} mb={4}>
-                <Anchor component={Link} to={articlePath(page.slug)} inherit>
+                <Anchor component={Link} to={paths.article(page.slug)} inherit>
                   {page.title}
                 </Anchor>
               </Title>

@@ -1,13 +1,14 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Route } from './+types/bills-common';
-import { BillSummaryCards } from '../components/bills/BillSummaryCards.tsx';
-import { BillsTable } from '../components/bills/BillsTable.tsx';
-import { withSession } from '../lib/auth/session.server.ts';
+import { BillSummaryCards } from '../features/bills/BillSummaryCards.tsx';
+import { BillsTable } from '../features/bills/BillsTable.tsx';
+import { withSession } from '../features/clients/session.server.ts';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { paths } from '../paths.ts';
 
 export const handle = { access: 'session' } satisfies AccessHandle;
 
@@ -36,7 +37,9 @@ export default function BillsCommonPage({ loaderData }: Route.ComponentProps) {
   const { summary, awaiting } = loaderData;
   return (
     <>
-      <PageIntro title="Сводка по счетам">Сколько выставлено, оплачено и ожидает оплаты по всем вашим заказам.</PageIntro>
+      <PageIntro title="Сводка по счетам">
+        Сколько выставлено, оплачено и ожидает оплаты по всем вашим заказам.
+      </PageIntro>
       <Stack gap="xl">
         <BillSummaryCards summary={summary} />
         <Stack gap="sm">
@@ -50,7 +53,7 @@ export default function BillsCommonPage({ loaderData }: Route.ComponentProps) {
                   Все {awaiting.total}
                 </Anchor>
               ) : null}
-              <Anchor component={Link} to="/bills" size="sm">
+              <Anchor component={Link} to={paths.bills()} size="sm">
                 Все счета
               </Anchor>
             </Group>

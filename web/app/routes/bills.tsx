@@ -1,16 +1,17 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Route } from './+types/bills';
-import { BillFilters } from '../components/bills/BillFilters.tsx';
-import { BillsTable } from '../components/bills/BillsTable.tsx';
-import { billFilterError, hasBillFilters, readBillFilters } from '../components/bills/bill-filters.ts';
-import { withSession } from '../lib/auth/session.server.ts';
-import { PageLinks } from '../components/content/PageLinks.tsx';
+import { BillFilters } from '../features/bills/BillFilters.tsx';
+import { BillsTable } from '../features/bills/BillsTable.tsx';
+import { billFilterError, hasBillFilters, readBillFilters } from '../features/bills/bill-filters.ts';
+import { withSession } from '../features/clients/session.server.ts';
+import { PageLinks } from '../features/content/PageLinks.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { pageParam } from '../lib/not-found.ts';
+import { paths } from '../paths.ts';
 
 export const handle = { access: 'session' } satisfies AccessHandle;
 
@@ -67,7 +68,7 @@ export default function BillsPage({ loaderData }: Route.ComponentProps) {
             {list.total > 0 ? (
               <>
                 На этой странице счетов нет.{' '}
-                <Anchor component={Link} to="/bills">
+                <Anchor component={Link} to={paths.bills()}>
                   К первой странице
                 </Anchor>
               </>

@@ -2,16 +2,17 @@ import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { pluralRu } from '@detal/contract';
 import { Link } from 'react-router';
 import type { Route } from './+types/catalog-group';
-import { GroupOffers } from '../components/catalog/GroupOffers.tsx';
-import { CATALOG_PATH, findGroup, groupPath } from '../components/catalog/group-tree.ts';
-import { Crumbs } from '../components/content/Crumbs.tsx';
-import { PageLinks } from '../components/content/PageLinks.tsx';
+import { GroupOffers } from '../features/catalog/GroupOffers.tsx';
+import { findGroup, groupPath } from '../features/catalog/group-tree.ts';
+import { Crumbs } from '../features/content/Crumbs.tsx';
+import { PageLinks } from '../features/content/PageLinks.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
 import { createServerApi } from '../lib/api/ssr-client.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { notFound, orNotFound, pageParam, requireListPage } from '../lib/not-found.ts';
-import { techCatalogKey } from '../lib/tech-catalog.server.ts';
+import { techCatalogKey } from '../features/catalog/tech-catalog.server.ts';
+import { paths } from '../paths.ts';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
@@ -59,7 +60,7 @@ export default function CatalogGroupPage({ loaderData }: Route.ComponentProps) {
       <Crumbs
         items={[
           { title: 'Главная', to: '/' },
-          { title: 'Каталог', to: CATALOG_PATH },
+          { title: 'Каталог', to: paths.catalog() },
           ...ancestors.map((parent) => ({ title: parent.name, to: parent.to })),
           { title: name },
         ]}

@@ -1,13 +1,13 @@
 import { Text } from '@mantine/core';
 import type { Route } from './+types/catalog';
-import { GroupTree } from '../components/catalog/GroupTree.tsx';
-import { Crumbs } from '../components/content/Crumbs.tsx';
+import { GroupTree } from '../features/catalog/GroupTree.tsx';
+import { Crumbs } from '../features/content/Crumbs.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
 import { createServerApi } from '../lib/api/ssr-client.server.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { techCatalogKey } from '../lib/tech-catalog.server.ts';
+import { techCatalogKey } from '../features/catalog/tech-catalog.server.ts';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
@@ -35,7 +35,11 @@ export default function CatalogPage({ loaderData }: Route.ComponentProps) {
       <PageIntro title="Каталог запчастей">
         Запчасти по узлам автомобиля. Выберите группу, чтобы увидеть предложения с ценами и сроками.
       </PageIntro>
-      {groups.length === 0 ? <Text c="gray.7">Каталог пока пуст.</Text> : <GroupTree groups={groups} headingOrder={2} />}
+      {groups.length === 0 ? (
+        <Text c="gray.7">Каталог пока пуст.</Text>
+      ) : (
+        <GroupTree groups={groups} headingOrder={2} />
+      )}
     </>
   );
 }

@@ -2,14 +2,14 @@ import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import type { ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/contacts';
-import { Crumbs } from '../components/content/Crumbs.tsx';
-import { ARTICLES_PATH } from '../components/content/content-paths.ts';
+import { Crumbs } from '../features/content/Crumbs.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
-import { telHref } from '../components/SiteFooter.tsx';
+import { telHref } from '../layouts/SiteFooter.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
 import { pageMeta } from '../lib/meta.ts';
 import type { loader as rootLoader } from '../root.tsx';
+import { paths } from '../paths.ts';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
@@ -41,7 +41,7 @@ export default function ContactsPage() {
   const template = useRouteLoaderData<typeof rootLoader>('root')?.template;
   const shop = template?.shop;
   // The shop's own pages its menu links to (delivery, payment, returns): what a visitor asks about next.
-  const guides = (template?.menu.footer ?? []).filter((entry) => entry.url.startsWith(`${ARTICLES_PATH}/`));
+  const guides = (template?.menu.footer ?? []).filter((entry) => entry.url.startsWith(`${paths.articles()}/`));
   return (
     <>
       <Crumbs items={[{ title: 'Главная', to: '/' }, { title: 'Контакты' }]} />

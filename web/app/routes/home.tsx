@@ -1,17 +1,17 @@
 import { Anchor, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
-import { GroupTree } from '../components/catalog/GroupTree.tsx';
-import { OfferCard } from '../components/catalog/OfferCard.tsx';
-import { CATALOG_PATH } from '../components/catalog/group-tree.ts';
-import { NewsList } from '../components/content/NewsList.tsx';
-import { HOME_RECOMMENDATION_BLOCK, NEWS_PATH, RECOMMENDATIONS_PATH } from '../components/content/content-paths.ts';
-import { SearchHero } from '../components/content/SearchHero.tsx';
+import { GroupTree } from '../features/catalog/GroupTree.tsx';
+import { OfferCard } from '../features/catalog/OfferCard.tsx';
+import { NewsList } from '../features/content/NewsList.tsx';
+import { HOME_RECOMMENDATION_BLOCK } from '../features/content/content-paths.ts';
+import { SearchHero } from '../features/content/SearchHero.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
 import { createServerApi } from '../lib/api/ssr-client.server.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { techCatalogKey } from '../lib/tech-catalog.server.ts';
+import { techCatalogKey } from '../features/catalog/tech-catalog.server.ts';
+import { paths } from '../paths.ts';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
@@ -27,7 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = createServerApi(request, context);
   const { signal } = request;
   const [news, recommended, groups] = await Promise.all([
-    api.callShop('news-list', { query: { per_page: HOME_NEWS_COUNT }, signal }).then((list) => list.data, () => []),
+    api.callShop('news-list', { query: { per_page: HOME_NEWS_COUNT }, signal }).then(
+      (list) => list.data,
+      () => [],
+    ),
     api
       .callShop('website-products-recommend-preview/:id', { params: { id: HOME_RECOMMENDATION_BLOCK }, signal })
       .catch(() => []),
@@ -73,7 +76,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                 <SectionHeading
                   id="home-recommended"
                   title="Рекомендуем"
-                  to={RECOMMENDATIONS_PATH}
+                  to={paths.recommendations()}
                   linkText="Все рекомендации"
                 />
                 <SimpleGrid cols={{ base: 1, md: 2, lg: 2 }} spacing="sm">
@@ -85,7 +88,12 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             ) : null}
             {groups.length > 0 ? (
               <section aria-labelledby="home-catalog">
-                <SectionHeading id="home-catalog" title="Каталог запчастей" to={CATALOG_PATH} linkText="Весь каталог" />
+                <SectionHeading
+                  id="home-catalog"
+                  title="Каталог запчастей"
+                  to={paths.catalog()}
+                  linkText="Весь каталог"
+                />
                 <GroupTree groups={groups} headingOrder={3} columns={2} />
               </section>
             ) : null}
@@ -93,12 +101,8 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <section aria-labelledby="home-news">
-            <SectionHeading id="home-news" title="Новости" to={NEWS_PATH} linkText="Все новости" />
-            {news.length > 0 ? (
-              <NewsList items={news} headingOrder={3} />
-            ) : (
-              <Text c="gray.7">Новостей пока нет.</Text>
-            )}
+            <SectionHeading id="home-news" title="Новости" to={paths.news()} linkText="Все новости" />
+            {news.length > 0 ? <NewsList items={news} headingOrder={3} /> : <Text c="gray.7">Новостей пока нет.</Text>}
           </section>
         </Grid.Col>
       </Grid>

@@ -1,17 +1,15 @@
 import { Anchor, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
-import { AuthCard } from '../components/auth/AuthCard.tsx';
-import { SubmitButton } from '../components/auth/SubmitButton.tsx';
+import { AuthCard } from '../features/clients/AuthCard.tsx';
+import { SubmitButton } from '../features/clients/SubmitButton.tsx';
+import { EmailField } from '../features/clients/EmailField.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
-import { callShop } from '../lib/api/index.ts';
-import { afterSignInPath, currentPasswordRules, emailRules, showServerFieldErrors } from '../lib/auth/forms.ts';
-import { completeSignIn } from '../lib/auth/sign-in.ts';
+import { afterSignInPath } from '../features/clients/forms.ts';
+import { signInAction } from '../features/clients/sign-in-action.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { heldBasket } from '../stores/basket.ts';
-import { EmailField } from '../components/auth/EmailField.tsx';
+import { paths } from '../paths.ts';
 
 export const handle = { access: 'guest' } satisfies AccessHandle;
 
@@ -19,59 +17,36 @@ export const loader = ({ request }: Route.LoaderArgs) => enforceAccess(request, 
 
 export const meta: Route.MetaFunction = () => pageMeta('Вход', 'Вход в личный кабинет клиента магазина автозапчастей.');
 
-interface LoginValues {
-  email: string;
-  password: string;
-  remember: boolean;
-}
+// Sign-in is the browser's write: the token cookie and the basket ids are kept there (spec sections 3, 9).
+export const clientAction = ({ request }: Route.ClientActionArgs) => signInAction(request);
 
 export default function LoginPage() {
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const next = afterSignInPath(searchParams.get('next'));
-  const form = useForm<LoginValues>({
-    mode: 'uncontrolled',
-    initialValues: { email: '', password: '', remember: false },
-    validate: { email: emailRules, password: currentPasswordRules },
-  });
+  const errors = useActionData<typeof clientAction>()?.errors;
+  const submitting = useNavigation().state === 'submitting';
 
   // A failed sign-in is shown by the request layer as an error notification with the server's text (spec section 8).
-  const submit = form.onSubmit(async ({ email, password, remember }) => {
-    try {
-      const { client } = await callShop('client-login', {
-        body: { email: email.trim(), password, remember, ...heldBasket() },
-      });
-      await completeSignIn(client, remember);
-      await navigate(next, { replace: true });
-    } catch (error) {
-      showServerFieldErrors(form, ['email', 'password'], error);
-    }
-  });
-
-  const registerLink = next === '/' ? '/register' : `/register?next=${encodeURIComponent(next)}`;
+  const registerLink = next === paths.home() ? paths.register() : paths.register(next);
   return (
     <AuthCard title="Вход" intro="Вход для зарегистрированных клиентов: заказы, счета и сохранённая корзина.">
-      <form method="post" onSubmit={submit} noValidate>
+      <Form method="post" noValidate>
         <Stack gap="md">
-          <EmailField form={form} />
+          <EmailField error={errors?.email} />
           <PasswordInput
             label="Пароль"
+            name="password"
             autoComplete="current-password"
             required
-            key={form.key('password')}
-            {...form.getInputProps('password')}
+            error={errors?.password}
           />
           <Group justify="space-between" gap="xs">
-            <Checkbox
-              label="Запомнить меня на 24 часа"
-              key={form.key('remember')}
-              {...form.getInputProps('remember', { type: 'checkbox' })}
-            />
-            <Anchor component={Link} to="/reset-password" size="sm">
+            <Checkbox label="Запомнить меня на 24 часа" name="remember" />
+            <Anchor component={Link} to={paths.resetPassword()} size="sm">
               Забыли пароль?
             </Anchor>
           </Group>
-          <SubmitButton fullWidth loading={form.submitting}>
+          <SubmitButton fullWidth loading={submitting}>
             Войти
           </SubmitButton>
           <Text size="sm" ta="center" c="gray.7">
@@ -81,7 +56,7 @@ export default function LoginPage() {
             </Anchor>
           </Text>
         </Stack>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

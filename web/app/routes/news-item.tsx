@@ -2,22 +2,25 @@ import { Anchor, Image, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '@detal/contract';
 import { Link } from 'react-router';
 import type { Route } from './+types/news-item';
-import { ContentHtml } from '../components/content/ContentHtml.tsx';
-import { Crumbs } from '../components/content/Crumbs.tsx';
-import { NEWS_PATH } from '../components/content/content-paths.ts';
+import { ContentHtml } from '../features/content/ContentHtml.tsx';
+import { Crumbs } from '../features/content/Crumbs.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
 import { createServerApi } from '../lib/api/ssr-client.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { orNotFound } from '../lib/not-found.ts';
 import { ogImage } from '../lib/seo.ts';
+import { paths } from '../paths.ts';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   enforceAccess(request, handle);
   return orNotFound(
-    createServerApi(request, context).callShop('news-page/:id', { params: { id: params.slug }, signal: request.signal }),
+    createServerApi(request, context).callShop('news-page/:id', {
+      params: { id: params.slug },
+      signal: request.signal,
+    }),
   );
 }
 
@@ -25,14 +28,17 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
   data
     ? pageMeta(data.title, data.preview || data.title, {
         type: 'article',
-        extra: [{ property: 'article:published_time', content: data.published_at }, ...ogImage(matches, data.image_url)],
+        extra: [
+          { property: 'article:published_time', content: data.published_at },
+          ...ogImage(matches, data.image_url),
+        ],
       })
     : [];
 
 export default function NewsItemPage({ loaderData: item }: Route.ComponentProps) {
   return (
     <article>
-      <Crumbs items={[{ title: 'Главная', to: '/' }, { title: 'Новости', to: NEWS_PATH }, { title: item.title }]} />
+      <Crumbs items={[{ title: 'Главная', to: '/' }, { title: 'Новости', to: paths.news() }, { title: item.title }]} />
       <Stack gap={6} mb="lg" maw={760}>
         <Text size="sm" c="gray.7" component="time" dateTime={item.published_at}>
           {formatDate(item.published_at)}
@@ -43,7 +49,7 @@ export default function NewsItemPage({ loaderData: item }: Route.ComponentProps)
       </Stack>
       {item.image_url ? <Image src={item.image_url} alt="" radius="md" maw={760} mb="lg" /> : null}
       <ContentHtml html={item.content_html} />
-      <Anchor component={Link} to={NEWS_PATH} mt="xl" display="inline-block">
+      <Anchor component={Link} to={paths.news()} mt="xl" display="inline-block">
         ← Все новости
       </Anchor>
     </article>

@@ -1,8 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import type { Route } from './+types/news';
-import { Crumbs } from '../components/content/Crumbs.tsx';
-import { NewsList } from '../components/content/NewsList.tsx';
-import { PageLinks } from '../components/content/PageLinks.tsx';
+import { Crumbs } from '../features/content/Crumbs.tsx';
+import { NewsList } from '../features/content/NewsList.tsx';
+import { PageLinks } from '../features/content/PageLinks.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
@@ -38,7 +38,9 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Crumbs items={[{ title: 'Главная', to: '/' }, { title: 'Новости' }]} />
-      <PageIntro title="Новости">Поступления, акции, советы по выбору запчастей и изменения в работе магазина.</PageIntro>
+      <PageIntro title="Новости">
+        Поступления, акции, советы по выбору запчастей и изменения в работе магазина.
+      </PageIntro>
       {total === 0 ? (
         <Text c="gray.7">Новостей пока нет.</Text>
       ) : (

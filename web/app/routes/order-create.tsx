@@ -1,13 +1,14 @@
 import { Alert, Anchor, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Route } from './+types/order-create';
-import { CART_PATH } from '../components/basket/BasketCheckout.tsx';
-import { CheckoutForm } from '../components/orders/CheckoutForm.tsx';
-import { loadCheckout } from '../components/orders/checkout-loader.ts';
+import { CheckoutForm } from '../features/orders/CheckoutForm.tsx';
+import { checkoutAction } from '../features/orders/checkout-action.ts';
+import { loadCheckout } from '../features/orders/checkout-loader.ts';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { paths } from '../paths.ts';
 
 export const handle = { access: 'session' } satisfies AccessHandle;
 
@@ -18,11 +19,16 @@ export const loader = ({ request }: Route.LoaderArgs) => enforceAccess(request, 
 export const clientLoader = ({ request }: Route.ClientLoaderArgs) => loadCheckout(new URL(request.url));
 clientLoader.hydrate = true as const;
 
+/** Step 2: the basket ids it orders from are in the browser's storage, as for step 1. */
+export const clientAction = ({ request }: Route.ClientActionArgs) => checkoutAction(request);
+
 export const meta: Route.MetaFunction = () =>
   pageMeta('Оформление заказа', 'Оформление заказа: контактные данные и способ доставки.');
 
 const intro = (
-  <PageIntro title="Оформление заказа">Проверьте состав заказа, укажите контактные данные и способ получения.</PageIntro>
+  <PageIntro title="Оформление заказа">
+    Проверьте состав заказа, укажите контактные данные и способ получения.
+  </PageIntro>
 );
 
 /** Shown while step 1 runs (and by server rendering, which cannot run it). */
@@ -45,12 +51,7 @@ export default function OrderCreatePage({ loaderData }: Route.ComponentProps) {
       {intro}
       {loaderData.state === 'ready' ? (
         // A new choice of lines is a new form.
-        <CheckoutForm
-          key={loaderData.lineIds.join(',')}
-          preorder={loaderData.preorder}
-          lineIds={loaderData.lineIds}
-          basket={loaderData.basket}
-        />
+        <CheckoutForm key={loaderData.lineIds.join(',')} preorder={loaderData.preorder} />
       ) : (
         <Alert color="orange" variant="light" title="Нечего оформлять" role="alert">
           <Stack gap="sm" align="flex-start">
@@ -63,10 +64,10 @@ export default function OrderCreatePage({ loaderData }: Route.ComponentProps) {
                 </Text>
               ))
             )}
-            <Button component={Link} to={CART_PATH} variant="light" size="sm">
+            <Button component={Link} to={paths.cart()} variant="light" size="sm">
               Перейти в корзину
             </Button>
-            <Anchor component={Link} to="/orders" size="sm">
+            <Anchor component={Link} to={paths.orders()} size="sm">
               Мои заказы
             </Anchor>
           </Stack>

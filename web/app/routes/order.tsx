@@ -1,7 +1,7 @@
 import { orderLabel } from '@detal/contract';
 import type { Route } from './+types/order';
-import { withSession } from '../lib/auth/session.server.ts';
-import { OrderDetail } from '../components/orders/OrderDetail.tsx';
+import { withSession } from '../features/clients/session.server.ts';
+import { OrderDetail } from '../features/orders/OrderDetail.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';

@@ -1,16 +1,17 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Route } from './+types/orders';
-import { withSession } from '../lib/auth/session.server.ts';
-import { PageLinks } from '../components/content/PageLinks.tsx';
-import { OrderFilters } from '../components/orders/OrderFilters.tsx';
-import { OrdersTable } from '../components/orders/OrdersTable.tsx';
-import { hasOrderFilters, orderFilterError, readOrderFilters } from '../components/orders/order-filters.ts';
+import { withSession } from '../features/clients/session.server.ts';
+import { PageLinks } from '../features/content/PageLinks.tsx';
+import { OrderFilters } from '../features/orders/OrderFilters.tsx';
+import { OrdersTable } from '../features/orders/OrdersTable.tsx';
+import { hasOrderFilters, orderFilterError, readOrderFilters } from '../features/orders/order-filters.ts';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { pageParam } from '../lib/not-found.ts';
+import { paths } from '../paths.ts';
 
 export const handle = { access: 'session' } satisfies AccessHandle;
 
@@ -41,11 +42,13 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const filtered = hasOrderFilters(filters);
   return (
     <>
-      <PageIntro title="Мои заказы">Ваши заказы со статусами, составом и суммами. Откройте заказ, чтобы увидеть подробности.</PageIntro>
+      <PageIntro title="Мои заказы">
+        Ваши заказы со статусами, составом и суммами. Откройте заказ, чтобы увидеть подробности.
+      </PageIntro>
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" gap="sm">
           <OrderFilters filters={filters} error={error} />
-          <Anchor component={Link} to="/bills" size="sm">
+          <Anchor component={Link} to={paths.bills()} size="sm">
             Счета на оплату
           </Anchor>
         </Group>
@@ -59,7 +62,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
           list.total > 0 ? (
             <Text c="gray.7">
               На этой странице заказов нет.{' '}
-              <Anchor component={Link} to="/orders">
+              <Anchor component={Link} to={paths.orders()}>
                 К первой странице
               </Anchor>
             </Text>
@@ -67,8 +70,10 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
             <Text c="gray.7">Заказов с такими условиями нет. Измените номер, даты или статус.</Text>
           ) : (
             <Stack gap="sm" align="flex-start">
-              <Text c="gray.7">Заказов пока нет. Найдите запчасти по артикулу, положите в корзину и оформите заказ.</Text>
-              <Button component={Link} to="/cart" variant="light">
+              <Text c="gray.7">
+                Заказов пока нет. Найдите запчасти по артикулу, положите в корзину и оформите заказ.
+              </Text>
+              <Button component={Link} to={paths.cart()} variant="light">
                 Перейти в корзину
               </Button>
             </Stack>

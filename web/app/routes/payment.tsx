@@ -3,14 +3,15 @@ import { Link, useNavigate } from 'react-router';
 import { formatRoubles, pluralRu } from '@detal/contract';
 import type { Bill } from '@detal/contract';
 import type { Route } from './+types/payment';
-import { PaymentQrCard } from '../components/bills/PaymentQrCard.tsx';
-import { PaymentRequisites } from '../components/bills/PaymentRequisites.tsx';
-import { withSession } from '../lib/auth/session.server.ts';
+import { PaymentQrCard } from '../features/bills/PaymentQrCard.tsx';
+import { PaymentRequisites } from '../features/bills/PaymentRequisites.tsx';
+import { withSession } from '../features/clients/session.server.ts';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
 import { isApiError } from '../lib/api/errors.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { paths } from '../paths.ts';
 
 export const handle = { access: 'session' } satisfies AccessHandle;
 
@@ -33,11 +34,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
     const payment = async () => {
       try {
-        return { payment: await api.callShop('client-bill-payment-post', { body: { billId }, signal: request.signal }), missing: false };
+        return {
+          payment: await api.callShop('client-bill-payment-post', { body: { billId }, signal: request.signal }),
+          missing: false,
+        };
       } catch (error) {
         // Someone else's or an unknown bill: the page still tells how to pay, and says the bill was not found.
         if (!isApiError(error) || error.status !== 404) throw error;
-        return { payment: await api.callShop('client-bill-payment-post', { body: {}, signal: request.signal }), missing: true };
+        return {
+          payment: await api.callShop('client-bill-payment-post', { body: {}, signal: request.signal }),
+          missing: true,
+        };
       }
     };
     const [{ payment: details, missing }, awaitingList] = await Promise.all([payment(), awaiting]);
@@ -45,7 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = () => pageMeta('Оплата', 'Как оплатить заказ: реквизиты, QR-код и порядок оплаты.');
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Оплата', 'Как оплатить заказ: реквизиты, QR-код и порядок оплаты.');
 
 function BillChooser({ bills, chosen }: { bills: Bill[]; chosen: number | null }) {
   const navigate = useNavigate();
@@ -54,10 +62,15 @@ function BillChooser({ bills, chosen }: { bills: Bill[]; chosen: number | null }
     <NativeSelect
       label="Счёт для оплаты"
       value={chosen === null ? '' : String(chosen)}
-      onChange={(event) => navigate(event.currentTarget.value ? `/payment?bill=${event.currentTarget.value}` : '/payment')}
+      onChange={(event) =>
+        navigate(event.currentTarget.value ? `/payment?bill=${event.currentTarget.value}` : '/payment')
+      }
       data={[
         { value: '', label: 'Выберите счёт' },
-        ...bills.map((bill) => ({ value: String(bill.id), label: `Счёт № ${bill.id} — ${formatRoubles(bill.price_sum)}` })),
+        ...bills.map((bill) => ({
+          value: String(bill.id),
+          label: `Счёт № ${bill.id} — ${formatRoubles(bill.price_sum)}`,
+        })),
       ]}
       maw={360}
     />
@@ -84,10 +97,12 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
             </Alert>
           ) : null}
           <BillChooser bills={awaiting} chosen={bill?.id ?? null} />
-          {bill ? <PaymentQrCard bill={bill} /> : (
+          {bill ? (
+            <PaymentQrCard bill={bill} />
+          ) : (
             <Text size="sm" c="gray.7">
               Выберите счёт — здесь появится QR-код с суммой и назначением платежа. Все счета — в разделе{' '}
-              <Anchor component={Link} to="/bills">
+              <Anchor component={Link} to={paths.bills()}>
                 «Счета»
               </Anchor>
               .
@@ -98,8 +113,11 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
           </Title>
           <List type="ordered" spacing={6} size="sm">
             <List.Item>
-              Откройте раздел <Anchor component={Link} to="/bills">«Счета»</Anchor> и скачайте счёт в PDF — на
-              каждый заказ выставляется свой счёт.
+              Откройте раздел{' '}
+              <Anchor component={Link} to={paths.bills()}>
+                «Счета»
+              </Anchor>{' '}
+              и скачайте счёт в PDF — на каждый заказ выставляется свой счёт.
             </List.Item>
             <List.Item>
               Оплатите счёт переводом с расчётного счёта организации или с карты: по реквизитам или по QR-коду в
@@ -116,12 +134,12 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
           <List spacing={6} size="sm">
             <List.Item>Перевод поступает на счёт магазина обычно за 1–3 банковских дня.</List.Item>
             <List.Item>
-              Когда деньги поступят, магазин отметит счёт оплаченным: в разделе «Счета» статус сменится с «Ждем
-              оплаты» на «Оплачен».
+              Когда деньги поступят, магазин отметит счёт оплаченным: в разделе «Счета» статус сменится с «Ждем оплаты»
+              на «Оплачен».
             </List.Item>
             <List.Item>
               Заказ уходит в работу: его статус и сроки видны в разделе{' '}
-              <Anchor component={Link} to="/orders">
+              <Anchor component={Link} to={paths.orders()}>
                 «Заказы»
               </Anchor>
               .

@@ -1,8 +1,8 @@
 import { SimpleGrid, Text } from '@mantine/core';
 import type { Route } from './+types/recommendations';
-import { OfferCard } from '../components/catalog/OfferCard.tsx';
-import { Crumbs } from '../components/content/Crumbs.tsx';
-import { HOME_RECOMMENDATION_BLOCK } from '../components/content/content-paths.ts';
+import { OfferCard } from '../features/catalog/OfferCard.tsx';
+import { Crumbs } from '../features/content/Crumbs.tsx';
+import { HOME_RECOMMENDATION_BLOCK } from '../features/content/content-paths.ts';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';

@@ -1,25 +1,17 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/register';
-import { AuthCard } from '../components/auth/AuthCard.tsx';
-import { SubmitButton } from '../components/auth/SubmitButton.tsx';
+import { AuthCard } from '../features/clients/AuthCard.tsx';
+import { SubmitButton } from '../features/clients/SubmitButton.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
-import { callShop } from '../lib/api/index.ts';
-import {
-  afterSignInPath,
-  confirmationRules,
-  emailRules,
-  newPasswordRules,
-  showServerFieldErrors,
-} from '../lib/auth/forms.ts';
-import { completeSignIn } from '../lib/auth/sign-in.ts';
+import { afterSignInPath } from '../features/clients/forms.ts';
+import { registrationAction } from '../features/clients/registration-action.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { heldBasket } from '../stores/basket.ts';
-import { ContactFields, contactRules } from '../components/auth/ContactFields.tsx';
-import { NewPasswordFields } from '../components/auth/NewPasswordFields.tsx';
-import { EmailField } from '../components/auth/EmailField.tsx';
+import { ContactFields } from '../features/clients/ContactFields.tsx';
+import { NewPasswordFields } from '../features/clients/NewPasswordFields.tsx';
+import { EmailField } from '../features/clients/EmailField.tsx';
+import { paths } from '../paths.ts';
 
 export const handle = { access: 'guest' } satisfies AccessHandle;
 
@@ -27,63 +19,33 @@ export const loader = ({ request }: Route.LoaderArgs) => enforceAccess(request, 
 
 export const meta: Route.MetaFunction = () => pageMeta('Регистрация', 'Регистрация клиента магазина автозапчастей.');
 
-const initialValues = {
-  last_name: '',
-  first_name: '',
-  middle_name: '',
-  company_name: '',
-  phone_number: '',
-  email: '',
-  password: '',
-  password_confirmation: '',
-};
-
-type RegistrationValues = typeof initialValues;
-const FIELDS = Object.keys(initialValues);
+// Registration signs in: the token cookie and the basket ids are the browser's (spec sections 3, 9).
+export const clientAction = ({ request }: Route.ClientActionArgs) => registrationAction(request);
 
 export default function RegisterPage() {
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const next = afterSignInPath(searchParams.get('next'));
-  const form = useForm<RegistrationValues>({
-    mode: 'uncontrolled',
-    initialValues,
-    validate: {
-      ...contactRules,
-      email: emailRules,
-      password: newPasswordRules,
-      password_confirmation: confirmationRules,
-    },
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const { client } = await callShop('client-registration', { body: { ...values, ...heldBasket() } });
-      await completeSignIn(client, false);
-      await navigate(next, { replace: true });
-    } catch (error) {
-      showServerFieldErrors(form, FIELDS, error);
-    }
-  });
+  const errors = useActionData<typeof clientAction>()?.errors;
+  const submitting = useNavigation().state === 'submitting';
 
   return (
     <AuthCard title="Регистрация" intro="Зарегистрируйтесь, чтобы оформлять заказы и получать счета.">
-      <form method="post" onSubmit={submit} noValidate>
+      <Form method="post" noValidate>
         <Stack gap="md">
-          <ContactFields form={form} />
-          <EmailField form={form} />
-          <NewPasswordFields form={form} label="Пароль" confirmLabel="Повторите пароль" />
-          <SubmitButton fullWidth loading={form.submitting}>
+          <ContactFields errors={errors} />
+          <EmailField error={errors?.email} />
+          <NewPasswordFields label="Пароль" confirmLabel="Повторите пароль" errors={errors} />
+          <SubmitButton fullWidth loading={submitting}>
             Зарегистрироваться
           </SubmitButton>
           <Text size="sm" ta="center" c="gray.7">
             Уже есть кабинет?{' '}
-            <Anchor component={Link} to={next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`}>
+            <Anchor component={Link} to={next === paths.home() ? paths.login() : paths.login(next)}>
               Войти
             </Anchor>
           </Text>
         </Stack>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

@@ -1,20 +1,17 @@
 import { useState } from 'react';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/reset-password';
-import { AuthCard } from '../components/auth/AuthCard.tsx';
-import { SubmitButton } from '../components/auth/SubmitButton.tsx';
-import { enforceAccess, LOGIN_PATH } from '../lib/access.ts';
+import { AuthCard } from '../features/clients/AuthCard.tsx';
+import { SubmitButton } from '../features/clients/SubmitButton.tsx';
+import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
-import { callShop } from '../lib/api/index.ts';
-import { confirmationRules, emailRules, newPasswordRules, showServerFieldErrors } from '../lib/auth/forms.ts';
-import { isApiError, readErrorBody } from '../lib/api/errors.ts';
+import { passwordResetAction } from '../features/clients/password-reset-action.ts';
+import type { PasswordResetResult } from '../features/clients/password-reset-action.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { useAuthStore } from '../stores/auth.ts';
-import { NewPasswordFields } from '../components/auth/NewPasswordFields.tsx';
-import { EmailField } from '../components/auth/EmailField.tsx';
+import { NewPasswordFields } from '../features/clients/NewPasswordFields.tsx';
+import { EmailField } from '../features/clients/EmailField.tsx';
+import { paths } from '../paths.ts';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
@@ -27,32 +24,24 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/** Step 1: the e-mail to send a reset link to. The answer is the same whether or not it has an account. */
-function RequestLinkForm() {
-  const [sent, setSent] = useState<string | null>(null);
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { email: '' },
-    validate: { email: emailRules },
-  });
-  const submit = form.onSubmit(async ({ email }) => {
-    try {
-      const { message } = await callShop('client-reset-password', { body: { email: email.trim() } });
-      setSent(message);
-    } catch (error) {
-      showServerFieldErrors(form, ['email'], error);
-    }
-  });
+// Step 2 signs this browser out: the token cookie and the basket ids are the browser's (spec sections 3, 9).
+export const clientAction = ({ request }: Route.ClientActionArgs) => passwordResetAction(request);
 
-  if (sent) {
+const errorsOf = (result: PasswordResetResult | undefined) => (result && 'errors' in result ? result : undefined);
+
+/** Step 1: the e-mail to send a reset link to. The answer is the same whether or not it has an account. */
+function RequestLinkForm({ result, submitting }: { result: PasswordResetResult | undefined; submitting: boolean }) {
+  // "Send again" hides this answer; the next submit brings a new one.
+  const [dismissed, setDismissed] = useState<PasswordResetResult | undefined>(undefined);
+  if (result && 'sent' in result && result !== dismissed) {
     return (
       <Stack gap="md">
         <Alert color="green" title="Проверьте почту" role="status">
-          {sent}
+          {result.sent}
         </Alert>
         <Text size="sm">
           Письмо не пришло? Проверьте папку «Спам» или{' '}
-          <Anchor component="button" type="button" onClick={() => setSent(null)}>
+          <Anchor component="button" type="button" onClick={() => setDismissed(result)}>
             отправьте ссылку ещё раз
           </Anchor>
           .
@@ -61,80 +50,63 @@ function RequestLinkForm() {
     );
   }
   return (
-    <form method="post" onSubmit={submit} noValidate>
+    <Form method="post" noValidate>
       <Stack gap="md">
-        <EmailField form={form} />
-        <SubmitButton fullWidth loading={form.submitting}>
+        <EmailField error={errorsOf(result)?.errors.email} />
+        <SubmitButton fullWidth loading={submitting}>
           Получить ссылку
         </SubmitButton>
         <Text size="sm" ta="center">
-          <Anchor component={Link} to={LOGIN_PATH}>
+          <Anchor component={Link} to={paths.login()}>
             Вернуться ко входу
           </Anchor>
         </Text>
       </Stack>
-    </form>
+    </Form>
   );
 }
 
-/** Step 2, from the e-mailed link: the new password. Every session of the client ends, this browser's too. */
-function NewPasswordForm({ token }: { token: string }) {
-  const navigate = useNavigate();
-  const [linkError, setLinkError] = useState<string | null>(null);
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { password: '', password_confirmation: '' },
-    validate: { password: newPasswordRules, password_confirmation: confirmationRules },
-  });
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await callShop('client-reset-password-confirm', { body: { token, ...values } });
-      if (useAuthStore.getState().signedIn) useAuthStore.getState().signOut();
-      notifications.show({ color: 'green', message: 'Пароль изменён. Войдите с новым паролем' });
-      await navigate(LOGIN_PATH, { replace: true });
-    } catch (error) {
-      showServerFieldErrors(form, ['password', 'password_confirmation'], error);
-      const detail = isApiError(error) ? readErrorBody(error.body).error : undefined;
-      if (typeof detail === 'object' && detail.token?.[0]) setLinkError(detail.token[0]);
-    }
-  });
-
+/** Step 2, from the e-mailed link: the new password. */
+function NewPasswordForm({ result, submitting }: { result: PasswordResetResult | undefined; submitting: boolean }) {
+  const failed = errorsOf(result);
   return (
-    <form method="post" onSubmit={submit} noValidate>
+    <Form method="post" noValidate>
       <Stack gap="md">
-        {linkError ? (
+        {failed?.linkError ? (
           <Alert color="red" title="Ссылка не подходит" role="alert">
-            {linkError}{' '}
-            <Anchor component={Link} to="/reset-password">
+            {failed.linkError}{' '}
+            <Anchor component={Link} to={paths.resetPassword()}>
               Получить новую ссылку
             </Anchor>
           </Alert>
         ) : null}
-        <NewPasswordFields form={form} label="Новый пароль" confirmLabel="Повторите пароль" />
-        <SubmitButton fullWidth loading={form.submitting}>
+        <NewPasswordFields label="Новый пароль" confirmLabel="Повторите пароль" errors={failed?.errors} />
+        <SubmitButton fullWidth loading={submitting}>
           Сохранить пароль
         </SubmitButton>
       </Stack>
-    </form>
+    </Form>
   );
 }
 
 export default function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
+  const result = useActionData<typeof clientAction>();
+  const submitting = useNavigation().state === 'submitting';
   return token ? (
     <AuthCard
       title="Новый пароль"
       intro="Придумайте новый пароль. После сохранения войдите с ним снова на всех устройствах."
     >
-      <NewPasswordForm token={token} />
+      <NewPasswordForm result={result} submitting={submitting} />
     </AuthCard>
   ) : (
     <AuthCard
       title="Восстановление пароля"
       intro="Укажите e-mail, с которым вы регистрировались: пришлём ссылку для смены пароля."
     >
-      <RequestLinkForm />
+      <RequestLinkForm result={result} submitting={submitting} />
     </AuthCard>
   );
 }

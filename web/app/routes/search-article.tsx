@@ -2,18 +2,12 @@ import { Group, Kbd, Stack, Text } from '@mantine/core';
 import { redirect } from 'react-router';
 import type { Route } from './+types/search-article';
 import { PageIntro } from '../components/PageIntro.tsx';
-import { BrandChips } from '../components/search/BrandChips.tsx';
-import { LayoutSwapNotice } from '../components/search/FullResult.tsx';
-import { SearchNotFound } from '../components/search/SearchNotFound.tsx';
-import { loadSearch } from '../components/search/search-loader.server.ts';
-import { brandResultPath } from '../components/search/search-options.ts';
-import {
-  brandsText,
-  chipsPageText,
-  displayArticle,
-  notFoundText,
-  offersText,
-} from '../components/search/search-text.ts';
+import { BrandChips } from '../features/search/BrandChips.tsx';
+import { LayoutSwapNotice } from '../features/search/FullResult.tsx';
+import { SearchNotFound } from '../features/search/SearchNotFound.tsx';
+import { loadSearch } from '../features/search/search-loader.server.ts';
+import { brandResultPath } from '../features/search/search-options.ts';
+import { brandsText, chipsPageText, displayArticle, notFoundText, offersText } from '../features/search/search-text.ts';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
 import { pageMeta } from '../lib/meta.ts';

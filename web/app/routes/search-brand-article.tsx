@@ -1,10 +1,10 @@
 import { Stack, Text } from '@mantine/core';
 import type { Route } from './+types/search-brand-article';
-import { BrandChips } from '../components/search/BrandChips.tsx';
-import { FullResult } from '../components/search/FullResult.tsx';
-import { SearchNotFound } from '../components/search/SearchNotFound.tsx';
-import { loadSearch } from '../components/search/search-loader.server.ts';
-import { chipOf, displayArticle, fullResultText, notFoundText } from '../components/search/search-text.ts';
+import { BrandChips } from '../features/search/BrandChips.tsx';
+import { FullResult } from '../features/search/FullResult.tsx';
+import { SearchNotFound } from '../features/search/SearchNotFound.tsx';
+import { loadSearch } from '../features/search/search-loader.server.ts';
+import { chipOf, displayArticle, fullResultText, notFoundText } from '../features/search/search-text.ts';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
 import { pageMeta } from '../lib/meta.ts';

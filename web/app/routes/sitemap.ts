@@ -1,23 +1,16 @@
 import { PER_PAGE_MAX } from '@detal/contract';
 import type { NewsPreview } from '@detal/contract';
 import type { Route } from './+types/sitemap';
-import { allGroups, CATALOG_PATH, groupPath } from '../components/catalog/group-tree.ts';
-import {
-  ARTICLES_PATH,
-  articlePath,
-  CONTACTS_PATH,
-  NEWS_PATH,
-  newsPath,
-  RECOMMENDATIONS_PATH,
-} from '../components/content/content-paths.ts';
+import { allGroups, groupPath } from '../features/catalog/group-tree.ts';
 import { createServerApi } from '../lib/api/ssr-client.server.ts';
 import type { ServerApiClient } from '../lib/api/ssr-client.server.ts';
 import { publicOrigin } from '../lib/public-url.server.ts';
 import { sitemapXml } from '../lib/seo.ts';
 import type { SitemapEntry } from '../lib/seo.ts';
-import { techCatalogKey } from '../lib/tech-catalog.server.ts';
+import { techCatalogKey } from '../features/catalog/tech-catalog.server.ts';
+import { paths } from '../paths.ts';
 
-const FIXED_PATHS = ['/', CATALOG_PATH, NEWS_PATH, ARTICLES_PATH, CONTACTS_PATH, RECOMMENDATIONS_PATH];
+const FIXED_PATHS = ['/', paths.catalog(), paths.news(), paths.articles(), paths.contacts(), paths.recommendations()];
 
 /** Every published news item, a full page of the list at a time. */
 async function allNews(api: ServerApiClient, signal: AbortSignal): Promise<NewsPreview[]> {
@@ -41,8 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const entries: SitemapEntry[] = [
     ...FIXED_PATHS.map((path) => ({ path })),
-    ...pages.map((page) => ({ path: articlePath(page.slug), lastmod: page.updated_at })),
-    ...news.map((item) => ({ path: newsPath(item.slug), lastmod: item.published_at })),
+    ...pages.map((page) => ({ path: paths.article(page.slug), lastmod: page.updated_at })),
+    ...news.map((item) => ({ path: paths.newsItem(item.slug), lastmod: item.published_at })),
     ...allGroups(groups).map((group) => ({ path: groupPath(group) })),
   ];
   return new Response(sitemapXml(publicOrigin(request), entries), {

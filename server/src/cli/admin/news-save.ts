@@ -1,14 +1,19 @@
-import { asCommand, optionalText, readBodyFile } from '../../modules/content/admin-input.ts';
 import { saveNews } from '../../modules/content/store.ts';
-import { AdminUsageError, requiredText, type AdminCommand, type AdminValues } from '../admin.ts';
+import { AdminUsageError, optionalText, requiredText, type AdminCommand, type AdminValues } from '../admin.ts';
+import { asCommand, readBodyFile } from '../content-input.ts';
 
 /** `--published-at` as ISO 8601: a date (midnight UTC) or a date and time, with an offset or Z for a time. */
 function publishedAt(values: AdminValues): Date | undefined {
   const text = optionalText(values, 'published-at')?.trim();
   if (text === undefined) return undefined;
   const date = new Date(text);
-  if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.test(text) || Number.isNaN(date.getTime())) {
-    throw new AdminUsageError(`--published-at takes an ISO 8601 date or time, e.g. 2024-05-01 or 2024-05-01T09:00+03:00; got "${text}"`);
+  if (
+    !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.test(text) ||
+    Number.isNaN(date.getTime())
+  ) {
+    throw new AdminUsageError(
+      `--published-at takes an ISO 8601 date or time, e.g. 2024-05-01 or 2024-05-01T09:00+03:00; got "${text}"`,
+    );
   }
   return date;
 }

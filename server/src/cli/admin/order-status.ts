@@ -1,6 +1,13 @@
 import { ORDER_STATUS_NAMES, ORDER_STATUSES, orderLabel, type OrderStatus } from '@detal/contract';
 import { setOrderStatus } from '../../modules/orders/order-status.ts';
-import { AdminCommandError, AdminUsageError, optionalId, requiredId, requiredText, type AdminCommand } from '../admin.ts';
+import {
+  AdminCommandError,
+  AdminUsageError,
+  optionalId,
+  requiredId,
+  requiredText,
+  type AdminCommand,
+} from '../admin.ts';
 
 const statusList = ORDER_STATUSES.map((status) => `  ${status.padEnd(10)} ${ORDER_STATUS_NAMES[status]}`).join('\n');
 
@@ -37,7 +44,8 @@ Example: npm run admin -- order-status --order 42 --status in_work`,
       );
     }
     const { changed } = result;
-    const what = changed.lineId === null ? orderLabel(changed.orderId) : `${orderLabel(changed.orderId)}, line ${changed.lineId}`;
+    const what =
+      changed.lineId === null ? orderLabel(changed.orderId) : `${orderLabel(changed.orderId)}, line ${changed.lineId}`;
     print(`${what}: ${ORDER_STATUS_NAMES[changed.previous]} -> ${ORDER_STATUS_NAMES[changed.status]}`);
   },
 };

@@ -1,6 +1,6 @@
-import { asCommand, optionalText, readBodyFile } from '../../modules/content/admin-input.ts';
 import { savePage } from '../../modules/content/store.ts';
-import { requiredText, type AdminCommand } from '../admin.ts';
+import { optionalText, requiredText, type AdminCommand } from '../admin.ts';
+import { asCommand, readBodyFile } from '../content-input.ts';
 
 export const command: AdminCommand = {
   summary: 'creates or updates a static page (/articles/SLUG) from an HTML file',

@@ -11,10 +11,10 @@ import {
 import type { Database } from '../../db/index.ts';
 import { basketItems, baskets, offers } from '../../db/schema.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
-import { buildTestApp } from '../../../test/app/harness.ts';
+import { buildTestApp } from '../../../test/helpers/app.ts';
 import { claimBasketForClient } from './merge.ts';
 import { BASKET_ITEM_NOT_FOUND_MESSAGE, OFFER_NOT_FOUND_MESSAGE } from './service.ts';
-import { insertClient, insertTestOffers, offerFixtures, storedLines } from './test-fixtures.ts';
+import { insertClient, insertTestOffers, offerFixtures, storedLines } from '../../../test/fixtures/baskets.ts';
 
 type ShopPath = keyof typeof shopEndpoints & `basket-${string}`;
 

@@ -5,7 +5,13 @@ import { basketItems, baskets } from '../../db/schema.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { newBasketKey } from './basket-key.ts';
 import { claimBasketForClient } from './merge.ts';
-import { basketRow, insertBasket, insertClient, insertTestOffers, storedLines } from './test-fixtures.ts';
+import {
+  basketRow,
+  insertBasket,
+  insertClient,
+  insertTestOffers,
+  storedLines,
+} from '../../../test/fixtures/baskets.ts';
 
 describe('claimBasketForClient', () => {
   let database: Database;

@@ -7,7 +7,13 @@ import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { newBasketKey } from './basket-key.ts';
 import { claimBasketForClient } from './merge.ts';
 import { addItem, clearBasket, removeLine, showBasket, stepQuantity } from './service.ts';
-import { basketRow, insertBasket, insertClient, insertTestOffers, storedLines } from './test-fixtures.ts';
+import {
+  basketRow,
+  insertBasket,
+  insertClient,
+  insertTestOffers,
+  storedLines,
+} from '../../../test/fixtures/baskets.ts';
 
 /**
  * Who may use which basket, with the caller as the auth module resolves it from a token (the HTTP layer hands

@@ -1,8 +1,8 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { BasketItem, BasketRef } from '@detal/contract';
-import type { Db, DbExecutor } from '../../db/index.ts';
+import type { Db, DbExecutor, Tx } from '../../db/index.ts';
 import { basketItems, baskets, brands, offers, suppliers } from '../../db/schema.ts';
-import { toOffer } from '../catalog/offer-rows.ts';
+import { offerRowColumns, toOffer, type OfferRow } from '../catalog/offer-rows.ts';
 import { newBasketKey } from './basket-key.ts';
 import { NamedStatement } from '../../db/named-statement.ts';
 
@@ -247,4 +247,55 @@ export async function findBasketWithLines(
 /** A basket's lines (none for an unknown basket), for callers that have checked the basket already. */
 export async function listLines(db: Db, basketId: number): Promise<BasketItem[]> {
   return (await findBasketWithLines(db, basketId))?.items ?? [];
+}
+
+/* The lines a checkout orders, as it locks them. */
+
+/** A basket line with its offer as it is now. */
+export interface BasketLineRow extends OfferRow {
+  lineId: number;
+  quantityInBasket: number;
+  priceSeen: string;
+}
+
+/**
+ * The lines `lineIds` of basket `basketId` with their offers as they are now, row-locked (lines and offers) until
+ * the transaction ends, in the order they were added. Ids of other baskets are simply not found. Rows are locked
+ * as they leave the sort, in offer id order: the one order every checkout uses, so that two checkouts sharing
+ * offers wait for each other instead of deadlocking.
+ */
+export async function lockBasketLines(tx: Tx, basketId: number, lineIds: readonly number[]): Promise<BasketLineRow[]> {
+  const rows = await tx
+    .select({
+      ...offerRowColumns,
+      lineId: basketItems.id,
+      quantityInBasket: basketItems.quantity,
+      priceSeen: basketItems.priceSeen,
+    })
+    .from(basketItems)
+    .innerJoin(offers, eq(offers.id, basketItems.offerId))
+    .innerJoin(brands, eq(brands.id, offers.brandId))
+    .innerJoin(suppliers, eq(suppliers.id, offers.supplierId))
+    .where(and(eq(basketItems.basketId, basketId), inArray(basketItems.id, [...lineIds])))
+    .orderBy(asc(offers.id))
+    .for('update', { of: [basketItems, offers] });
+  return rows.sort((a, b) => a.lineId - b.lineId);
+}
+
+/** After a 409: the lines remember the prices the client has now been shown. */
+export async function updatePricesSeen(tx: Tx, lines: ReadonlyArray<{ lineId: number; price: string }>): Promise<void> {
+  for (const line of lines) {
+    await tx.update(basketItems).set({ priceSeen: line.price }).where(eq(basketItems.id, line.lineId));
+  }
+}
+
+/** Takes the ordered lines out of the basket, whose age (abandoned baskets expire by it) starts again. */
+export async function deleteBasketLines(tx: Tx, basketId: number, lineIds: readonly number[]): Promise<void> {
+  await tx.execute(sql`
+    with removed as (
+      delete from ${basketItems}
+      where ${basketItems.basketId} = ${basketId} and ${basketItems.id} = any(${sql.param(lineIds.map(String))}::text[]::bigint[])
+    )
+    update ${baskets} set updated_at = now() where ${baskets.id} = ${basketId}
+  `);
 }

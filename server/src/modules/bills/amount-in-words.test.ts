@@ -52,14 +52,29 @@ describe('amountInWords', () => {
 
   it('spells every hundred and ten', () => {
     expect([100, 200, 300, 400, 500, 600, 700, 800, 900].map((n) => integerInWords(BigInt(n)))).toEqual([
-      'сто', 'двести', 'триста', 'четыреста', 'пятьсот', 'шестьсот', 'семьсот', 'восемьсот', 'девятьсот',
+      'сто',
+      'двести',
+      'триста',
+      'четыреста',
+      'пятьсот',
+      'шестьсот',
+      'семьсот',
+      'восемьсот',
+      'девятьсот',
     ]);
     expect([20, 30, 40, 50, 60, 70, 80, 90].map((n) => integerInWords(BigInt(n)))).toEqual([
-      'двадцать', 'тридцать', 'сорок', 'пятьдесят', 'шестьдесят', 'семьдесят', 'восемьдесят', 'девяносто',
+      'двадцать',
+      'тридцать',
+      'сорок',
+      'пятьдесят',
+      'шестьдесят',
+      'семьдесят',
+      'восемьдесят',
+      'девяносто',
     ]);
   });
 
-  it('agrees the noun with the number as the contract\'s plural rule does, for every count up to 3000', () => {
+  it("agrees the noun with the number as the contract's plural rule does, for every count up to 3000", () => {
     for (let roubles = 0; roubles <= 3000; roubles += 1) {
       const words = amountInWords(roubles * 100);
       expect(words.endsWith(`${pluralRu(roubles, 'рубль', 'рубля', 'рублей')} 00 копеек`), words).toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeBill, NO_VAT_TEXT, paymentDeadline } from './bill-document.ts';
 import type { BillPrintRow } from './queries.ts';
-import { TEST_REQUISITES } from './test-bills.ts';
+import { TEST_REQUISITES } from '../../../test/fixtures/bills.ts';
 
 const row = (overrides: Partial<BillPrintRow> = {}): BillPrintRow => ({
   billId: 17,
@@ -26,7 +26,7 @@ const row = (overrides: Partial<BillPrintRow> = {}): BillPrintRow => ({
 const settings = { requisites: TEST_REQUISITES, vatRate: 20, timeZone: 'Europe/Moscow' };
 
 describe('composeBill', () => {
-  it('dates the bill in the shop\'s zone and names it as Russian bills do', () => {
+  it("dates the bill in the shop's zone and names it as Russian bills do", () => {
     const bill = composeBill(row(), settings);
     expect(bill.date).toBe('01.03.2025');
     expect(bill.title).toBe('Счёт на оплату № 17 от 01.03.2025');
@@ -38,9 +38,30 @@ describe('composeBill', () => {
   it('lists the parts, then the paid delivery as a line, and totals them in kopecks', () => {
     const bill = composeBill(row(), settings);
     expect(bill.lines).toEqual([
-      { position: 1, name: 'KNECHT OC90 Фильтр масляный', quantity: 2, unit: 'шт', priceKopecks: 34_550, sumKopecks: 69_100 },
-      { position: 2, name: 'BREMBO P 85 020 Колодки', quantity: 1, unit: 'шт', priceKopecks: 54_350, sumKopecks: 54_350 },
-      { position: 3, name: 'Доставка: Курьер по Москве', quantity: 1, unit: 'шт', priceKopecks: 35_000, sumKopecks: 35_000 },
+      {
+        position: 1,
+        name: 'KNECHT OC90 Фильтр масляный',
+        quantity: 2,
+        unit: 'шт',
+        priceKopecks: 34_550,
+        sumKopecks: 69_100,
+      },
+      {
+        position: 2,
+        name: 'BREMBO P 85 020 Колодки',
+        quantity: 1,
+        unit: 'шт',
+        priceKopecks: 54_350,
+        sumKopecks: 54_350,
+      },
+      {
+        position: 3,
+        name: 'Доставка: Курьер по Москве',
+        quantity: 1,
+        unit: 'шт',
+        priceKopecks: 35_000,
+        sumKopecks: 35_000,
+      },
     ]);
     expect(bill.totalKopecks).toBe(158_450);
     // 1584.50 × 20 / 120 = 264.0833… -> 264.08
@@ -62,7 +83,7 @@ describe('composeBill', () => {
 });
 
 describe('paymentDeadline', () => {
-  it('counts five calendar days from the bill\'s day in the shop\'s zone, across months and years', () => {
+  it("counts five calendar days from the bill's day in the shop's zone, across months and years", () => {
     expect(paymentDeadline(new Date('2025-02-28T22:30:00Z'), 'Europe/Moscow')).toBe('2025-03-06');
     expect(paymentDeadline(new Date('2025-02-28T20:00:00Z'), 'Europe/Moscow')).toBe('2025-03-05');
     expect(paymentDeadline(new Date('2024-12-29T12:00:00Z'), 'Europe/Moscow')).toBe('2025-01-03');

@@ -55,10 +55,16 @@ export interface BillSettings {
 
 /** 'Тормозные колодки' by 'BREMBO P 85 020': the brand and article first, as parts are looked up by them. */
 const lineName = (item: BillPrintRow['items'][number]) =>
-  [item.brandName, item.article, item.description].map((part) => part.trim()).filter(Boolean).join(' ');
+  [item.brandName, item.article, item.description]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
 
 function buyerOf(row: BillPrintRow): string {
-  const person = [row.lastName, row.firstName, row.middleName ?? ''].map((part) => part.trim()).filter(Boolean).join(' ');
+  const person = [row.lastName, row.firstName, row.middleName ?? '']
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
   const name = row.companyName?.trim() || person;
   return row.phoneNumber ? `${name}, тел. ${row.phoneNumber}` : name;
 }

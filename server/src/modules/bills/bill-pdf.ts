@@ -71,7 +71,9 @@ const COLUMNS = [
   { title: 'Сумма', width: 0, align: 'right' },
 ] as const;
 const COLUMN_WIDTHS: number[] = COLUMNS.map((column, index) =>
-  index === COLUMNS.length - 1 ? CONTENT_WIDTH - COLUMNS.slice(0, -1).reduce((sum, { width }) => sum + width, 0) : column.width,
+  index === COLUMNS.length - 1
+    ? CONTENT_WIDTH - COLUMNS.slice(0, -1).reduce((sum, { width }) => sum + width, 0)
+    : column.width,
 );
 
 type Doc = PDFKit.PDFDocument;
@@ -81,11 +83,21 @@ type Align = 'left' | 'center' | 'right';
 export const formatAmount = (kopecks: number): string => formatKopecks(kopecks).replace(/\u00A0₽$/, '');
 
 /** Text in a box: wrapped to the box's width less the padding, from the box's top. */
-function textIn(doc: Doc, text: string, x: number, y: number, width: number, options: { align?: Align; size?: number; bold?: boolean } = {}) {
+function textIn(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  options: { align?: Align; size?: number; bold?: boolean } = {},
+) {
   doc
     .font(options.bold ? BOLD : REGULAR)
     .fontSize(options.size ?? TEXT_SIZE)
-    .text(text, x + CELL_PADDING, y + CELL_PADDING, { width: width - 2 * CELL_PADDING, align: options.align ?? 'left' });
+    .text(text, x + CELL_PADDING, y + CELL_PADDING, {
+      width: width - 2 * CELL_PADDING,
+      align: options.align ?? 'left',
+    });
 }
 
 function heightIn(doc: Doc, text: string, width: number, options: { size?: number; bold?: boolean } = {}): number {
@@ -100,7 +112,11 @@ function box(doc: Doc, x: number, y: number, width: number, height: number) {
 }
 
 function rule(doc: Doc, y: number, width = THICK) {
-  doc.lineWidth(width).moveTo(PAGE_MARGIN, y).lineTo(PAGE_MARGIN + CONTENT_WIDTH, y).stroke();
+  doc
+    .lineWidth(width)
+    .moveTo(PAGE_MARGIN, y)
+    .lineTo(PAGE_MARGIN + CONTENT_WIDTH, y)
+    .stroke();
 }
 
 /** The bank block: recipient's bank, BIK, accounts, INN/KPP and the recipient. Returns its bottom. */
@@ -115,11 +131,16 @@ function drawBankBlock(doc: Doc, bill: BillDocument, top: number): number {
   const caption = heightIn(doc, 'Ag', leftWidth, { size: SMALL_SIZE });
 
   // Bank of the recipient: its name, then the caption; BIK and the correspondent account beside it.
-  const bankHeight = Math.max(heightIn(doc, seller.bank_name, leftWidth) + caption + 3 * CELL_PADDING, 2 * (line + 2 * CELL_PADDING));
+  const bankHeight = Math.max(
+    heightIn(doc, seller.bank_name, leftWidth) + caption + 3 * CELL_PADDING,
+    2 * (line + 2 * CELL_PADDING),
+  );
   const bikHeight = line + 2 * CELL_PADDING;
   box(doc, PAGE_MARGIN, top, leftWidth, bankHeight);
   textIn(doc, seller.bank_name, PAGE_MARGIN, top, leftWidth);
-  textIn(doc, 'Банк получателя', PAGE_MARGIN, top + bankHeight - caption - 2 * CELL_PADDING, leftWidth, { size: SMALL_SIZE });
+  textIn(doc, 'Банк получателя', PAGE_MARGIN, top + bankHeight - caption - 2 * CELL_PADDING, leftWidth, {
+    size: SMALL_SIZE,
+  });
   box(doc, labelX, top, labelWidth, bikHeight);
   textIn(doc, 'БИК', labelX, top, labelWidth);
   box(doc, valueX, top, valueWidth, bikHeight);
@@ -138,10 +159,15 @@ function drawBankBlock(doc: Doc, bill: BillDocument, top: number): number {
   box(doc, PAGE_MARGIN + halfWidth, idsTop, halfWidth, idsHeight);
   textIn(doc, `КПП ${seller.kpp}`, PAGE_MARGIN + halfWidth, idsTop, halfWidth);
   const recipientTop = idsTop + idsHeight;
-  const recipientHeight = Math.max(heightIn(doc, seller.name, leftWidth) + caption + 3 * CELL_PADDING, 2 * (line + 2 * CELL_PADDING));
+  const recipientHeight = Math.max(
+    heightIn(doc, seller.name, leftWidth) + caption + 3 * CELL_PADDING,
+    2 * (line + 2 * CELL_PADDING),
+  );
   box(doc, PAGE_MARGIN, recipientTop, leftWidth, recipientHeight);
   textIn(doc, seller.name, PAGE_MARGIN, recipientTop, leftWidth);
-  textIn(doc, 'Получатель', PAGE_MARGIN, recipientTop + recipientHeight - caption - 2 * CELL_PADDING, leftWidth, { size: SMALL_SIZE });
+  textIn(doc, 'Получатель', PAGE_MARGIN, recipientTop + recipientHeight - caption - 2 * CELL_PADDING, leftWidth, {
+    size: SMALL_SIZE,
+  });
   box(doc, labelX, idsTop, labelWidth, idsHeight + recipientHeight);
   textIn(doc, 'Сч. №', labelX, idsTop, labelWidth);
   box(doc, valueX, idsTop, valueWidth, idsHeight + recipientHeight);
@@ -172,9 +198,15 @@ function drawQr(doc: Doc, payload: string, x: number, y: number, bottom: number)
 function drawParty(doc: Doc, label: string, value: string, top: number): number {
   const labelWidth = 110;
   const valueWidth = CONTENT_WIDTH - labelWidth;
-  doc.font(REGULAR).fontSize(TEXT_SIZE).text(label, PAGE_MARGIN, top, { width: labelWidth - 6 });
+  doc
+    .font(REGULAR)
+    .fontSize(TEXT_SIZE)
+    .text(label, PAGE_MARGIN, top, { width: labelWidth - 6 });
   const labelHeight = doc.heightOfString(label, { width: labelWidth - 6 });
-  doc.font(BOLD).fontSize(TEXT_SIZE).text(value, PAGE_MARGIN + labelWidth, top, { width: valueWidth });
+  doc
+    .font(BOLD)
+    .fontSize(TEXT_SIZE)
+    .text(value, PAGE_MARGIN + labelWidth, top, { width: valueWidth });
   const valueHeight = doc.heightOfString(value, { width: valueWidth });
   return top + Math.max(labelHeight, valueHeight) + 6;
 }
@@ -204,7 +236,9 @@ function lineCells(line: BillLine): string[] {
 }
 
 function rowHeight(doc: Doc, cells: string[]): number {
-  const tallest = Math.max(...cells.map((cell, index) => heightIn(doc, cell, COLUMN_WIDTHS[index]!, { size: TABLE_SIZE })));
+  const tallest = Math.max(
+    ...cells.map((cell, index) => heightIn(doc, cell, COLUMN_WIDTHS[index]!, { size: TABLE_SIZE })),
+  );
   return tallest + 2 * CELL_PADDING;
 }
 
@@ -271,7 +305,12 @@ function summaryTexts(bill: BillDocument): Array<{ text: string; bold?: boolean;
 function summaryHeight(doc: Doc, bill: BillDocument): number {
   return summaryTexts(bill).reduce(
     (sum, { text, bold, size, gap }) =>
-      sum + doc.font(bold ? BOLD : REGULAR).fontSize(size ?? TEXT_SIZE).heightOfString(text, { width: CONTENT_WIDTH }) + (gap ?? 4),
+      sum +
+      doc
+        .font(bold ? BOLD : REGULAR)
+        .fontSize(size ?? TEXT_SIZE)
+        .heightOfString(text, { width: CONTENT_WIDTH }) +
+      (gap ?? 4),
     0,
   );
 }
@@ -279,7 +318,10 @@ function summaryHeight(doc: Doc, bill: BillDocument): number {
 function drawSummary(doc: Doc, bill: BillDocument, top: number): number {
   let y = top + 6;
   for (const { text, bold, size, gap } of summaryTexts(bill)) {
-    doc.font(bold ? BOLD : REGULAR).fontSize(size ?? TEXT_SIZE).text(text, PAGE_MARGIN, y, { width: CONTENT_WIDTH });
+    doc
+      .font(bold ? BOLD : REGULAR)
+      .fontSize(size ?? TEXT_SIZE)
+      .text(text, PAGE_MARGIN, y, { width: CONTENT_WIDTH });
     y += doc.heightOfString(text, { width: CONTENT_WIDTH }) + (gap ?? 4);
   }
   return y;
@@ -294,13 +336,23 @@ function drawSignatures(doc: Doc, top: number) {
   const half = CONTENT_WIDTH / 2;
   for (const [index, title] of ['Руководитель', 'Бухгалтер'].entries()) {
     const x = PAGE_MARGIN + index * half;
-    doc.font(BOLD).fontSize(TEXT_SIZE).text(title, x, y - 9, { width: 80, lineBreak: false });
+    doc
+      .font(BOLD)
+      .fontSize(TEXT_SIZE)
+      .text(title, x, y - 9, { width: 80, lineBreak: false });
     const signX = x + 82;
     const signWidth = 70;
     const nameX = signX + signWidth + 8;
     const nameWidth = half - (nameX - x) - 12;
-    doc.lineWidth(THIN).moveTo(signX, y + 1).lineTo(signX + signWidth, y + 1).stroke();
-    doc.moveTo(nameX, y + 1).lineTo(nameX + nameWidth, y + 1).stroke();
+    doc
+      .lineWidth(THIN)
+      .moveTo(signX, y + 1)
+      .lineTo(signX + signWidth, y + 1)
+      .stroke();
+    doc
+      .moveTo(nameX, y + 1)
+      .lineTo(nameX + nameWidth, y + 1)
+      .stroke();
     doc.font(REGULAR).fontSize(SMALL_SIZE - 1);
     doc.text('подпись', signX, y + 3, { width: signWidth, align: 'center' });
     doc.text('расшифровка подписи', nameX, y + 3, { width: nameWidth, align: 'center' });
@@ -340,7 +392,12 @@ function layout(doc: Doc, bill: BillDocument) {
   rule(doc, y);
   y += 8;
   const { seller } = bill;
-  y = drawParty(doc, 'Поставщик (Исполнитель):', `${seller.name}, ИНН ${seller.inn}, КПП ${seller.kpp}, ${seller.address}`, y);
+  y = drawParty(
+    doc,
+    'Поставщик (Исполнитель):',
+    `${seller.name}, ИНН ${seller.inn}, КПП ${seller.kpp}, ${seller.address}`,
+    y,
+  );
   y = drawParty(doc, 'Покупатель (Заказчик):', bill.buyer, y);
   y = drawParty(doc, 'Основание:', bill.basis, y);
 

@@ -1,21 +1,17 @@
 import { billFileName } from '@detal/contract';
 import { notFound } from '../../http/errors.ts';
-import type { AppDeps, AuthContext, ShopHandlers } from '../../http/handlers.ts';
+import { clientIdOf } from '../../http/auth.ts';
+import type { AppDeps, ShopHandlers } from '../../http/handlers.ts';
 import { billPayment, billPdf, billSummary, listClientBills } from './service.ts';
 
 export const BILL_NOT_FOUND_MESSAGE = 'Счёт не найден';
-
-/** Session endpoints run only for a signed-in client (the route answers 401 first); the id comes from the session. */
-function clientIdOf(auth: AuthContext): number {
-  if (auth.clientId === null) throw new Error('A session endpoint ran without a client');
-  return auth.clientId;
-}
 
 /** Bills (contract-decisions.md section 7): another client's bill is answered exactly like a missing one. */
 export function createBillHandlers({ config, database: { db } }: AppDeps): ShopHandlers {
   const timeZone = config.shopTimeZone;
   return {
-    'client-bill-all-post': ({ auth, body, query }) => listClientBills(db, timeZone, clientIdOf(auth), body, query.page),
+    'client-bill-all-post': ({ auth, body, query }) =>
+      listClientBills(db, timeZone, clientIdOf(auth), body, query.page),
 
     'client-bill-download-post': async ({ auth, body, reply, request }) => {
       const pdf = await billPdf(db, timeZone, body.billId, clientIdOf(auth), request.log);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paymentPurpose, paymentQrPayload, qrModules, qrSvg, sanitizeQrValue } from './payment-qr.ts';
-import { TEST_REQUISITES } from './test-bills.ts';
+import { TEST_REQUISITES } from '../../../test/fixtures/bills.ts';
 
 describe('payment QR payload (ГОСТ Р 56042-2014)', () => {
   it('lists the required requisites, then INN, KPP, the sum in kopecks and the purpose', () => {

@@ -35,12 +35,7 @@ const MAX_LENGTH = {
  * becomes '/'; line breaks and runs of spaces become one space; cut to the field's maximum length.
  */
 export function sanitizeQrValue(value: string, maxLength: number): string {
-  return value
-    .replaceAll(SEPARATOR, '/')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, maxLength)
-    .trim();
+  return value.replaceAll(SEPARATOR, '/').replace(/\s+/g, ' ').trim().slice(0, maxLength).trim();
 }
 
 /** Digits only: account numbers, BIC, INN and KPP are written with spaces or dashes in settings sometimes. */
@@ -48,7 +43,8 @@ const digitsOf = (value: string) => value.replace(/\D/g, '');
 
 /** The ГОСТ Р 56042-2014 string for a bill. `Sum` is in kopecks, as the standard says. */
 export function paymentQrPayload({ requisites, sumKopecks, purpose }: PaymentQrInput): string {
-  if (!Number.isSafeInteger(sumKopecks) || sumKopecks < 0) throw new RangeError(`Not an amount in kopecks: ${sumKopecks}`);
+  if (!Number.isSafeInteger(sumKopecks) || sumKopecks < 0)
+    throw new RangeError(`Not an amount in kopecks: ${sumKopecks}`);
   const fields: Array<[keyof typeof MAX_LENGTH | 'Sum', string]> = [
     ['Name', requisites.name],
     ['PersonalAcc', digitsOf(requisites.settlement_account)],

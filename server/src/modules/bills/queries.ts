@@ -1,8 +1,14 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { roublesFromDecimal, type Bill } from '@detal/contract';
-import type { Db, DbExecutor } from '../../db/index.ts';
+import { withinDays } from '../../db/calendar-days.ts';
+import type { Db, DbExecutor, Tx } from '../../db/index.ts';
 import { bills, orderItems, orders } from '../../db/schema.ts';
-import { fitsIntegerId } from '../catalog/queries.ts';
+import { fitsIntegerId } from '../../shared/integer-id.ts';
+
+/** The order's bill: what the client pays, the order's whole total. */
+export async function insertBill(tx: Tx, orderId: number, clientId: number, priceSum: string): Promise<void> {
+  await tx.insert(bills).values({ orderId, clientId, priceSum });
+}
 
 /** What a client's bill list may be narrowed to; days are calendar days in the shop's time zone. */
 export interface BillListFilter {
@@ -40,16 +46,12 @@ export const toBill = (row: BillRow): Bill => ({
   paid: row.paid,
 });
 
-/** The instant a calendar day ('2025-03-01') starts in `timeZone`. */
-const dayStart = (day: string, timeZone: string): SQL => sql`((${day})::date::timestamp at time zone ${timeZone})`;
-
 /** The conditions of a list filter: the client's own bills, dated within the days (both ends included). */
 function listConditions(filter: BillListFilter, timeZone: string): SQL {
-  const conditions: SQL[] = [eq(bills.clientId, filter.clientId)];
-  if (filter.dateFrom) conditions.push(gte(bills.dateBill, dayStart(filter.dateFrom, timeZone)));
-  if (filter.dateTo) {
-    conditions.push(lt(bills.dateBill, sql`(${dayStart(filter.dateTo, timeZone)} + interval '1 day')`));
-  }
+  const conditions: SQL[] = [
+    eq(bills.clientId, filter.clientId),
+    ...withinDays(bills.dateBill, filter.dateFrom, filter.dateTo, timeZone),
+  ];
   if (filter.paid !== null && filter.paid !== undefined) conditions.push(eq(bills.paid, filter.paid));
   return and(...conditions)!;
 }

@@ -2,8 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   formatDate,
   fromKopecks,
-  pageOffset,
-  paginationMeta,
   toKopecks,
   type BillListFilters,
   type BillPayment,
@@ -13,6 +11,7 @@ import {
 } from '@detal/contract';
 import type { Db } from '../../db/index.ts';
 import { readShopSetting } from '../../db/shop-settings.ts';
+import { readPage } from '../../shared/pagination.ts';
 import { composeBill, PAYMENT_TERM_DAYS, paymentDeadline, type BillSettings } from './bill-document.ts';
 import { renderBillPdf } from './bill-pdf.ts';
 import { paymentPurpose, paymentQrPayload, qrSvg } from './payment-qr.ts';
@@ -29,17 +28,19 @@ export async function listClientBills(
 ): Promise<Paginated<Bill>> {
   const perPage = filters.per_page;
   const filter = { clientId, dateFrom: filters.date_from, dateTo: filters.date_to, paid: filters.paid };
-  const [total, data] = await Promise.all([
-    countBills(db, filter, timeZone),
-    listBills(db, filter, timeZone, perPage, pageOffset(page, perPage)),
-  ]);
-  return { data, ...paginationMeta(total, page, perPage) };
+  return readPage(
+    page,
+    perPage,
+    () => countBills(db, filter, timeZone),
+    (limit, offset) => listBills(db, filter, timeZone, limit, offset),
+  );
 }
 
 /** The shop's requisites and VAT rate; a shop that never filled its requisites in cannot issue a bill. */
 export async function readBillSettings(db: Db, timeZone: string): Promise<BillSettings> {
   const [requisites, vat] = await Promise.all([readShopSetting(db, 'requisites'), readShopSetting(db, 'vat')]);
-  if (!requisites) throw new Error("The shop's requisites (shop setting 'requisites') are not set: bills cannot be issued");
+  if (!requisites)
+    throw new Error("The shop's requisites (shop setting 'requisites') are not set: bills cannot be issued");
   return { requisites, vatRate: vat?.rate ?? null, timeZone };
 }
 

@@ -10,7 +10,12 @@
 /** A rate in hundredths of a percent (20 -> 2000); throws on a rate that is not a percentage with <= 2 decimals. */
 function rateInHundredths(ratePercent: number): bigint {
   const hundredths = Math.round(ratePercent * 100);
-  if (!Number.isFinite(ratePercent) || ratePercent < 0 || ratePercent > 100 || Math.abs(hundredths - ratePercent * 100) > 1e-6) {
+  if (
+    !Number.isFinite(ratePercent) ||
+    ratePercent < 0 ||
+    ratePercent > 100 ||
+    Math.abs(hundredths - ratePercent * 100) > 1e-6
+  ) {
     throw new RangeError(`Not a VAT rate in percent: ${ratePercent}`);
   }
   return BigInt(hundredths);

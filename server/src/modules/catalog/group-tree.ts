@@ -14,7 +14,8 @@ export interface GroupRow {
  */
 export function buildGroupTree(rows: readonly GroupRow[]): CatalogGroup[] {
   const nodes = new Map<number, CatalogGroup>();
-  for (const row of rows) nodes.set(row.id, { id: row.id, slug: row.slug, name: row.name, parent_id: row.parentId, children: [] });
+  for (const row of rows)
+    nodes.set(row.id, { id: row.id, slug: row.slug, name: row.name, parent_id: row.parentId, children: [] });
 
   const roots: CatalogGroup[] = [];
   for (const row of rows) {

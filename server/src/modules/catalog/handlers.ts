@@ -1,6 +1,6 @@
-import { pageOffset, paginationMeta } from '@detal/contract';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { AppDeps, TechHandlers } from '../../http/handlers.ts';
+import { readPage } from '../../shared/pagination.ts';
 import { isCatalogKey } from './catalog-key.ts';
 import { buildGroupTree } from './group-tree.ts';
 import { toOffer } from './offer-rows.ts';
@@ -25,11 +25,12 @@ export function createCatalogHandlers({ config, database: { db } }: AppDeps): Te
       requireKey(body.key);
       const { group_id: groupId, page, per_page: perPage } = body;
       if (!(await groupExists(db, groupId))) throw notFound(GROUP_NOT_FOUND_MESSAGE);
-      const [total, rows] = await Promise.all([
-        countGroupOffers(db, groupId),
-        listGroupOffers(db, groupId, perPage, pageOffset(page, perPage)),
-      ]);
-      return { data: rows.map(toOffer), ...paginationMeta(total, page, perPage) };
+      return readPage(
+        page,
+        perPage,
+        () => countGroupOffers(db, groupId),
+        async (limit, offset) => (await listGroupOffers(db, groupId, limit, offset)).map(toOffer),
+      );
     },
   };
 }

@@ -1,20 +1,19 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { brands, catalogGroupArticles, catalogGroups, offers } from '../../db/schema.ts';
+import { fitsIntegerId } from '../../shared/integer-id.ts';
 import type { GroupRow } from './group-tree.ts';
 import { selectOfferRows, type OfferRow } from './offer-rows.ts';
-
-// The largest value of an `integer` id column; a larger id names no row, and PostgreSQL would reject it as a
-// parameter of an integer comparison rather than find nothing.
-const INTEGER_ID_MAX = 2_147_483_647;
-
-/** True when `id` can be the value of an `integer` id column. */
-export const fitsIntegerId = (id: number): boolean => Number.isSafeInteger(id) && id >= 1 && id <= INTEGER_ID_MAX;
 
 /** Every group, siblings by position (then id, so that equal positions keep a stable order). */
 export function listGroups(db: Db): Promise<GroupRow[]> {
   return db
-    .select({ id: catalogGroups.id, parentId: catalogGroups.parentId, slug: catalogGroups.slug, name: catalogGroups.name })
+    .select({
+      id: catalogGroups.id,
+      parentId: catalogGroups.parentId,
+      slug: catalogGroups.slug,
+      name: catalogGroups.name,
+    })
     .from(catalogGroups)
     .orderBy(asc(catalogGroups.position), asc(catalogGroups.id));
 }
@@ -42,7 +41,10 @@ const subtreeIds = (groupId: number) => sql`(
  */
 const groupParts = (db: Db, groupId: number) =>
   db
-    .selectDistinct({ brandId: catalogGroupArticles.brandId, articleNormalized: catalogGroupArticles.articleNormalized })
+    .selectDistinct({
+      brandId: catalogGroupArticles.brandId,
+      articleNormalized: catalogGroupArticles.articleNormalized,
+    })
     .from(catalogGroupArticles)
     .where(inArray(catalogGroupArticles.groupId, subtreeIds(groupId)))
     .as('group_parts');

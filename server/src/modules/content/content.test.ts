@@ -12,7 +12,7 @@ import { demoNews } from '../../seed/news.ts';
 import { demoPages } from '../../seed/pages.ts';
 import { demoShopSettings } from '../../seed/shop-settings.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
-import { insertBrand, insertOffers, insertSupplier } from '../catalog/test-offers.ts';
+import { insertBrand, insertOffers, insertSupplier } from '../../../test/fixtures/offers.ts';
 import { NEWS_NOT_FOUND_MESSAGE, PAGE_NOT_FOUND_MESSAGE } from './handlers.ts';
 
 const DAY_MS = 86_400_000;
@@ -94,7 +94,13 @@ describe('content API on the demo shop', () => {
     expect(status).toBe(200);
     expect(shopEndpoints['page/:id'].response.parse(body)).toEqual(body);
     expect(body).toMatchObject({
-      data: { slug: '2024', title: 'Итоги года', content_html: '<p>Год в цифрах</p>', meta_title: null, meta_description: null },
+      data: {
+        slug: '2024',
+        title: 'Итоги года',
+        content_html: '<p>Год в цифрах</p>',
+        meta_title: null,
+        meta_description: null,
+      },
     });
   });
 
@@ -200,10 +206,7 @@ describe('content API on the demo shop', () => {
     expect(status).toBe(200);
     const parsed = shopEndpoints['website-products-recommend-preview/:id'].response.parse(body);
     expect(parsed).toEqual(body);
-    const recommended = await database.db
-      .select()
-      .from(recommendations)
-      .where(eq(recommendations.blockId, 1));
+    const recommended = await database.db.select().from(recommendations).where(eq(recommendations.blockId, 1));
     expect(recommended.length).toBeGreaterThan(0);
     expect(parsed.data).toHaveLength(recommended.length);
     expect(new Set(parsed.data.map((offer) => `${offer.brand_name}|${normalizeArticle(offer.article)}`)).size).toBe(
@@ -264,8 +267,11 @@ describe('content API with exact data', () => {
     const { status, body } = await getShop(app, `news-list${query}`);
     expect(status).toBe(200);
     expect(shopEndpoints['news-list'].response.parse(body)).toEqual(body);
-    return (body as { data: { data: NewsPreview[]; current_page: number; last_page: number; per_page: number; total: number } })
-      .data;
+    return (
+      body as {
+        data: { data: NewsPreview[]; current_page: number; last_page: number; per_page: number; total: number };
+      }
+    ).data;
   };
 
   it('template shows an empty shop card and menus when no settings were written', async () => {

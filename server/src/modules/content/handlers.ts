@@ -1,6 +1,6 @@
-import { pageOffset, paginationMeta } from '@detal/contract';
 import { notFound } from '../../http/errors.ts';
 import type { AppDeps, ShopHandlers } from '../../http/handlers.ts';
+import { readPage } from '../../shared/pagination.ts';
 import {
   countPublishedNews,
   findPublishedNewsItem,
@@ -42,11 +42,12 @@ export function createContentHandlers({ database: { db } }: AppDeps): ShopHandle
     'news-list': async ({ query }) => {
       const { page, per_page: perPage } = query;
       const now = new Date();
-      const [total, items] = await Promise.all([
-        countPublishedNews(db, now),
-        listPublishedNews(db, now, perPage, pageOffset(page, perPage)),
-      ]);
-      return { data: items, ...paginationMeta(total, page, perPage) };
+      return readPage(
+        page,
+        perPage,
+        () => countPublishedNews(db, now),
+        (limit, offset) => listPublishedNews(db, now, limit, offset),
+      );
     },
 
     // A block id that is not a number names no block: like an unknown block, it recommends nothing.

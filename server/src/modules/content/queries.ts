@@ -5,7 +5,7 @@ import type { Db } from '../../db/index.ts';
 import { news, offers, pages, recommendations } from '../../db/schema.ts';
 import { readShopSetting } from '../../db/shop-settings.ts';
 import { selectOfferRows, toOffer } from '../catalog/offer-rows.ts';
-import { fitsIntegerId } from '../catalog/queries.ts';
+import { fitsIntegerId } from '../../shared/integer-id.ts';
 
 /** The layout's shop card and menus; a setting never written shows empty rather than failing every page. */
 export async function readTemplate(db: Db): Promise<Template> {
@@ -159,10 +159,7 @@ export async function listRecommendedOffers(db: Db, blockId: number): Promise<Of
     .from(recommendations)
     .innerJoin(
       offers,
-      and(
-        eq(offers.brandId, recommendations.brandId),
-        eq(offers.articleNormalized, recommendations.articleNormalized),
-      ),
+      and(eq(offers.brandId, recommendations.brandId), eq(offers.articleNormalized, recommendations.articleNormalized)),
     )
     .where(eq(recommendations.blockId, blockId))
     .orderBy(

@@ -58,7 +58,9 @@ describe('sanitizeContentHtml', () => {
     expect(sanitizeContentHtml('<a href="https://x.example" target="_blank">x</a>')).toBe(
       '<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>',
     );
-    expect(sanitizeContentHtml('<a href="/x" target="_top" rel="opener">x</a>')).toBe('<a href="/x" rel="opener">x</a>');
+    expect(sanitizeContentHtml('<a href="/x" target="_top" rel="opener">x</a>')).toBe(
+      '<a href="/x" rel="opener">x</a>',
+    );
   });
 
   it('unwraps landmarks and unknown tags, keeping their text', () => {
@@ -73,9 +75,9 @@ describe('sanitizeContentHtml', () => {
 
 describe('plainTextOf', () => {
   it('reads the text of blocks with spaces between them, without scripts, entities decoded', () => {
-    expect(plainTextOf('<h2>Шины</h2><p>Зимние &amp; летние</p><script>x()</script><ul><li>R15</li><li>R16</li></ul>')).toBe(
-      'Шины Зимние & летние R15 R16',
-    );
+    expect(
+      plainTextOf('<h2>Шины</h2><p>Зимние &amp; летние</p><script>x()</script><ul><li>R15</li><li>R16</li></ul>'),
+    ).toBe('Шины Зимние & летние R15 R16');
     expect(plainTextOf('<p>a &amp;lt; b</p>')).toBe('a &lt; b');
   });
 });

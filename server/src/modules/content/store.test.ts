@@ -78,12 +78,28 @@ describe('content storage', () => {
   });
 
   it('savePage on an existing slug updates that page, keeps meta texts not given, and can unpublish it', async () => {
-    const first = await savePage(database.db, { slug: 'about', title: 'О нас', bodyHtml: '<p>Раз</p>', published: true, metaDescription: 'Кто мы' });
+    const first = await savePage(database.db, {
+      slug: 'about',
+      title: 'О нас',
+      bodyHtml: '<p>Раз</p>',
+      published: true,
+      metaDescription: 'Кто мы',
+    });
     const before = (await database.db.select().from(pages).where(eq(pages.id, first.id)))[0]!;
-    const second = await savePage(database.db, { slug: 'about', title: 'О компании', bodyHtml: '<p>Два</p>', published: true });
+    const second = await savePage(database.db, {
+      slug: 'about',
+      title: 'О компании',
+      bodyHtml: '<p>Два</p>',
+      published: true,
+    });
     expect(second).toEqual({ id: first.id, slug: 'about', created: false });
     const [row] = await database.db.select().from(pages).where(eq(pages.id, first.id));
-    expect(row).toMatchObject({ title: 'О компании', contentHtml: '<p>Два</p>', metaDescription: 'Кто мы', metaTitle: '' });
+    expect(row).toMatchObject({
+      title: 'О компании',
+      contentHtml: '<p>Два</p>',
+      metaDescription: 'Кто мы',
+      metaTitle: '',
+    });
     expect(row!.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime());
     expect(await database.db.select().from(pages).where(eq(pages.slug, 'about'))).toHaveLength(1);
 

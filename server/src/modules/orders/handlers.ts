@@ -1,18 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, pageOffset, paginationMeta } from '@detal/contract';
-import { notFound, unauthorized, validationFailed } from '../../http/errors.ts';
-import type { AppDeps, AuthContext, ShopHandlers } from '../../http/handlers.ts';
-import { buildPreorder, placeOrder, type CheckoutHooks } from './checkout.ts';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '@detal/contract';
+import { notFound, validationFailed } from '../../http/errors.ts';
+import { clientIdOf } from '../../http/auth.ts';
+import type { AppDeps, ShopHandlers } from '../../http/handlers.ts';
+import { readPage } from '../../shared/pagination.ts';
+import { placeOrder, type CheckoutHooks } from './checkout/place-order.ts';
+import { buildPreorder } from './checkout/preorder.ts';
 import { countOrders, findOrder, listOrders, type OrderListFilter } from './queries.ts';
 
 export const ORDER_NOT_FOUND_MESSAGE = 'Заказ не найден';
 export const INVALID_IDEMPOTENCY_KEY_MESSAGE = `Заголовок ${IDEMPOTENCY_KEY_HEADER}: от 1 до ${IDEMPOTENCY_KEY_MAX_LENGTH} символов`;
-
-/** Session endpoints are reached only by a signed-in client; this narrows the type. */
-function clientIdOf(auth: AuthContext): number {
-  if (auth.clientId === null) throw unauthorized();
-  return auth.clientId;
-}
 
 /** The request's Idempotency-Key, or null when it sends none. */
 function idempotencyKeyOf(request: FastifyRequest): string | null {
@@ -49,11 +46,12 @@ export function createOrdersHandlers({ config, database: { db } }: AppDeps, hook
       };
       const { page } = query;
       const perPage = body.per_page;
-      const [total, items] = await Promise.all([
-        countOrders(db, filter, timeZone),
-        listOrders(db, filter, timeZone, perPage, pageOffset(page, perPage)),
-      ]);
-      return { data: items, ...paginationMeta(total, page, perPage) };
+      return readPage(
+        page,
+        perPage,
+        () => countOrders(db, filter, timeZone),
+        (limit, offset) => listOrders(db, filter, timeZone, limit, offset),
+      );
     },
 
     'show-client-order-post': async ({ body, auth }) => {

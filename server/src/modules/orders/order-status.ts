@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@detal/contract';
 import type { Db } from '../../db/index.ts';
 import { orderItems, orders } from '../../db/schema.ts';
-import { fitsIntegerId } from '../catalog/queries.ts';
+import { fitsIntegerId } from '../../shared/integer-id.ts';
 
 export interface StatusChange {
   orderId: number;
@@ -27,14 +27,13 @@ export async function setOrderStatus(
   const { orderId, lineId = null } = target;
   if (!fitsIntegerId(orderId)) return { missing: 'order' };
   return db.transaction(async (tx): Promise<StatusChangeResult> => {
-    const [order] = await tx
-      .select({ status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for('update');
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) return { missing: 'order' };
     if (lineId === null) {
-      await tx.update(orders).set({ status, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+      await tx
+        .update(orders)
+        .set({ status, updatedAt: sql`now()` })
+        .where(eq(orders.id, orderId));
       return { changed: { orderId, lineId, previous: order.status as OrderStatus, status } };
     }
     if (!Number.isSafeInteger(lineId)) return { missing: 'line' };
@@ -45,7 +44,10 @@ export async function setOrderStatus(
       .for('update');
     if (!line) return { missing: 'line' };
     await tx.update(orderItems).set({ status }).where(eq(orderItems.id, lineId));
-    await tx.update(orders).set({ updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+    await tx
+      .update(orders)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(orders.id, orderId));
     return { changed: { orderId, lineId, previous: line.status as OrderStatus, status } };
   });
 }

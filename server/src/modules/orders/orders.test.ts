@@ -20,17 +20,16 @@ import type { Database } from '../../db/index.ts';
 import { bills, orderItems, orders, offers } from '../../db/schema.ts';
 import { registerErrorHandling } from '../../http/error-handler.ts';
 import { registerEndpoints } from '../../http/routes.ts';
-import { buildTestApp } from '../../../test/app/harness.ts';
-import { freshAddress, registerClient, type RegisteredClient } from '../../../test/auth/harness.ts';
+import { sessionResolverOf } from '../clients/sessions.ts';
+import { buildTestApp } from '../../../test/helpers/app.ts';
+import { freshAddress, registerClient, type RegisteredClient } from '../../../test/helpers/clients.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
-import { insertTestOffers } from '../basket/test-fixtures.ts';
-import {
-  LINES_NOT_IN_BASKET_MESSAGE,
-  ORDER_CHANGED_MESSAGE,
-  UNKNOWN_DELIVERY_METHOD_MESSAGE,
-} from './checkout.ts';
+import { insertTestOffers } from '../../../test/fixtures/baskets.ts';
+import { LINES_NOT_IN_BASKET_MESSAGE } from './checkout/basket-choice.ts';
+import { ORDER_CHANGED_MESSAGE } from './checkout/line-changes.ts';
+import { UNKNOWN_DELIVERY_METHOD_MESSAGE } from './checkout/place-order.ts';
 import { createOrdersHandlers, INVALID_IDEMPOTENCY_KEY_MESSAGE, ORDER_NOT_FOUND_MESSAGE } from './handlers.ts';
-import { countsOf, stockOf, writeDeliveryMethods } from './test-fixtures.ts';
+import { countsOf, stockOf, writeDeliveryMethods } from '../../../test/fixtures/orders.ts';
 
 interface Answer<T = unknown> {
   status: number;
@@ -126,27 +125,35 @@ describe('orders API', () => {
   });
 
   const step1 = (client: RegisteredClient, itemsForOrder: number[]) =>
-    call(app, 'basket-create-order-order-step1-from-items-post', { ...basketOf(client), itemsForOrder }, { token: client.token });
+    call(
+      app,
+      'basket-create-order-order-step1-from-items-post',
+      { ...basketOf(client), itemsForOrder },
+      { token: client.token },
+    );
 
   const step2 = (client: RegisteredClient, body: object, headers?: Record<string, string>) =>
     call(app, 'create-order-order-step2-from-items-post', body, { token: client.token, headers });
 
   const orderIdOf = (answer: Answer) => data<{ orderForClient: { id: number } }>(answer).orderForClient.id;
 
-  const showOrder = (client: RegisteredClient, id: number) => call(app, 'show-client-order-post', { id }, { token: client.token });
+  const showOrder = (client: RegisteredClient, id: number) =>
+    call(app, 'show-client-order-post', { id }, { token: client.token });
 
   const basketLineIds = async (client: RegisteredClient) =>
-    data<{ items: Array<{ id: number }> }>(await call(app, 'basket-show', basketOf(client), { token: client.token })).items.map(
-      (item) => item.id,
-    );
+    data<{ items: Array<{ id: number }> }>(
+      await call(app, 'basket-show', basketOf(client), { token: client.token }),
+    ).items.map((item) => item.id);
 
   const clientIdOf = async (client: RegisteredClient) =>
     data<{ client: { id: number } }>(
-      await app.inject({
-        method: 'GET',
-        url: `${SHOP_API_PREFIX}client-me`,
-        headers: { authorization: `Bearer ${client.token}` },
-      }).then((response) => ({ status: response.statusCode, body: response.json() as unknown })),
+      await app
+        .inject({
+          method: 'GET',
+          url: `${SHOP_API_PREFIX}client-me`,
+          headers: { authorization: `Bearer ${client.token}` },
+        })
+        .then((response) => ({ status: response.statusCode, body: response.json() as unknown })),
     ).client.id;
 
   it('every orders endpoint answers 401 without a session', async () => {
@@ -169,7 +176,9 @@ describe('orders API', () => {
     ]);
     const answer = await step1(client, [lineIds[0]!, lineIds[2]!]);
     expect(answer.status).toBe(200);
-    expect(shopEndpoints['basket-create-order-order-step1-from-items-post'].response.parse(answer.body)).toEqual(answer.body);
+    expect(shopEndpoints['basket-create-order-order-step1-from-items-post'].response.parse(answer.body)).toEqual(
+      answer.body,
+    );
     const preorder = data<Preorder>(answer);
     expect(preorder).toMatchObject({
       shop_id: 1,
@@ -227,7 +236,8 @@ describe('orders API', () => {
       { basket_id: 2_147_483_648, basket_key: client.basket_key, itemsForOrder: lineIds },
       { token: client.token },
     );
-    expect(beyondAnyId).toEqual({ status: 404, body: { message: BASKET_NOT_FOUND_MESSAGE, error: 'not_found' } });
+    // An id no integer column can hold is refused as input, naming the field (issue 16).
+    expect(beyondAnyId).toMatchObject({ status: 422, body: { error: { basket_id: ['Некорректный идентификатор'] } } });
     expect((await step1(client, [])).status).toBe(422);
   });
 
@@ -238,7 +248,10 @@ describe('orders API', () => {
       [2, 3],
     ]);
     const [stockBefore] = await Promise.all([stockOf(database.db, offerIds)]);
-    const answer = await step2(client, form(client, [lineIds[0]!, lineIds[1]!], { desired_time: '7:05 PM', comment: ' Домофон 12 ' }));
+    const answer = await step2(
+      client,
+      form(client, [lineIds[0]!, lineIds[1]!], { desired_time: '7:05 PM', comment: ' Домофон 12 ' }),
+    );
     expect(answer.status).toBe(200);
     expect(shopEndpoints['create-order-order-step2-from-items-post'].response.parse(answer.body)).toEqual(answer.body);
     const orderId = orderIdOf(answer);
@@ -265,7 +278,13 @@ describe('orders API', () => {
     });
 
     const listed = await call(app, 'show-client-all-orders-post', {}, { token: client.token });
-    expect(data<Paginated<Order>>(listed)).toEqual({ data: [data<Order>(shown)], current_page: 1, last_page: 1, per_page: 20, total: 1 });
+    expect(data<Paginated<Order>>(listed)).toEqual({
+      data: [data<Order>(shown)],
+      current_page: 1,
+      last_page: 1,
+      per_page: 20,
+      total: 1,
+    });
 
     const [bill] = await database.db.select().from(bills).where(eq(bills.orderId, orderId));
     expect(bill).toMatchObject({ priceSum: '3168.99', paid: false });
@@ -294,7 +313,10 @@ describe('orders API', () => {
     for (const [overrides, fields] of cases) {
       const answer = await step2(client, form(client, lineIds, overrides));
       expect({ overrides, status: answer.status }).toEqual({ overrides, status: 422 });
-      expect({ overrides, fields: Object.keys((answer.body as { error: object }).error).sort() }).toEqual({ overrides, fields });
+      expect({ overrides, fields: Object.keys((answer.body as { error: object }).error).sort() }).toEqual({
+        overrides,
+        fields,
+      });
     }
     const messages = await step2(client, form(client, lineIds, { delivery_method_id: 42, desired_date: '2020-01-01' }));
     expect((messages.body as { error: object }).error).toEqual({
@@ -323,7 +345,9 @@ describe('orders API', () => {
       status: 409,
       body: {
         message: ORDER_CHANGED_MESSAGE,
-        error: { [`items.${lineIds[0]}`]: [expect.stringContaining('цена изменилась с 500,00\u00a0₽ на 550,50\u00a0₽')] },
+        error: {
+          [`items.${lineIds[0]}`]: [expect.stringContaining('цена изменилась с 500,00\u00a0₽ на 550,50\u00a0₽')],
+        },
       },
     });
     const clientId = await clientIdOf(client);
@@ -389,7 +413,10 @@ describe('orders API', () => {
     const repeat = await step2(client, form(client, lineIds));
     expect(orderIdOf(repeat)).toBe(orderIdOf(first));
     const anew = await step2(client, form(client, lineIds), { [IDEMPOTENCY_KEY_HEADER]: 'a-new-submission' });
-    expect(anew).toEqual({ status: 422, body: { message: expect.any(String), error: { itemsForOrder: [LINES_NOT_IN_BASKET_MESSAGE] } } });
+    expect(anew).toEqual({
+      status: 422,
+      body: { message: expect.any(String), error: { itemsForOrder: [LINES_NOT_IN_BASKET_MESSAGE] } },
+    });
     expect((await step1(client, lineIds)).status).toBe(422);
     expect(await countsOf(database.db, await clientIdOf(client))).toEqual({ orders: 1, lines: 1, bills: 1 });
   });
@@ -409,7 +436,13 @@ describe('orders API', () => {
         throw new Error('injected failure after the order row');
       },
     });
-    registerEndpoints(failing, deps, SHOP_API_PREFIX, { [step2Path]: shopEndpoints[step2Path] }, { [step2Path]: handlers[step2Path] });
+    registerEndpoints(
+      failing,
+      sessionResolverOf(database.db),
+      SHOP_API_PREFIX,
+      { [step2Path]: shopEndpoints[step2Path] },
+      { [step2Path]: handlers[step2Path] },
+    );
     await failing.ready();
     try {
       const { client, lineIds } = await clientWithBasket([
@@ -417,7 +450,9 @@ describe('orders API', () => {
         [1, 2],
       ]);
       const stockBefore = await stockOf(database.db, offerIds);
-      const answer = await call(failing, 'create-order-order-step2-from-items-post', form(client, lineIds), { token: client.token });
+      const answer = await call(failing, 'create-order-order-step2-from-items-post', form(client, lineIds), {
+        token: client.token,
+      });
       expect(answer.status).toBe(500);
       expect(writtenOrderId).toBeGreaterThan(0);
       expect(await database.db.select().from(orders).where(eq(orders.id, writtenOrderId))).toEqual([]);
@@ -436,8 +471,14 @@ describe('orders API', () => {
     const owner = await clientWithBasket([[0, 1]]);
     const orderId = orderIdOf(await step2(owner.client, form(owner.client, owner.lineIds)));
     const stranger = await registerClient(app);
-    expect(await showOrder(stranger, orderId)).toEqual({ status: 404, body: { message: ORDER_NOT_FOUND_MESSAGE, error: 'not_found' } });
-    expect(await showOrder(stranger, 2_147_483_648)).toEqual({ status: 404, body: { message: ORDER_NOT_FOUND_MESSAGE, error: 'not_found' } });
+    expect(await showOrder(stranger, orderId)).toEqual({
+      status: 404,
+      body: { message: ORDER_NOT_FOUND_MESSAGE, error: 'not_found' },
+    });
+    expect(await showOrder(stranger, 2_147_483_648)).toMatchObject({
+      status: 422,
+      body: { error: { id: ['Некорректный идентификатор'] } },
+    });
     const filtered = await call(app, 'show-client-all-orders-post', { id: orderId }, { token: stranger.token });
     expect(data<Paginated<Order>>(filtered)).toMatchObject({ data: [], total: 0 });
     expect((await showOrder(owner.client, orderId)).status).toBe(200);
@@ -455,7 +496,11 @@ describe('order list: pages and filters', () => {
     database = await createTestDatabase();
     ({ app } = await buildTestApp(database));
     client = await registerClient(app);
-    const me = await app.inject({ method: 'GET', url: `${SHOP_API_PREFIX}client-me`, headers: { authorization: `Bearer ${client.token}` } });
+    const me = await app.inject({
+      method: 'GET',
+      url: `${SHOP_API_PREFIX}client-me`,
+      headers: { authorization: `Bearer ${client.token}` },
+    });
     const clientId = (me.json() as { data: { client: { id: number } } }).data.client.id;
     // 25 orders a day apart from 1 March 2030 at 00:30 Moscow time (21:30 UTC the day before); every fifth in work.
     const rows = await database.db
@@ -510,7 +555,11 @@ describe('order list: pages and filters', () => {
     expect(first.body.data).toMatchObject({ current_page: 1, last_page: 2, per_page: 20, total: 25 });
     expect(first.body.data.data.map((order) => order.id)).toEqual(newestFirst().slice(0, 20));
     // Seeded without bills: an order without one says so.
-    expect(first.body.data.data[0]).toMatchObject({ total_price: 2500, bill_id: null, items: [{ article: 'SEED-24', price: 2500 }] });
+    expect(first.body.data.data[0]).toMatchObject({
+      total_price: 2500,
+      bill_id: null,
+      items: [{ article: 'SEED-24', price: 2500 }],
+    });
 
     const second = await list({}, '2');
     expect(second.body.data).toMatchObject({ current_page: 2, last_page: 2, total: 25 });
@@ -524,7 +573,10 @@ describe('order list: pages and filters', () => {
     }
     expect((await list({ per_page: 0 })).status).toBe(422);
     const past = await list({ per_page: 10 }, '4');
-    expect(past).toEqual({ status: 200, body: { data: { data: [], current_page: 4, last_page: 3, per_page: 10, total: 25 } } });
+    expect(past).toEqual({
+      status: 200,
+      body: { data: { data: [], current_page: 4, last_page: 3, per_page: 10, total: 25 } },
+    });
     const capped = await list({ per_page: 500 });
     expect(capped.body.data).toMatchObject({ per_page: PER_PAGE_MAX, last_page: 1, total: 25 });
     expect(capped.body.data.data).toHaveLength(25);

@@ -1,93 +1,18 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import {
-  roublesFromDecimal,
-  ORDER_STATUS_NAMES,
-  type Order,
-  type OrderLine,
-  type OrderStatus,
-} from '@detal/contract';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { roublesFromDecimal, ORDER_STATUS_NAMES, type Order, type OrderLine, type OrderStatus } from '@detal/contract';
+import { withinDays } from '../../db/calendar-days.ts';
 import type { DbExecutor, Tx } from '../../db/index.ts';
-import {
-  basketItems,
-  baskets,
-  bills,
-  brands,
-  deliveryAddresses,
-  offers,
-  orderItems,
-  orders,
-  suppliers,
-} from '../../db/schema.ts';
-import { offerRowColumns, type OfferRow } from '../catalog/offer-rows.ts';
-import { fitsIntegerId } from '../catalog/queries.ts';
+import { bills, orderItems, orders } from '../../db/schema.ts';
+import { fitsIntegerId } from '../../shared/integer-id.ts';
 
-/* Baskets, as checkout locks them. */
-
-/** A basket line with its offer as it is now. */
-export interface BasketLineRow extends OfferRow {
-  lineId: number;
-  quantityInBasket: number;
-  priceSeen: string;
-}
-
-/**
- * The lines `lineIds` of basket `basketId` with their offers as they are now, row-locked (lines and offers) until
- * the transaction ends, in the order they were added. Ids of other baskets are simply not found. Rows are locked
- * as they leave the sort, in offer id order: the one order every checkout uses, so that two checkouts sharing
- * offers wait for each other instead of deadlocking.
- */
-export async function lockBasketLines(tx: Tx, basketId: number, lineIds: readonly number[]): Promise<BasketLineRow[]> {
-  const rows = await tx
-    .select({
-      ...offerRowColumns,
-      lineId: basketItems.id,
-      quantityInBasket: basketItems.quantity,
-      priceSeen: basketItems.priceSeen,
-    })
-    .from(basketItems)
-    .innerJoin(offers, eq(offers.id, basketItems.offerId))
-    .innerJoin(brands, eq(brands.id, offers.brandId))
-    .innerJoin(suppliers, eq(suppliers.id, offers.supplierId))
-    .where(and(eq(basketItems.basketId, basketId), inArray(basketItems.id, [...lineIds])))
-    .orderBy(asc(offers.id))
-    .for('update', { of: [basketItems, offers] });
-  return rows.sort((a, b) => a.lineId - b.lineId);
-}
-
-/** After a 409: the lines remember the prices the client has now been shown. */
-export async function updatePricesSeen(tx: Tx, lines: ReadonlyArray<{ lineId: number; price: string }>): Promise<void> {
-  for (const line of lines) {
-    await tx.update(basketItems).set({ priceSeen: line.price }).where(eq(basketItems.id, line.lineId));
-  }
-}
-
-/** Takes the ordered lines out of the basket, whose age (abandoned baskets expire by it) starts again. */
-export async function deleteBasketLines(tx: Tx, basketId: number, lineIds: readonly number[]): Promise<void> {
-  await tx.execute(sql`
-    with removed as (
-      delete from ${basketItems}
-      where ${basketItems.basketId} = ${basketId} and ${basketItems.id} = any(${sql.param(lineIds.map(String))}::text[]::bigint[])
-    )
-    update ${baskets} set updated_at = now() where ${baskets.id} = ${basketId}
-  `);
-}
-
-/* Clients. */
-
-/** The text of the client's saved address `addressId`; null when it is no address of theirs. */
-export async function findDeliveryAddress(db: DbExecutor, clientId: number, addressId: number): Promise<string | null> {
-  if (!fitsIntegerId(addressId)) return null;
-  const [row] = await db
-    .select({ address: deliveryAddresses.address })
-    .from(deliveryAddresses)
-    .where(and(eq(deliveryAddresses.id, addressId), eq(deliveryAddresses.clientId, clientId)));
-  return row?.address ?? null;
-}
-
-/* Orders. */
+/* Writing orders. */
 
 /** The order a client's submission already created, if any. */
-export async function findOrderBySubmission(db: DbExecutor, clientId: number, submissionKey: string): Promise<number | null> {
+export async function findOrderBySubmission(
+  db: DbExecutor,
+  clientId: number,
+  submissionKey: string,
+): Promise<number | null> {
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
@@ -111,26 +36,6 @@ export async function insertOrderLines(tx: Tx, orderId: number, lines: readonly 
   await tx.insert(orderItems).values(lines.map((line) => ({ ...line, orderId })));
 }
 
-/** The order's bill: what the client pays, the order's whole total. */
-export async function insertBill(tx: Tx, orderId: number, clientId: number, priceSum: string): Promise<void> {
-  await tx.insert(bills).values({ orderId, clientId, priceSum });
-}
-
-/**
- * Takes the ordered pieces out of stock, in one statement; the caller holds the offers' row locks and checked
- * there are enough (the offers' check constraint would refuse a negative stock anyway).
- */
-export async function takeFromStock(tx: Tx, lines: ReadonlyArray<{ offerId: number; quantity: number }>): Promise<void> {
-  // Arrays travel as text and are cast on the server, which both drivers handle alike.
-  const offerIds = sql.param(lines.map((line) => String(line.offerId)));
-  const quantities = sql.param(lines.map((line) => String(line.quantity)));
-  await tx.execute(sql`
-    update ${offers} set quantity = ${offers.quantity} - taken.quantity
-    from unnest(${offerIds}::text[]::bigint[], ${quantities}::text[]::integer[]) as taken(offer_id, quantity)
-    where ${offers.id} = taken.offer_id
-  `);
-}
-
 /* Reading orders. */
 
 /** What a client's order list may be narrowed to; days are calendar days in the shop's time zone. */
@@ -142,15 +47,11 @@ export interface OrderListFilter {
   id?: number | null;
 }
 
-/** The instant a calendar day ('2025-03-01') starts in `timeZone`. */
-const dayStart = (day: string, timeZone: string): SQL => sql`((${day})::date::timestamp at time zone ${timeZone})`;
-
 function listConditions(filter: OrderListFilter, timeZone: string): SQL {
-  const conditions: SQL[] = [eq(orders.clientId, filter.clientId)];
-  if (filter.dateFrom) conditions.push(gte(orders.createdAt, dayStart(filter.dateFrom, timeZone)));
-  if (filter.dateTo) {
-    conditions.push(lt(orders.createdAt, sql`(${dayStart(filter.dateTo, timeZone)} + interval '1 day')`));
-  }
+  const conditions: SQL[] = [
+    eq(orders.clientId, filter.clientId),
+    ...withinDays(orders.createdAt, filter.dateFrom, filter.dateTo, timeZone),
+  ];
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.id !== null && filter.id !== undefined) {
     // An id no order can have matches nothing (rather than failing the int4 comparison).
@@ -181,7 +82,9 @@ const orderColumns = {
   billId: bills.id,
 };
 
-type OrderRow = Pick<typeof orders.$inferSelect, Exclude<keyof typeof orderColumns, 'billId'>> & { billId: number | null };
+type OrderRow = Pick<typeof orders.$inferSelect, Exclude<keyof typeof orderColumns, 'billId'>> & {
+  billId: number | null;
+};
 
 const lineColumns = {
   id: orderItems.id,

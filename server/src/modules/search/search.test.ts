@@ -11,9 +11,9 @@ import {
 import type { Database, Db } from '../../db/index.ts';
 import { brandAliases, crossReferences } from '../../db/schema.ts';
 import { seedDemoData } from '../../seed/index.ts';
-import { buildTestApp } from '../../../test/app/harness.ts';
+import { buildTestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
-import { insertBrand, insertOffers, insertSupplier } from '../catalog/test-offers.ts';
+import { insertBrand, insertOffers, insertSupplier } from '../../../test/fixtures/offers.ts';
 
 const SEARCH_URL = `${SHOP_API_PREFIX}products-search`;
 

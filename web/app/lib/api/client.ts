@@ -1,28 +1,12 @@
 import { PLACEHOLDER_BEARER } from '@detal/contract';
 import { dispositionFilename, saveFile } from '../save-file.ts';
-import {
-  ApiError,
-  applyErrorCatalogue,
-  isErrorHandlingSkipped,
-  NETWORK_FAILURE_MESSAGE,
-  plainFailureMessage,
-} from './errors.ts';
+import { ApiError, applyErrorCatalogue, NETWORK_FAILURE_MESSAGE, plainFailureMessage } from './errors.ts';
 import { shopCaller, techCaller } from './endpoints.ts';
 import type { EndpointCaller, ShopEndpoints, TechEndpoints } from './endpoints.ts';
+import { handlesStatus } from './request.ts';
+import type { RequestOptions } from './request.ts';
 import { isOwnServer, resolveUrl } from './uri.ts';
-import type { ApiUri, QueryParams, UriTargets } from './uri.ts';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-
-export interface RequestOptions {
-  method?: HttpMethod;
-  query?: QueryParams;
-  /** Sent as JSON (ignored for GET). */
-  body?: unknown;
-  signal?: AbortSignal;
-  /** Bypass the error catalogue for this call (as the skip list does for its URIs): no notifications. */
-  skipErrorHandling?: boolean;
-}
+import type { ApiUri, UriTargets } from './uri.ts';
 
 /** Which server a call goes to: this shop's own, or the external technical catalogue (TECH_CATALOG_URL). */
 export type FetchTarget = 'own' | 'external';
@@ -95,7 +79,6 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     // Every call declares a JSON body (spec section 7), so every call but a GET carries one: `{}` at least,
     // as a server rejects an empty body declared as JSON.
     const payload = method === 'GET' ? undefined : JSON.stringify(options.body ?? {});
-    const skipped = options.skipErrorHandling ?? isErrorHandlingSkipped(uri.split('?')[0] ?? uri);
 
     const fail = (status: number, message: string, body: unknown, cause?: unknown): ApiError => {
       console.error('API request failed', { method, url, status, message });
@@ -124,7 +107,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
         throw fail(0, NETWORK_FAILURE_MESSAGE, null, cause);
       }
       if (response.ok) return { response, body };
-      const message = skipped
+      const message = handlesStatus(options.handles, response.status)
         ? plainFailureMessage(response.status, body)
         : applyErrorCatalogue(response.status, body, env);
       throw fail(response.status, message, body);
@@ -133,7 +116,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     }
   }
 
-  const request = async <T,>(uri: ApiUri, options: RequestOptions = {}): Promise<T> =>
+  const request = async <T>(uri: ApiUri, options: RequestOptions = {}): Promise<T> =>
     (await perform(uri, options, 'json')).body as T;
 
   return {

@@ -7,7 +7,7 @@ import type {
   EndpointQueryInput,
 } from '@detal/contract';
 import type { ApiUri, QueryParams } from './uri.ts';
-import type { RequestOptions } from './client.ts';
+import type { RequestOptions } from './request.ts';
 
 /** Typed calls of the contract's endpoint registry: method, path and shapes come from `shopEndpoints`. */
 
@@ -29,12 +29,11 @@ type Field<Name extends string, T> = [T] extends [undefined]
 export type CallInput<E extends EndpointDef> = Field<'body', EndpointBodyInput<E>> &
   Field<'params', EndpointParamsInput<E>> &
   Field<'query', EndpointQueryInput<E>> &
-  Pick<RequestOptions, 'signal' | 'skipErrorHandling'>;
+  Pick<RequestOptions, 'signal' | 'handles'>;
 
 /** The input argument is optional exactly when nothing in it is required. */
-export type CallArgs<E extends EndpointDef> = Record<string, never> extends CallInput<E>
-  ? [input?: CallInput<E>]
-  : [input: CallInput<E>];
+export type CallArgs<E extends EndpointDef> =
+  Record<string, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
 export type EndpointCaller<R extends Record<string, EndpointDef>> = <P extends JsonPath<R>>(
   path: P,
@@ -66,7 +65,7 @@ function endpointCaller<R extends Record<string, EndpointDef>>(
       params?: Record<string, unknown>;
       query?: QueryParams;
       signal?: AbortSignal;
-      skipErrorHandling?: boolean;
+      handles?: RequestOptions['handles'];
     };
     const uri = `${uriPrefix}${fillPath(definition.path, input.params)}` as ApiUri;
     const envelope = await send<{ data: unknown }>(uri, {
@@ -74,7 +73,7 @@ function endpointCaller<R extends Record<string, EndpointDef>>(
       body: input.body,
       query: input.query,
       signal: input.signal,
-      skipErrorHandling: input.skipErrorHandling,
+      handles: input.handles,
     });
     return envelope.data as never;
   };

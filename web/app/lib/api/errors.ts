@@ -90,19 +90,8 @@ export function applyErrorCatalogue(status: number, responseBody: unknown, effec
   }
 }
 
-/** The message a skipped URL's failure carries: the server's own text, no effects. */
+/** The message of a failure its caller handles: the server's own text, no effects. */
 export function plainFailureMessage(status: number, responseBody: unknown): string {
   const { message, error } = readErrorBody(responseBody);
   return message ?? (typeof error === 'string' ? error : fallbackMessage(status));
-}
-
-/** URIs whose failures bypass the catalogue (no notifications, no token removal); callers handle them. */
-const skipList = new Set<string>(['api:shop/basket-show']);
-
-export function skipErrorHandlingFor(uri: string): void {
-  skipList.add(uri);
-}
-
-export function isErrorHandlingSkipped(uri: string): boolean {
-  return skipList.has(uri);
 }

@@ -6,10 +6,12 @@ import { browserApi } from './browser.ts';
 
 export const { request, download, callShop, callTech } = browserApi;
 
-export { configureBrowserApi, createBrowserApi } from './browser.ts';
+export { configureBrowserApi, createBrowserApi, provideBrowserEffects } from './browser.ts';
+export type { BrowserEffects } from './browser.ts';
 export { createApiClient } from './client.ts';
-export type { ApiClient, ApiEnvironment, FetchTarget, HttpMethod, RequestOptions } from './client.ts';
-export { ApiError, isApiError, skipErrorHandlingFor, NETWORK_FAILURE_MESSAGE, UNAUTHORIZED_MESSAGE } from './errors.ts';
+export type { ApiClient, ApiEnvironment, FetchTarget } from './client.ts';
+export type { HandledStatuses, HttpMethod, RequestOptions } from './request.ts';
+export { ApiError, isApiError, NETWORK_FAILURE_MESSAGE, UNAUTHORIZED_MESSAGE } from './errors.ts';
 export type { CallInput, EndpointCaller } from './endpoints.ts';
 export type { ApiUri, QueryParams } from './uri.ts';
 export type { ApiFetch } from './load-context.ts';

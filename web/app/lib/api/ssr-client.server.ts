@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router';
 import { TOKEN_COOKIE_NAME } from '@detal/contract';
-import { readToken } from '../auth/token.ts';
+import { readToken } from './token.ts';
 import { createApiClient } from './client.ts';
 import type { ApiClient } from './client.ts';
 

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_API_PREFIX, shopEndpoints } from '@detal/contract';
 import type { Database } from '../../../db/index.ts';
 import { brandAliases, brands, crossReferences } from '../../../db/schema.ts';
-import { buildTestApp } from '../../../../test/app/harness.ts';
+import { buildTestApp } from '../../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../../test/helpers/db.ts';
 import { importCrossReferences } from './cross-reference-import.ts';
 import type { RejectedRow } from './import-events.ts';
 import { importPriceList } from './price-list-import.ts';
-import { buildXlsx, createTempFolder, type TempFolder } from './test-files.ts';
+import { buildXlsx, createTempFolder, type TempFolder } from '../../../../test/fixtures/import-files.ts';
 
 let database: Database;
 let app: FastifyInstance;

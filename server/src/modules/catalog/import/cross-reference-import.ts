@@ -5,7 +5,7 @@ import type { Database } from '../../../db/index.ts';
 import type { crossReferenceType } from '../../../db/schema.ts';
 import { BrandKeys, createMissingBrands } from './brand-keys.ts';
 import { elapsed, type ImportEvents } from './import-events.ts';
-import { openImportSession, tuneForBulkWork } from './import-session.ts';
+import { analyzeChangedTables, openImportSession, tuneForBulkWork } from './import-session.ts';
 import { articleKey, BRAND_MAX_LENGTH, headerColumn } from './price-row.ts';
 import { forEachRecord } from './read-records.ts';
 import type { RecordSourceOptions } from './record-source.ts';
@@ -71,7 +71,8 @@ function checkSide(side: CrossSide, which: 1 | 2): string | null {
   if (side.brand === '') return `brand${which} is missing`;
   if (side.brand.length > BRAND_MAX_LENGTH) return `brand${which} is longer than ${BRAND_MAX_LENGTH} characters`;
   if (side.article === '') return `article${which} is missing`;
-  if (side.article.length > ARTICLE_MAX_LENGTH) return `article${which} is longer than ${ARTICLE_MAX_LENGTH} characters`;
+  if (side.article.length > ARTICLE_MAX_LENGTH)
+    return `article${which} is longer than ${ARTICLE_MAX_LENGTH} characters`;
   return null;
 }
 
@@ -177,6 +178,11 @@ export async function importCrossReferences(
         )
         select count(*) filter (where added)::int as added, count(*) filter (where not added)::int as retyped
           from written`);
+      await analyzeChangedTables(tx, [
+        { name: 'cross_references', changedRows: result.rows[0]?.added ?? 0 },
+        { name: 'brands', changedRows: brandsCreated },
+        { name: 'brand_aliases', changedRows: brandsCreated },
+      ]);
       options.signal?.throwIfAborted();
       await options.onProgress?.({ phase: 'committing', ...progress });
       return { brandsCreated, counts: result.rows[0] };

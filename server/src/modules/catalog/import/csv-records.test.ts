@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CsvRecordParser, detectDelimiter } from './csv-records.ts';
-import type { SourceRecord } from './record-source.ts';
+import type { SourceRecord } from './source-record.ts';
 
 /** Parses `text` fed in pieces of `piece` characters, as a stream would hand it over. */
 function parseInPieces(text: string, delimiter: string, piece: number): SourceRecord[] {
   const parser = new CsvRecordParser(delimiter);
   const records: SourceRecord[] = [];
-  for (let start = 0; start < text.length; start += piece) records.push(...parser.push(text.slice(start, start + piece)));
+  for (let start = 0; start < text.length; start += piece)
+    records.push(...parser.push(text.slice(start, start + piece)));
   records.push(...parser.end());
   return records;
 }

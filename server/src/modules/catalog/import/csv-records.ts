@@ -1,4 +1,4 @@
-import type { SourceRecord } from './record-source.ts';
+import type { SourceRecord } from './source-record.ts';
 
 /** The delimiters a price list may use; autodetection picks among them. */
 export const CSV_DELIMITERS = [';', ',', '\t'] as const;
@@ -74,7 +74,8 @@ export class CsvRecordParser {
       }
       if (quoteAt !== -1 && quoteAt < position) quoteAt = text.indexOf(QUOTE, position);
       if (quoteAt === -1 || quoteAt > lineEnd) {
-        const line = text.charCodeAt(lineEnd - 1) === 13 ? text.slice(position, lineEnd - 1) : text.slice(position, lineEnd);
+        const line =
+          text.charCodeAt(lineEnd - 1) === 13 ? text.slice(position, lineEnd - 1) : text.slice(position, lineEnd);
         if (line.length > 0) records.push({ line: this.nextLine, fields: line.split(this.delimiter) });
         this.nextLine += 1;
         position = lineEnd + 1;

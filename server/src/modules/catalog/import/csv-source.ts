@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import iconv from 'iconv-lite';
 import { CsvRecordParser, detectDelimiter } from './csv-records.ts';
-import type { RecordBatch } from './record-source.ts';
+import type { RecordBatch } from './source-record.ts';
 
 export const CSV_ENCODINGS = ['utf8', 'cp1251'] as const;
 export type CsvEncoding = (typeof CSV_ENCODINGS)[number];

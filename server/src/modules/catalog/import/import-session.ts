@@ -176,3 +176,27 @@ export async function openImportSession(database: Database): Promise<ImportSessi
 export async function tuneForBulkWork(tx: Db): Promise<void> {
   await tx.execute(sql`set local work_mem = '256MB'`);
 }
+
+/** A table an import wrote to, and how many of its rows the import inserted, changed or deleted. */
+export interface ChangedTable {
+  name: 'offers' | 'brands' | 'brand_aliases' | 'suppliers' | 'cross_references';
+  changedRows: number;
+}
+
+/**
+ * Refreshes the planner's statistics of the tables an import changed substantially (more than a tenth of their
+ * rows, autovacuum's own threshold, or never analyzed), inside the import's transaction: the new rows and their
+ * statistics become visible together (ANALYZE counts the transaction's own inserts). Left to autovacuum, a table
+ * that just got millions of rows is planned for some minutes as if it had none: autovacuum comes round only every
+ * minute, and vacuums a big table before it analyzes it.
+ */
+export async function analyzeChangedTables(tx: Db, tables: readonly ChangedTable[]): Promise<void> {
+  for (const { name, changedRows } of tables) {
+    if (changedRows === 0) continue;
+    const found = await tx.execute<{ reltuples: number }>(
+      sql`select reltuples::float8 as reltuples from pg_class where oid = ${name}::regclass`,
+    );
+    const knownRows = Number(found.rows[0]?.reltuples ?? -1);
+    if (knownRows < 0 || changedRows > 50 + knownRows * 0.1) await tx.execute(sql`analyze ${sql.identifier(name)}`);
+  }
+}

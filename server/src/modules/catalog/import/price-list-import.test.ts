@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_API_PREFIX, normalizeBrand, shopEndpoints, type SearchItem } from '@detal/contract';
 import type { Database } from '../../../db/index.ts';
 import { basketItems, baskets, brandAliases, brands, offers, suppliers } from '../../../db/schema.ts';
-import { buildTestApp } from '../../../../test/app/harness.ts';
+import { buildTestApp } from '../../../../test/helpers/app.ts';
 import { createTestDatabase, testDriver } from '../../../../test/helpers/db.ts';
-import { insertBrand } from '../test-offers.ts';
+import { insertBrand } from '../../../../test/fixtures/offers.ts';
 import type { RejectedRow } from './import-events.ts';
 import { importPriceList, type PriceListImportOptions } from './price-list-import.ts';
-import { buildXlsx, createTempFolder, type TempFolder } from './test-files.ts';
+import { buildXlsx, createTempFolder, type TempFolder } from '../../../../test/fixtures/import-files.ts';
 
 let database: Database;
 let app: FastifyInstance;
@@ -159,12 +159,20 @@ describe('importing a price list', () => {
     ]);
     // Created brands are found through their own alias, in any written form.
     const [oc90] = await searchOffers('ос-90', 'KNECHT');
-    expect(oc90).toMatchObject({ article: 'OC 90', brand_name: 'Knecht', supplier_name: 'Склад Москва', price: 1234.5, group: 'requested' });
+    expect(oc90).toMatchObject({
+      article: 'OC 90',
+      brand_name: 'Knecht',
+      supplier_name: 'Склад Москва',
+      price: 1234.5,
+      group: 'requested',
+    });
     expect(await searchOffers('W71275', 'mann filter')).toHaveLength(1);
   });
 
   it('reads a Windows-1251 file with "," and --columns, no header; a new supplier is created', async () => {
-    const text = ['OC 90,KNECHT,"Фильтр, масляный",99.9,3,4,', 'LX 1006/2D,Mahle,Воздушный фильтр,"1 200,00",1,,'].join('\r\n');
+    const text = ['OC 90,KNECHT,"Фильтр, масляный",99.9,3,4,', 'LX 1006/2D,Mahle,Воздушный фильтр,"1 200,00",1,,'].join(
+      '\r\n',
+    );
     const file = await folder.write('spb.csv', iconv.encode(text, 'win1251'));
     const { summary, rejected } = await runImport({
       supplierName: 'Склад Петербург',
@@ -176,7 +184,15 @@ describe('importing a price list', () => {
     });
     expect(rejected).toEqual([]);
     expect(summary).toMatchObject({ supplierCreated: true, read: 2, loaded: 2, inserted: 2, brandsCreated: 1 });
-    expect((await offersOf('Склад Петербург')).map(({ article, brand, description, price, deliveryDays }) => ({ article, brand, description, price, deliveryDays }))).toEqual([
+    expect(
+      (await offersOf('Склад Петербург')).map(({ article, brand, description, price, deliveryDays }) => ({
+        article,
+        brand,
+        description,
+        price,
+        deliveryDays,
+      })),
+    ).toEqual([
       { article: 'LX 1006/2D', brand: 'Mahle', description: 'Воздушный фильтр', price: '1200.00', deliveryDays: 6 },
       { article: 'OC 90', brand: 'Knecht', description: 'Фильтр, масляный', price: '99.90', deliveryDays: 4 },
     ]);
@@ -252,26 +268,36 @@ describe('importing a price list', () => {
       'The file has no valid row; the offers of "Склад Москва" are left as they were',
     );
     const headerOnly = await folder.write('header-only.csv', 'article;brand;price\n');
-    await expect(runImport({ supplierName: 'Склад Москва', file: headerOnly })).rejects.toThrow('The file has no valid row');
+    await expect(runImport({ supplierName: 'Склад Москва', file: headerOnly })).rejects.toThrow(
+      'The file has no valid row',
+    );
     expect(await offersOf('Склад Москва')).toEqual(before);
   });
 });
 
 describe('importing again', () => {
   const supplier = 'Повторный';
-  const first = 'article;brand;price;quantity\nOC 90;Knecht;100;1\nW 712/75;Mann;200;2\nGDB1330;TRW;300;3\nC30005;Mann;400;4\n';
+  const first =
+    'article;brand;price;quantity\nOC 90;Knecht;100;1\nW 712/75;Mann;200;2\nGDB1330;TRW;300;3\nC30005;Mann;400;4\n';
   // OC 90 is written another way and costs more, GDB1330 is gone, C30005 is unchanged, LX 1006/2D is new.
-  const second = 'article;brand;price;quantity\nOC-90;KNECHT;110,50;1\nW71275;MANN-FILTER;200;5\nC30005;Mann;400;4\nLX 1006/2D;Mahle;50;9\n';
+  const second =
+    'article;brand;price;quantity\nOC-90;KNECHT;110,50;1\nW71275;MANN-FILTER;200;5\nC30005;Mann;400;4\nLX 1006/2D;Mahle;50;9\n';
 
   it("replaces the supplier's list, keeping the ids of offers that stay, so that baskets keep them", async () => {
     await runImport({ supplierName: supplier, file: await folder.write('first.csv', first) });
     const before = new Map((await offersOf(supplier)).map((row) => [row.articleNormalized, row.id]));
-    const [basket] = await database.db.insert(baskets).values({ key: 'k'.repeat(32) }).returning({ id: baskets.id });
+    const [basket] = await database.db
+      .insert(baskets)
+      .values({ key: 'k'.repeat(32) })
+      .returning({ id: baskets.id });
     await database.db.insert(basketItems).values([
       { basketId: basket!.id, offerId: before.get('OC90')!, quantity: 1, priceSeen: '100.00' },
       { basketId: basket!.id, offerId: before.get('GDB1330')!, quantity: 1, priceSeen: '300.00' },
     ]);
-    const otherSuppliers = await database.db.select({ count: sql<number>`count(*)::int` }).from(offers).where(sql`${offers.supplierId} <> (select id from suppliers where name = ${supplier})`);
+    const otherSuppliers = await database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(offers)
+      .where(sql`${offers.supplierId} <> (select id from suppliers where name = ${supplier})`);
 
     const { summary } = await runImport({ supplierName: supplier, file: await folder.write('second.csv', second) });
     expect(summary).toMatchObject({ read: 4, loaded: 4, inserted: 1, updated: 2, unchanged: 1, deleted: 1 });
@@ -285,7 +311,10 @@ describe('importing again', () => {
     ]);
     expect([...before.values()]).not.toContain(after[1]!.id);
     // The basket line of the offer that stayed is still there; the one of the deleted offer went with it.
-    const lines = await database.db.select({ offerId: basketItems.offerId }).from(basketItems).where(eq(basketItems.basketId, basket!.id));
+    const lines = await database.db
+      .select({ offerId: basketItems.offerId })
+      .from(basketItems)
+      .where(eq(basketItems.basketId, basket!.id));
     expect(lines).toEqual([{ offerId: before.get('OC90') }]);
     expect((await searchOffers('GDB1330', 'TRW')).map((item) => item.supplier_name)).not.toContain(supplier);
     expect((await searchOffers('oc 90', 'knecht')).find((item) => item.supplier_name === supplier)).toMatchObject({
@@ -293,7 +322,12 @@ describe('importing again', () => {
       price: 110.5,
     });
     // Other suppliers' offers are untouched.
-    expect(await database.db.select({ count: sql<number>`count(*)::int` }).from(offers).where(sql`${offers.supplierId} <> (select id from suppliers where name = ${supplier})`)).toEqual(otherSuppliers);
+    expect(
+      await database.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(offers)
+        .where(sql`${offers.supplierId} <> (select id from suppliers where name = ${supplier})`),
+    ).toEqual(otherSuppliers);
   });
 
   it('leaves the previous list searchable when the import fails midway while reading', async () => {
@@ -321,7 +355,10 @@ describe('importing again', () => {
   it('changes nothing when the import fails after every change was made, just before it commits', async () => {
     const before = await offersOf(supplier);
     const brandCount = await database.db.select({ count: sql<number>`count(*)::int` }).from(brands);
-    const file = await folder.write('late-failure.csv', 'article;brand;price\nZZ1;Совсем новый бренд;1\nOC90;Knecht;1\n');
+    const file = await folder.write(
+      'late-failure.csv',
+      'article;brand;price\nZZ1;Совсем новый бренд;1\nOC90;Knecht;1\n',
+    );
     await expect(
       importPriceList(database, {
         supplierName: supplier,

@@ -4,7 +4,7 @@ import type { Database, Db } from '../../../db/index.ts';
 import { BrandKeys, createMissingBrands } from './brand-keys.ts';
 import { DuplicateSieve } from './duplicate-sieve.ts';
 import { elapsed, type ImportEvents } from './import-events.ts';
-import { openImportSession, tuneForBulkWork } from './import-session.ts';
+import { analyzeChangedTables, openImportSession, tuneForBulkWork } from './import-session.ts';
 import {
   isHeaderRow,
   layoutFromColumnList,
@@ -92,7 +92,9 @@ async function lockSupplier(tx: Db, name: string, defaultDeliveryDays: number | 
         on conflict (name) do nothing returning id`,
   );
   if (defaultDeliveryDays !== undefined && inserted.rows.length === 0) {
-    await tx.execute(sql`update suppliers set default_delivery_days = ${defaultDeliveryDays}::int where name = ${name}`);
+    await tx.execute(
+      sql`update suppliers set default_delivery_days = ${defaultDeliveryDays}::int where name = ${name}`,
+    );
   }
   const found = await tx.execute<{ id: number; default_delivery_days: number }>(
     sql`select id, default_delivery_days from suppliers where name = ${name}`,
@@ -130,7 +132,11 @@ async function dropDuplicates(tx: Db, onReject: ImportEvents['onReject']): Promi
       const page = await tx.execute<{ line: number; first_line: number }>(sql`
         select line, first_line from ${priceListDuplicates} where line > ${after} order by line limit 10000`);
       for (const row of page.rows) {
-        onReject({ line: row.line, reason: `duplicate of line ${row.first_line} (same brand and article)`, fields: [] });
+        onReject({
+          line: row.line,
+          reason: `duplicate of line ${row.first_line} (same brand and article)`,
+          fields: [],
+        });
       }
       const last = page.rows.at(-1);
       if (!last) break;
@@ -180,7 +186,10 @@ async function replaceOffers(tx: Db, supplier: Supplier): Promise<ReplaceCounts>
   // A supplier's first list (or a list after an empty one) has nothing to compare with: every row is new.
   const hadOffers =
     !supplier.created &&
-    (await countOf(tx, sql`select count(*)::int as count from (select 1 from offers where supplier_id = ${supplier.id} limit 1) o`)) > 0;
+    (await countOf(
+      tx,
+      sql`select count(*)::int as count from (select 1 from offers where supplier_id = ${supplier.id} limit 1) o`,
+    )) > 0;
   if (!hadOffers) {
     const inserted = await insertOffers(tx, supplier, delivery, sql`true`);
     return { deleted: 0, updated: 0, inserted, loaded };
@@ -256,7 +265,10 @@ async function insertOffers(tx: Db, supplier: Supplier, delivery: SQL, which: SQ
  * ones it no longer lists and inserts the new ones. Until that transaction commits, searches see the old list;
  * if anything fails, or the import is aborted, the old list stays as it was. Refused rows go to `onReject`.
  */
-export async function importPriceList(database: Database, options: PriceListImportOptions): Promise<PriceListImportSummary> {
+export async function importPriceList(
+  database: Database,
+  options: PriceListImportOptions,
+): Promise<PriceListImportSummary> {
   const startedAt = performance.now();
   const supplierName = options.supplierName.trim();
   if (supplierName === '') throw new Error('The supplier name is empty');
@@ -332,6 +344,11 @@ export async function importPriceList(database: Database, options: PriceListImpo
         rejected += await dropDuplicates(tx, options.onReject);
       }
       const counts = await replaceOffers(tx, supplier);
+      await analyzeChangedTables(tx, [
+        { name: 'offers', changedRows: counts.inserted + counts.updated + counts.deleted },
+        { name: 'brands', changedRows: brandsCreated },
+        { name: 'brand_aliases', changedRows: brandsCreated },
+      ]);
       options.signal?.throwIfAborted();
       await options.onProgress?.({ phase: 'committing', ...progress });
       return { supplier, brandsCreated, counts };

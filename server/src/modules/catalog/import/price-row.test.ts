@@ -28,7 +28,8 @@ describe('parsePrice', () => {
       '+12,30': '12.30',
       '12.300': '12.30',
     };
-    for (const [text, expected] of Object.entries(cases)) expect({ text, parsed: parsePrice(text) }).toEqual({ text, parsed: expected });
+    for (const [text, expected] of Object.entries(cases))
+      expect({ text, parsed: parsePrice(text) }).toEqual({ text, parsed: expected });
   });
 
   it('refuses negative amounts, more than two decimals, non-numbers and amounts numeric(12,2) cannot hold', () => {
@@ -69,7 +70,11 @@ describe('parsePriceRow', () => {
     const row = parsePriceRow(['ОС90', 'MAHLE', '', '1', '12+', ' 3 ', '1.5'], layout);
     expect(row).toMatchObject({ articleNormalized: 'OC90', quantity: 12, deliveryDays: 3, weight: '1.500' });
     // Missing trailing cells are empty.
-    expect(parsePriceRow(['A1', 'B', '', '5'], layout)).toMatchObject({ quantity: 0, deliveryDays: null, weight: null });
+    expect(parsePriceRow(['A1', 'B', '', '5'], layout)).toMatchObject({
+      quantity: 0,
+      deliveryDays: null,
+      weight: null,
+    });
   });
 
   it('gives the first problem of a refused row', () => {
@@ -93,7 +98,18 @@ describe('parsePriceRow', () => {
 
 describe('column layouts', () => {
   it('reads a header row in Russian or English, ignoring unknown columns', () => {
-    expect(layoutFromHeader(['Артикул', 'Производитель', 'Наименование', 'Цена, руб.', 'Остаток', 'Срок поставки', 'Вес, кг', 'Склад'])).toEqual({
+    expect(
+      layoutFromHeader([
+        'Артикул',
+        'Производитель',
+        'Наименование',
+        'Цена, руб.',
+        'Остаток',
+        'Срок поставки',
+        'Вес, кг',
+        'Склад',
+      ]),
+    ).toEqual({
       article: 0,
       brand: 1,
       description: 2,
@@ -102,7 +118,12 @@ describe('column layouts', () => {
       delivery: 5,
       weight: 6,
     });
-    expect(layoutFromHeader(['Brand', 'Part number', 'Price', 'Qty'])).toEqual({ brand: 0, article: 1, price: 2, quantity: 3 });
+    expect(layoutFromHeader(['Brand', 'Part number', 'Price', 'Qty'])).toEqual({
+      brand: 0,
+      article: 1,
+      price: 2,
+      quantity: 3,
+    });
   });
 
   it('refuses a header or a column list without the required columns, and unknown or repeated names', () => {
@@ -124,8 +145,22 @@ describe('column layouts', () => {
 
 describe('articleKey', () => {
   it('gives what normalizeArticle gives, on plain, ASCII and other spellings', () => {
-    const spellings = ['OC90', 'oc 90', 'OC-90', 'w 712/75', '0 986 452 041', 'a.b_c~d!e', ' x ', 'ос90', 'ЖД-12', 'ＯＣ９０', 'Mañana-1', '---'];
-    for (const spelling of spellings) expect({ spelling, key: articleKey(spelling) }).toEqual({ spelling, key: normalizeArticle(spelling) });
+    const spellings = [
+      'OC90',
+      'oc 90',
+      'OC-90',
+      'w 712/75',
+      '0 986 452 041',
+      'a.b_c~d!e',
+      ' x ',
+      'ос90',
+      'ЖД-12',
+      'ＯＣ９０',
+      'Mañana-1',
+      '---',
+    ];
+    for (const spelling of spellings)
+      expect({ spelling, key: articleKey(spelling) }).toEqual({ spelling, key: normalizeArticle(spelling) });
     expect(articleKey('w 712/75')).toBe('W71275');
   });
 });

@@ -42,7 +42,8 @@ export function isHeaderRow(cells: readonly string[], required: readonly string[
 
 function assertRequired(layout: ColumnLayout, where: string): ColumnLayout {
   const missing = REQUIRED_COLUMNS.filter((column) => layout[column] === undefined);
-  if (missing.length > 0) throw new Error(`${where} lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new Error(`${where} lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
   return layout;
 }
 
@@ -195,7 +196,8 @@ export function articleKey(article: string): string {
 export function parsePriceRow(fields: readonly string[], layout: ColumnLayout): PriceRow | Refusal {
   const article = cell(fields, layout.article).trim();
   if (article === '') return new Refusal('article is missing');
-  if (article.length > ARTICLE_MAX_LENGTH) return new Refusal(`article is longer than ${ARTICLE_MAX_LENGTH} characters`);
+  if (article.length > ARTICLE_MAX_LENGTH)
+    return new Refusal(`article is longer than ${ARTICLE_MAX_LENGTH} characters`);
   const articleNormalized = articleKey(article);
   if (articleNormalized === '') return new Refusal(`article has no letters or digits: ${shown(article)}`);
   const brand = cell(fields, layout.brand).trim();

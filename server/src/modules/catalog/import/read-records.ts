@@ -1,5 +1,6 @@
 import { DEFAULT_PROGRESS_EVERY, type ImportEvents } from './import-events.ts';
-import { readRecords, type RecordSourceOptions, type SourceRecord } from './record-source.ts';
+import { readRecords, type RecordSourceOptions } from './record-source.ts';
+import type { SourceRecord } from './source-record.ts';
 
 export interface ReadTotals {
   /** Data rows read (a header row is not counted). */

@@ -1,8 +1,9 @@
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectEncoding } from './csv-source.ts';
-import { readRecords, type RecordSourceOptions, type SourceRecord } from './record-source.ts';
-import { buildXlsx, createTempFolder, zipArchive, type TempFolder } from './test-files.ts';
+import { readRecords, type RecordSourceOptions } from './record-source.ts';
+import type { SourceRecord } from './source-record.ts';
+import { buildXlsx, createTempFolder, zipArchive, type TempFolder } from '../../../../test/fixtures/import-files.ts';
 import { columnIndex, excelNumberText } from './xlsx-source.ts';
 
 let folder: TempFolder;
@@ -40,7 +41,9 @@ describe('CSV files', () => {
     expect(await readAll(file, { encoding: 'cp1251' })).toEqual(russianRecords);
     // Named wrongly, the same bytes decode to something else: the option is honoured, not second-guessed.
     expect((await readAll(file, { encoding: 'utf8' }))[1]?.fields[0]).not.toBe('ОС 90');
-    expect(await readAll(file, { delimiter: ',' })).toEqual(russianRecords.map((record) => ({ ...record, fields: [record.fields.join(';')] })));
+    expect(await readAll(file, { delimiter: ',' })).toEqual(
+      russianRecords.map((record) => ({ ...record, fields: [record.fields.join(';')] })),
+    );
   });
 
   it('tells UTF-8 from Windows-1251 by the bytes, even with a character cut at the end of the sample', () => {

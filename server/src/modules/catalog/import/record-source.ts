@@ -1,20 +1,7 @@
 import { open } from 'node:fs/promises';
 import { readCsvRecords, type CsvOptions } from './csv-source.ts';
+import type { RecordBatch } from './source-record.ts';
 import { readXlsxRecords } from './xlsx-source.ts';
-
-/** One row of a price list or cross-reference file, as text cells. */
-export interface SourceRecord {
-  /** Where the row starts in the file: the 1-based line of a CSV file, the row number of a sheet. */
-  line: number;
-  fields: string[];
-}
-
-/** Rows read so far, with how far into the file they reach (for a progress bar). */
-export interface RecordBatch {
-  records: SourceRecord[];
-  bytesRead: number;
-  totalBytes: number;
-}
 
 export type SourceFormat = 'csv' | 'xlsx';
 

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { SaxesParser } from 'saxes';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import type { RecordBatch, SourceRecord } from './record-source.ts';
+import type { RecordBatch, SourceRecord } from './source-record.ts';
 
 /*
  * An XLSX file is a zip archive of XML parts. The first sheet is streamed through a SAX parser, row by row, so

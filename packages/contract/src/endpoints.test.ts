@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { type EndpointDef, idOrSlugParamsSchema, pageQuerySchema, shopEndpoints, techEndpoints } from './index.ts';
+
+// Spec section 7, in its order, then the contract's (beyond) endpoints.
+const SPEC_PATHS = [
+  ['POST', 'client-login'],
+  ['POST', 'client-registration'],
+  ['GET', 'client-logout'],
+  ['POST', 'client-reset-password'],
+  ['GET', 'client-me'],
+  ['GET', 'client-show-account'],
+  ['GET', 'template'],
+  ['GET', 'page/:id'],
+  ['POST', 'products-search'],
+  ['POST', 'basket-show'],
+  ['POST', 'basket-add-item'],
+  ['POST', 'basket-changes-quantity-in-item'],
+  ['POST', 'basket-cleaning-all-items'],
+  ['POST', 'basket-delete-item'],
+  ['POST', 'basket-create-order-order-step1-from-items-post'],
+  ['POST', 'create-order-order-step2-from-items-post'],
+  ['POST', 'show-client-all-orders-post'],
+  ['POST', 'show-client-order-post'],
+  ['POST', 'client-bill-all-post'],
+  ['POST', 'client-bill-download-post'],
+  ['GET', 'news-preview/:id'],
+  ['GET', 'news-page/:id'],
+  ['GET', 'website-products-recommend-preview/:id'],
+] as const;
+const BEYOND_PATHS = [
+  ['POST', 'client-reset-password-confirm'],
+  ['POST', 'client-update-account'],
+  ['POST', 'client-change-password'],
+  ['POST', 'client-delivery-address-save'],
+  ['POST', 'client-delivery-address-delete'],
+  ['GET', 'news-list'],
+  ['POST', 'client-bill-summary-post'],
+  ['POST', 'client-bill-payment-post'],
+  ['GET', 'page-list'],
+] as const;
+const SESSION_PATHS = new Set([
+  'client-logout',
+  'client-me',
+  'client-show-account',
+  'client-update-account',
+  'client-change-password',
+  'client-delivery-address-save',
+  'client-delivery-address-delete',
+  'basket-create-order-order-step1-from-items-post',
+  'create-order-order-step2-from-items-post',
+  'show-client-all-orders-post',
+  'show-client-order-post',
+  'client-bill-all-post',
+  'client-bill-download-post',
+  'client-bill-summary-post',
+  'client-bill-payment-post',
+]);
+const TAGS = new Set(['auth', 'basket', 'search', 'orders', 'bills', 'content', 'catalog']);
+
+const shopEntries = Object.entries(shopEndpoints) as [string, EndpointDef][];
+const techEntries = Object.entries(techEndpoints) as [string, EndpointDef][];
+const allEntries = [...shopEntries, ...techEntries];
+
+describe('shop endpoint registry', () => {
+  it('has exactly the spec paths plus the beyond ones, with their methods', () => {
+    const expected = [...SPEC_PATHS, ...BEYOND_PATHS].map(([method, path]) => `${method} ${path}`).sort();
+    expect(shopEntries.map(([, def]) => `${def.method} ${def.path}`).sort()).toEqual(expected);
+  });
+
+  it.each(allEntries)('%s: path is its key, with a response, summary and known tags', (key, def) => {
+    expect(def.path).toBe(key);
+    expect(def.response === 'pdf' || def.response instanceof z.ZodType).toBe(true);
+    expect(def.summary.length).toBeGreaterThan(0);
+    expect(def.tags.length).toBeGreaterThan(0);
+    for (const tag of def.tags) expect(TAGS).toContain(tag);
+  });
+
+  it('marks exactly the session-only endpoints', () => {
+    const session = shopEntries.filter(([, def]) => def.session).map(([key]) => key);
+    expect(new Set(session)).toEqual(SESSION_PATHS);
+    expect(techEntries.every(([, def]) => !def.session)).toBe(true);
+  });
+
+  it('GET endpoints take no body and every POST endpoint has one', () => {
+    for (const [key, def] of allEntries) {
+      expect(def.body === undefined, key).toBe(def.method === 'GET');
+    }
+  });
+
+  it(':id routes take the id-or-slug param, and only they take params', () => {
+    for (const [key, def] of allEntries) {
+      expect(def.params, key).toBe(key.endsWith('/:id') ? idOrSlugParamsSchema : undefined);
+    }
+    expect(idOrSlugParamsSchema.parse({ id: 'o-kompanii' })).toEqual({ id: 'o-kompanii' });
+    expect(idOrSlugParamsSchema.safeParse({ id: '' }).success).toBe(false);
+  });
+
+  it('paginated POSTs take ?page from the query', () => {
+    expect(shopEndpoints['show-client-all-orders-post'].query).toBe(pageQuerySchema);
+    expect(shopEndpoints['client-bill-all-post'].query).toBe(pageQuerySchema);
+  });
+
+  it('wraps every JSON response in { data }; the bill download is a PDF', () => {
+    for (const [key, def] of allEntries) {
+      if (def.response === 'pdf') {
+        expect(key).toBe('client-bill-download-post');
+        continue;
+      }
+      expect(def.response.safeParse({}).success, key).toBe(false);
+      const shape = (def.response as z.ZodObject).shape;
+      expect(Object.keys(shape), key).toEqual(['data']);
+    }
+  });
+
+  it('every schema converts to JSON Schema; responses hold no one-way transform (the server encodes them)', () => {
+    // The guard below is real: a transform in output mode cannot be represented.
+    expect(() => z.toJSONSchema(z.string().transform(Number), { io: 'output' })).toThrow();
+    for (const [key, def] of allEntries) {
+      for (const schema of [def.body, def.query, def.params]) {
+        if (schema) expect(() => z.toJSONSchema(schema, { io: 'input' }), key).not.toThrow();
+      }
+      if (def.response !== 'pdf') {
+        const response = def.response;
+        expect(() => z.toJSONSchema(response, { io: 'output' }), key).not.toThrow();
+      }
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs a demo shop on the embedded database with no variables set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: path.resolve('./data'),
+      seedOffers: 50_000,
+      corsOrigins: [],
+      trustProxy: false,
+      shopTimeZone: 'Europe/Moscow',
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
+  });
+
+  it('reads lists, hop counts and numbers', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://shop@db:5432/detal',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      TRUST_PROXY: '1',
+      PORT: '8080',
+      PUBLIC_URL: 'https://shop.example/',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: 'postgres://shop@db:5432/detal',
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      trustProxy: 1,
+      port: 8080,
+      publicUrl: 'https://shop.example',
+    });
+  });
+
+  it('refuses a value it cannot use, naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+  });
+});

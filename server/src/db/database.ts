@@ -1,0 +1,36 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema.ts';
+
+export { schema };
+
+/**
+ * What `db.execute()` resolves to on both drivers: node-postgres' QueryResult and PGlite's Results both carry
+ * `rows`. Raw values differ between drivers for some types (bigint is a string on node-postgres, a number on
+ * PGlite), so prefer the query builder, which maps columns the same way on both.
+ */
+export interface DetalQueryResultHKT extends PgQueryResultHKT {
+  type: QueryRows<this['row']>;
+}
+
+export interface QueryRows<Row> {
+  rows: Row[];
+}
+
+export type Db = PgDatabase<DetalQueryResultHKT, typeof schema>;
+
+/** An open transaction of db.transaction(); services that write several rows take one of these. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Either the database or a transaction already open, for queries that may run inside a caller's transaction. */
+export type DbExecutor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Resolves when the database answers a query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The PGlite data folder that keeps the database in memory. */
+export const inMemory = 'memory://';

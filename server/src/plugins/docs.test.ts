@@ -1,0 +1,122 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOP_API_PREFIX, TECH_API_PREFIX, shopEndpoints, techEndpoints, type EndpointDef } from '@detal/contract';
+import type { Database } from '../db/index.ts';
+import { createTestDatabase } from '../../test/helpers/db.ts';
+import { buildTestApp } from '../../test/helpers/app.ts';
+
+interface Operation {
+  summary?: string;
+  tags?: string[];
+  security?: unknown[];
+  requestBody?: unknown;
+  parameters?: unknown[];
+  responses: Record<string, unknown>;
+}
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+}
+
+/** Fastify's `page/:id` is OpenAPI's `page/{id}`. */
+const openApiPath = (prefix: string, path: string) => prefix + path.replace(/:(\w+)/g, '{$1}');
+
+let database: Database;
+let app: FastifyInstance;
+let document: OpenApiDocument;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ app } = await buildTestApp(database));
+  const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(response.statusCode).toBe(200);
+  document = response.json<OpenApiDocument>();
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('OpenAPI document', () => {
+  it('lists every shop endpoint with its method, summary, tags and schemas', () => {
+    for (const endpoint of Object.values<EndpointDef>(shopEndpoints)) {
+      const path = openApiPath(SHOP_API_PREFIX, endpoint.path);
+      const operation = document.paths[path]?.[endpoint.method.toLowerCase()];
+      expect(operation, path).toBeDefined();
+      expect(operation?.summary).toBe(endpoint.summary);
+      expect(operation?.tags).toEqual([...endpoint.tags]);
+      expect(operation?.responses).toHaveProperty('200');
+      if (endpoint.body) expect(operation?.requestBody, path).toBeDefined();
+      expect(Boolean(operation?.security), path).toBe(endpoint.session);
+    }
+  });
+
+  it('lists every spec section 7 path, including the parameterised ones', () => {
+    const paths = Object.keys(document.paths);
+    for (const specPath of [
+      'client-login',
+      'client-registration',
+      'client-logout',
+      'client-reset-password',
+      'client-me',
+      'client-show-account',
+      'template',
+      'page/{id}',
+      'products-search',
+      'basket-show',
+      'basket-add-item',
+      'basket-changes-quantity-in-item',
+      'basket-cleaning-all-items',
+      'basket-delete-item',
+      'basket-create-order-order-step1-from-items-post',
+      'create-order-order-step2-from-items-post',
+      'show-client-all-orders-post',
+      'show-client-order-post',
+      'client-bill-all-post',
+      'client-bill-download-post',
+      'news-preview/{id}',
+      'news-page/{id}',
+      'website-products-recommend-preview/{id}',
+    ]) {
+      expect(paths).toContain(SHOP_API_PREFIX + specPath);
+    }
+  });
+
+  it('lists the technical catalogue and health, and hides its own plumbing', () => {
+    for (const endpoint of Object.values(techEndpoints)) {
+      expect(document.paths).toHaveProperty([openApiPath(TECH_API_PREFIX, endpoint.path)]);
+    }
+    expect(document.paths).toHaveProperty(['/api/health']);
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/docs'))).toEqual([]);
+  });
+
+  it('documents the Idempotency-Key header of checkout step 2', () => {
+    const step2 = document.paths[`${SHOP_API_PREFIX}create-order-order-step2-from-items-post`]?.post;
+    expect(step2?.parameters).toContainEqual(
+      expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false }),
+    );
+  });
+
+  it('describes the PDF download as a binary application/pdf answer', () => {
+    const download = document.paths[`${SHOP_API_PREFIX}client-bill-download-post`]?.post;
+    expect(download?.responses['200']).toMatchObject({
+      content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+    });
+  });
+});
+
+describe('Swagger UI', () => {
+  it('serves the page and its assets from the server itself', async () => {
+    const page = await app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const scripts = [...page.body.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      expect(script.startsWith('http'), script).toBe(false);
+      const asset = await app.inject({ method: 'GET', url: new URL(script, 'http://shop/api/docs/').pathname });
+      expect(asset.statusCode, script).toBe(200);
+    }
+  });
+});

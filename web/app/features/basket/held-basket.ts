@@ -1,0 +1,90 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * What the browser remembers of its basket between visits (spec section 3): the ids and the header's count, in
+ * localStorage. The lines stay on the server; the basket page loads them (routes/cart.tsx).
+ */
+export interface BasketIds {
+  basket_id: number | null;
+  basket_key: string | null;
+  total_positions_in_basket: number;
+}
+
+/** A basket the browser holds: both ids set. */
+export interface HeldBasket {
+  basket_id: number;
+  basket_key: string;
+}
+
+export const EMPTY_BASKET: BasketIds = { basket_id: null, basket_key: null, total_positions_in_basket: 0 };
+
+// The stored shape `{ state, version }` is the one earlier releases wrote: visitors keep their baskets.
+const STORAGE_KEY = 'detal-basket';
+const listeners = new Set<() => void>();
+let lastRaw: string | null = null;
+let lastIds: BasketIds = EMPTY_BASKET;
+
+const storage = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
+
+/** The stored ids; the empty basket when none are stored or the entry is unreadable. */
+export function basketIds(): BasketIds {
+  const raw = storage()?.getItem(STORAGE_KEY) ?? null;
+  if (raw === lastRaw) return lastIds;
+  lastRaw = raw;
+  try {
+    const state = (JSON.parse(raw ?? 'null') as { state?: Partial<BasketIds> } | null)?.state;
+    lastIds = { ...EMPTY_BASKET, ...state };
+  } catch {
+    lastIds = EMPTY_BASKET;
+  }
+  return lastIds;
+}
+
+function store(ids: BasketIds): void {
+  storage()?.setItem(STORAGE_KEY, JSON.stringify({ state: ids, version: 0 }));
+  listeners.forEach((listener) => listener());
+}
+
+/** The basket held now, or null when the browser has none. */
+export function heldBasket(): HeldBasket | null {
+  const { basket_id, basket_key } = basketIds();
+  return basket_id !== null && basket_key !== null ? { basket_id, basket_key } : null;
+}
+
+/** Takes the summary a basket endpoint answered with, or new ids alone (after login: the client's own basket). */
+export function rememberBasket(summary: Partial<BasketIds>): void {
+  store({ ...basketIds(), ...summary });
+}
+
+/** Forgets the basket (logout). */
+export function forgetBasket(): void {
+  store(EMPTY_BASKET);
+}
+
+/**
+ * Forgets `held` if it is still the basket held: its key stopped working (deleted, merged at login). A newer
+ * basket stored meanwhile (another request created it) is kept.
+ */
+export function dropBasket(held: HeldBasket): void {
+  const current = heldBasket();
+  if (current?.basket_id === held.basket_id && current.basket_key === held.basket_key) forgetBasket();
+}
+
+function subscribe(onChange: () => void): () => void {
+  listeners.add(onChange);
+  // Another tab's change arrives as a storage event.
+  window.addEventListener('storage', onChange);
+  return () => {
+    listeners.delete(onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+/** The header's count; 0 on the server and in the first client render, which must match it. */
+export function useBasketCount(): number {
+  return useSyncExternalStore(
+    subscribe,
+    () => basketIds().total_positions_in_basket,
+    () => 0,
+  );
+}

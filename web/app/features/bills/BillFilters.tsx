@@ -1,0 +1,31 @@
+import { NativeSelect } from '@mantine/core';
+import { DateRangeFields, ListFilterForm } from '../../components/ListFilterForm.tsx';
+import type { BillFilterValues } from './bill-filters.ts';
+
+const PAID_OPTIONS = [
+  { value: '', label: 'Все счета' },
+  { value: 'false', label: 'Ждут оплаты' },
+  { value: 'true', label: 'Оплаченные' },
+];
+
+/** The bills' filters (/bills?date_from=…&paid=…): dates and paid or not. */
+export function BillFilters({ filters, error }: { filters: BillFilterValues; error: string | null }) {
+  const paid = filters.paid === null ? '' : String(filters.paid);
+  return (
+    <ListFilterForm
+      label="Фильтры счетов"
+      filtersKey={`${filters.date_from}|${filters.date_to}|${paid}`}
+      resetTo="/bills"
+    >
+      <DateRangeFields from={filters.date_from} to={filters.date_to} error={error} />
+      <NativeSelect
+        name="paid"
+        label="Статус"
+        data={PAID_OPTIONS}
+        defaultValue={paid}
+        w={{ base: '100%', sm: 170 }}
+        size="sm"
+      />
+    </ListFilterForm>
+  );
+}

@@ -1,0 +1,53 @@
+import { Card, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatRoubles, pluralRu } from '@detal/contract';
+import type { BillSummary } from '@detal/contract';
+
+const billsCount = (count: number) => `${count} ${pluralRu(count, 'счёт', 'счёта', 'счетов')}`;
+
+function SummaryCard({ title, count, sum, color }: { title: string; count: number; sum: number; color: string }) {
+  return (
+    <Card withBorder padding="md" radius="sm" role="group" aria-label={title}>
+      <Stack gap={4}>
+        <Text size="sm" c="gray.7" fw={500}>
+          {title}
+        </Text>
+        <Text fz={{ base: 22, md: 26 }} fw={700} c={color} lh={1.2} style={{ whiteSpace: 'nowrap' }}>
+          {formatRoubles(sum)}
+        </Text>
+        <Text size="sm" c="gray.7">
+          {billsCount(count)}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Billed, paid and awaiting payment, with the paid share of the billed sum. */
+export function BillSummaryCards({ summary }: { summary: BillSummary }) {
+  const { total, paid, awaiting } = summary;
+  // A share for a bar, not money arithmetic: rounding to whole percent is all it shows.
+  const paidShare = total.sum > 0 ? Math.round((paid.sum / total.sum) * 100) : 0;
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
+        <SummaryCard title="Выставлено" count={total.count} sum={total.sum} color="dark" />
+        <SummaryCard title="Оплачено" count={paid.count} sum={paid.sum} color="green.9" />
+        <SummaryCard title="Ждут оплаты" count={awaiting.count} sum={awaiting.sum} color="orange.9" />
+      </SimpleGrid>
+      {total.count > 0 ? (
+        <Stack gap={4}>
+          <Progress
+            value={paidShare}
+            color="green.7"
+            size="md"
+            radius="sm"
+            aria-label={`Оплачено ${paidShare}% суммы счетов`}
+          />
+          <Text size="xs" c="gray.7">
+            Оплачено {paidShare}% выставленной суммы
+          </Text>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import type { Offer } from '@detal/contract';
+import { formatDelivery, formatRoubles } from '@detal/contract';
+import { Link } from 'react-router';
+import { AddToBasket } from '../basket/AddToBasket.tsx';
+import { IN_STOCK_COLOR, offerSearchPath, stockText } from './offer-text.ts';
+
+/** One offer as a card (recommendations, and the group's offers on narrow screens), with add to basket. */
+export function OfferCard({ offer }: { offer: Offer }) {
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      component="article"
+      aria-label={`${offer.brand_name} ${offer.article}`}
+      h="100%"
+    >
+      <Stack gap={6} h="100%" justify="space-between">
+        <Stack gap={4}>
+          <Group gap={6} justify="space-between" wrap="nowrap" align="flex-start">
+            <Text fw={700} size="sm" lh={1.3}>
+              {offer.brand_name}{' '}
+              <Anchor component={Link} to={offerSearchPath(offer)} ff="monospace" inherit>
+                {offer.article}
+              </Anchor>
+            </Text>
+            <Text size="xs" fw={600} c={offer.quantity > 0 ? IN_STOCK_COLOR : 'gray.7'} style={{ flexShrink: 0 }}>
+              {stockText(offer.quantity)}
+            </Text>
+          </Group>
+          <Text size="sm" c="dark.5" lineClamp={2}>
+            {offer.description}
+          </Text>
+          <Text size="xs" c="gray.7">
+            Срок: {formatDelivery(offer.delivery)}
+            {offer.supplier_name ? ` · ${offer.supplier_name}` : ''}
+          </Text>
+        </Stack>
+        <Group justify="space-between" align="center" gap="xs" wrap="wrap">
+          <Text fw={700} fz={18}>
+            {formatRoubles(offer.price)}
+          </Text>
+          <AddToBasket offerId={offer.id} stock={offer.quantity} compact />
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,8 @@
+import { TextInput } from '@mantine/core';
+
+/** The e-mail a client signs in with, as sign-in, registration and the password reset ask for it. */
+export function EmailField({ error }: { error?: string }) {
+  return (
+    <TextInput label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" required error={error} />
+  );
+}

@@ -1,0 +1,34 @@
+import { Stack, TextInput } from '@mantine/core';
+import type { ClientProfile } from '@detal/contract';
+import { AccountSection } from './AccountSection.tsx';
+import { ContactFields } from './ContactFields.tsx';
+import type { ContactValues } from './ContactFields.tsx';
+import { SubmitButton } from './SubmitButton.tsx';
+import { useAccountForm } from './account-form.ts';
+
+/** The client's contact data, as orders and bills show it; the e-mail is the login and stays as it is. */
+export function ProfileForm({ client }: { client: ClientProfile }) {
+  const { fetcher, errors, submitting } = useAccountForm();
+  const stored: ContactValues = {
+    last_name: client.last_name,
+    first_name: client.first_name,
+    middle_name: client.middle_name ?? '',
+    company_name: client.company_name ?? '',
+    phone_number: client.phone_number,
+  };
+  return (
+    <AccountSection title="Профиль" hint="Эти данные подставляются в заказы и счета.">
+      <fetcher.Form method="post" noValidate>
+        <input type="hidden" name="intent" value="profile" />
+        <Stack gap="md">
+          {/* Keyed by what is stored: after a save the fields show it (the phone as +7XXXXXXXXXX, trimmed names). */}
+          <ContactFields key={JSON.stringify(stored)} defaults={stored} errors={errors} />
+          <TextInput label="E-mail" value={client.email} readOnly description="E-mail — это ваш логин" />
+          <div>
+            <SubmitButton loading={submitting}>Сохранить</SubmitButton>
+          </div>
+        </Stack>
+      </fetcher.Form>
+    </AccountSection>
+  );
+}

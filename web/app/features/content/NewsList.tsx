@@ -1,0 +1,40 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import type { NewsPreview } from '@detal/contract';
+import { formatDate } from '@detal/contract';
+import { Link } from 'react-router';
+import { paths } from '../../paths.ts';
+
+interface NewsListProps {
+  items: NewsPreview[];
+  /** The heading level of each item's title under the section's own heading. */
+  headingOrder: 2 | 3;
+  /** Previews are left out in the narrow home-page column. */
+  withPreview?: boolean;
+}
+
+/** News previews, newest first: date, title linking to the item, and its short text. */
+export function NewsList({ items, headingOrder, withPreview = true }: NewsListProps) {
+  return (
+    <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <article>
+            <Text size="xs" c="gray.7" component="time" dateTime={item.published_at}>
+              {formatDate(item.published_at)}
+            </Text>
+            <Title order={headingOrder} fz={headingOrder === 2 ? 19 : 16} lh={1.3} mt={2}>
+              <Anchor component={Link} to={paths.newsItem(item.slug)} inherit>
+                {item.title}
+              </Anchor>
+            </Title>
+            {withPreview && item.preview ? (
+              <Text size="sm" mt={4} c="dark.5">
+                {item.preview}
+              </Text>
+            ) : null}
+          </article>
+        </li>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,315 @@
+import { useEffect } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { calendarDayIn, DEFAULT_TIME_ZONE } from '@detal/contract';
+import type { BasketItem, Preorder } from '@detal/contract';
+import { chosenMethod, initialCheckoutValues, NEW_ADDRESS, validateCheckout } from './checkout-form.ts';
+import type { CheckoutFormValues } from './checkout-form.ts';
+import { NEEDS_ADDRESS_FIELD } from './checkout-action.ts';
+import type { CheckoutNotice, checkoutAction } from './checkout-action.ts';
+import { OrderLines } from './OrderLines.tsx';
+import type { LineView } from './OrderLines.tsx';
+import { deliveryPriceText, OrderTotals } from './OrderTotals.tsx';
+import { paths } from '../../paths.ts';
+
+const preorderLines = (items: BasketItem[]): LineView[] =>
+  items.map((item) => ({
+    key: item.id,
+    brandName: item.brand_name,
+    article: item.article,
+    description: item.description,
+    supplierName: item.supplier_name,
+    delivery: item.delivery,
+    price: item.price,
+    quantity: item.quantity_in_basket,
+    note: (
+      <>
+        {item.price_changed ? (
+          <Text size="xs" c="orange.9">
+            Цена изменилась с тех пор, как товар добавили в корзину
+          </Text>
+        ) : null}
+        {item.quantity < item.quantity_in_basket ? (
+          <Text size="xs" c="red.8">
+            {item.quantity === 0 ? 'Нет в наличии' : `В наличии только ${item.quantity} шт.`}
+          </Text>
+        ) : null}
+      </>
+    ),
+  }));
+
+function NoticeAlert({ notice }: { notice: CheckoutNotice }) {
+  const changed = notice.kind === 'changed';
+  return (
+    <Alert
+      color={changed ? 'orange' : 'red'}
+      variant="light"
+      title={changed ? 'Цены или наличие изменились' : 'Заказ не оформлен'}
+      role="alert"
+      data-testid="checkout-notice"
+    >
+      <Stack gap={4}>
+        {notice.messages.map((message) => (
+          <Text size="sm" key={message}>
+            {message}
+          </Text>
+        ))}
+        <Text size="sm">
+          {changed
+            ? 'Ниже — актуальные цены и сумма. Проверьте заказ и подтвердите его ещё раз; если товара не хватает, измените количество '
+            : 'Вернитесь '}
+          <Anchor component={Link} to={paths.cart()} size="sm">
+            в корзину
+          </Anchor>
+          {changed ? '.' : ' и выберите позиции снова.'}
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+interface CheckoutFormProps {
+  preorder: Preorder;
+}
+
+/**
+ * The step-2 form with the order it makes: contact data, delivery method and address, desired date and time,
+ * comment; the lines and the total beside. The fields are checked here, then the route's action places the order
+ * (checkout-action.ts) and opens it. The server makes a repeated submit (double click, retry) the same order, so
+ * the button only guards against needless requests.
+ */
+export function CheckoutForm({ preorder }: CheckoutFormProps) {
+  const refusal = useActionData<typeof checkoutAction>();
+  const submitting = useNavigation().state === 'submitting';
+  const today = calendarDayIn(DEFAULT_TIME_ZONE);
+  const methods = preorder.delivery_method;
+  const form = useForm<CheckoutFormValues>({
+    mode: 'controlled',
+    initialValues: initialCheckoutValues(preorder),
+    validate: (values) => validateCheckout(values, methods, today),
+  });
+  const method = chosenMethod(form.values, methods);
+  const addresses = preorder.client_shops_delivery_address;
+  const { setErrors } = form;
+
+  // The server's field messages go under the fields, as the form's own do.
+  useEffect(() => {
+    if (refusal) setErrors(refusal.fieldErrors);
+  }, [refusal, setErrors]);
+
+  const notice = submitting ? null : refusal?.notice;
+  return (
+    <Form
+      method="post"
+      noValidate
+      aria-label="Оформление заказа"
+      onSubmit={(event) => {
+        if (form.validate().hasErrors) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name={NEEDS_ADDRESS_FIELD} value={String(method?.needs_address === true)} />
+      <input type="hidden" name="delivery_method_id" value={form.values.delivery_method_id} />
+      <Stack gap="lg">
+        {notice ? <NoticeAlert notice={notice} /> : null}
+
+        <Stack gap="sm">
+          <Title order={2} fz="lg">
+            Состав заказа
+          </Title>
+          <OrderLines lines={preorderLines(preorder.items)} />
+        </Stack>
+
+        <Grid gap="lg" align="flex-start">
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <Stack gap="lg">
+              <Card withBorder radius="md" padding="md">
+                <Title order={2} fz="lg" mb="sm">
+                  Контактные данные
+                </Title>
+                <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" verticalSpacing="sm">
+                  <TextInput
+                    label="Фамилия"
+                    required
+                    autoComplete="family-name"
+                    name="last_name"
+                    {...form.getInputProps('last_name')}
+                  />
+                  <TextInput
+                    label="Имя"
+                    required
+                    autoComplete="given-name"
+                    name="first_name"
+                    {...form.getInputProps('first_name')}
+                  />
+                  <TextInput
+                    label="Отчество"
+                    autoComplete="additional-name"
+                    name="middle_name"
+                    {...form.getInputProps('middle_name')}
+                  />
+                  <TextInput
+                    label="Телефон"
+                    required
+                    type="tel"
+                    autoComplete="tel"
+                    placeholder="+7 999 123-45-67"
+                    name="phone_number"
+                    {...form.getInputProps('phone_number')}
+                  />
+                  <TextInput
+                    label="E-mail"
+                    required
+                    type="email"
+                    autoComplete="email"
+                    name="client_shops_email"
+                    {...form.getInputProps('client_shops_email')}
+                  />
+                  <TextInput
+                    label="Компания"
+                    autoComplete="organization"
+                    name="company_name"
+                    {...form.getInputProps('company_name')}
+                  />
+                </SimpleGrid>
+              </Card>
+
+              <Card withBorder radius="md" padding="md">
+                <Radio.Group
+                  label={
+                    <Title order={2} fz="lg" component="span">
+                      Способ получения
+                    </Title>
+                  }
+                  {...form.getInputProps('delivery_method_id')}
+                >
+                  <Stack gap="xs" mt="sm">
+                    {methods.map((option) => (
+                      <Radio.Card key={option.id} value={String(option.id)} radius="sm" p="sm">
+                        <Group wrap="nowrap" align="flex-start" gap="sm">
+                          <Radio.Indicator mt={3} />
+                          <Stack gap={2} style={{ flex: 1 }}>
+                            <Group justify="space-between" gap="xs" wrap="nowrap">
+                              <Text fw={600} size="sm">
+                                {option.name}
+                              </Text>
+                              <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                                {deliveryPriceText(option.price)}
+                              </Text>
+                            </Group>
+                            {option.description ? (
+                              <Text size="xs" c="gray.7">
+                                {option.description}
+                              </Text>
+                            ) : null}
+                          </Stack>
+                        </Group>
+                      </Radio.Card>
+                    ))}
+                  </Stack>
+                </Radio.Group>
+
+                {method?.needs_address ? (
+                  <Stack gap="xs" mt="md">
+                    {addresses.length > 0 ? (
+                      <Radio.Group
+                        label="Адрес доставки"
+                        required
+                        name="address_choice"
+                        {...form.getInputProps('address_choice')}
+                      >
+                        <Stack gap={6} mt={6}>
+                          {addresses.map((address) => (
+                            <Radio key={address.id} value={String(address.id)} label={address.address} />
+                          ))}
+                          <Radio value={NEW_ADDRESS} label="Другой адрес" />
+                        </Stack>
+                      </Radio.Group>
+                    ) : null}
+                    {addresses.length === 0 || form.values.address_choice === NEW_ADDRESS ? (
+                      <Textarea
+                        label={addresses.length === 0 ? 'Адрес доставки' : 'Новый адрес'}
+                        required
+                        autosize
+                        minRows={2}
+                        placeholder="Город, улица, дом, квартира или офис"
+                        autoComplete="street-address"
+                        name="delivery_address"
+                        {...form.getInputProps('delivery_address')}
+                      />
+                    ) : null}
+                  </Stack>
+                ) : null}
+              </Card>
+
+              <Card withBorder radius="md" padding="md">
+                <Title order={2} fz="lg" mb="sm">
+                  Когда удобно получить
+                </Title>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                  <TextInput
+                    type="date"
+                    label="Желаемая дата"
+                    description="Необязательно"
+                    min={today}
+                    name="desired_date"
+                    {...form.getInputProps('desired_date')}
+                  />
+                  <TextInput
+                    label="Желаемое время"
+                    description="чч:мм, необязательно"
+                    placeholder="10:00"
+                    inputMode="numeric"
+                    name="desired_time"
+                    {...form.getInputProps('desired_time')}
+                  />
+                </SimpleGrid>
+                <Textarea
+                  mt="sm"
+                  label="Комментарий к заказу"
+                  autosize
+                  minRows={2}
+                  maxRows={6}
+                  name="comment"
+                  {...form.getInputProps('comment')}
+                />
+              </Card>
+            </Stack>
+          </Grid.Col>
+
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <Card withBorder radius="md" padding="md" style={{ position: 'sticky', top: 16 }}>
+              <Stack gap="md">
+                <Title order={2} fz="lg">
+                  Итого
+                </Title>
+                <OrderTotals goods={preorder.count_total_price_item} delivery={method ? method.price : null} />
+                <Button type="submit" size="md" fullWidth loading={submitting}>
+                  Подтвердить заказ
+                </Button>
+                <Text size="xs" c="gray.7">
+                  После подтверждения мы выставим счёт на оплату. Выбранные позиции уйдут из корзины, остальные
+                  останутся.
+                </Text>
+              </Stack>
+            </Card>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Form>
+  );
+}

@@ -1,0 +1,35 @@
+import { NativeSelect, TextInput } from '@mantine/core';
+import { ORDER_STATUS_NAMES, ORDER_STATUSES } from '@detal/contract';
+import { DateRangeFields, ListFilterForm } from '../../components/ListFilterForm.tsx';
+import type { OrderFilterValues } from './order-filters.ts';
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'Все статусы' },
+  ...ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_NAMES[status] })),
+];
+
+/** The orders' filters (/orders?status=…): order number, dates and status. */
+export function OrderFilters({ filters, error }: { filters: OrderFilterValues; error: string | null }) {
+  const key = [filters.date_from, filters.date_to, filters.status, filters.id].join('|');
+  return (
+    <ListFilterForm label="Фильтры заказов" filtersKey={key} resetTo="/orders">
+      <TextInput
+        name="id"
+        label="Номер заказа"
+        inputMode="numeric"
+        defaultValue={filters.id ?? ''}
+        w={{ base: '100%', sm: 140 }}
+        size="sm"
+      />
+      <DateRangeFields from={filters.date_from} to={filters.date_to} error={error} />
+      <NativeSelect
+        name="status"
+        label="Статус"
+        data={STATUS_OPTIONS}
+        defaultValue={filters.status ?? ''}
+        w={{ base: '100%', sm: 200 }}
+        size="sm"
+      />
+    </ListFilterForm>
+  );
+}

@@ -1,0 +1,101 @@
+import { Anchor, Box, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatDateTime, formatRoubles, orderLabel, pluralRu } from '@detal/contract';
+import type { Order } from '@detal/contract';
+import { OrderStatusBadge } from './OrderStatusBadge.tsx';
+import { paths } from '../../paths.ts';
+
+export const positionsText = (count: number) => `${count} ${pluralRu(count, 'позиция', 'позиции', 'позиций')}`;
+
+/** 'MANN-FILTER W 712/75 × 2, BOSCH 0 986 452 041 × 1': what the order holds, at a glance. */
+const contents = (order: Order) =>
+  order.items.map((line) => `${line.brand_name} ${line.article} × ${line.quantity}`).join(', ');
+
+const orderLink = (order: Order) => (
+  <Anchor component={Link} to={paths.order(order.id)} fw={600} style={{ whiteSpace: 'nowrap' }}>
+    {orderLabel(order.id)}
+  </Anchor>
+);
+
+/** From md up: one row per order. */
+function WideTable({ orders }: { orders: Order[] }) {
+  return (
+    <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="sm" aria-label="Заказы">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Заказ</Table.Th>
+          <Table.Th>Дата</Table.Th>
+          <Table.Th>Статус</Table.Th>
+          <Table.Th>Состав</Table.Th>
+          <Table.Th ta="right">Сумма</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {orders.map((order) => (
+          <Table.Tr key={order.id} data-order-id={order.id}>
+            <Table.Td>{orderLink(order)}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(order.created_at)}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <OrderStatusBadge status={order.status} name={order.status_name} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{positionsText(order.count_position)}</Text>
+              <Text size="xs" c="gray.7" lineClamp={2} maw={420}>
+                {contents(order)}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {formatRoubles(order.total_price)}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Below md: a card per order, its total and status first. */
+function Cards({ orders }: { orders: Order[] }) {
+  return (
+    <Stack gap="sm" role="list" aria-label="Заказы">
+      {orders.map((order) => (
+        <Card key={order.id} withBorder padding="sm" radius="sm" role="listitem" data-order-id={order.id}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Stack gap={2}>
+              {orderLink(order)}
+              <Text size="sm" c="gray.7">
+                {formatDateTime(order.created_at)}
+              </Text>
+            </Stack>
+            <Stack gap={6} align="flex-end">
+              <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                {formatRoubles(order.total_price)}
+              </Text>
+              <OrderStatusBadge status={order.status} name={order.status_name} />
+            </Stack>
+          </Group>
+          <Text size="sm" mt="xs">
+            {positionsText(order.count_position)}
+          </Text>
+          <Text size="xs" c="gray.7" lineClamp={2}>
+            {contents(order)}
+          </Text>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** The client's orders: a table from md up, cards below (both rendered on the server; CSS shows one). */
+export function OrdersTable({ orders }: { orders: Order[] }) {
+  return (
+    <>
+      <Box visibleFrom="md">
+        <WideTable orders={orders} />
+      </Box>
+      <Box hiddenFrom="md">
+        <Cards orders={orders} />
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { Anchor, Container, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { Template } from '@detal/contract';
+import { SITE_NAME } from '../lib/meta.ts';
+import { MenuLink } from '../components/MenuLink.tsx';
+import { CONTENT_WIDTH } from './SiteHeader.tsx';
+
+export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** The footer from the shop's template; without one (the call failed) it shows just the shop's name. */
+export function SiteFooter({ template }: { template: Template | null }) {
+  const shop = template?.shop;
+  const menu = template?.menu.footer ?? [];
+  const name = shop?.name || SITE_NAME;
+
+  return (
+    <footer
+      id="contacts-footer"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)' }}
+    >
+      <Container size={CONTENT_WIDTH} py="lg">
+        {shop ? (
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg" mb="md">
+            <Stack gap={4}>
+              <Text fw={700}>{name}</Text>
+              {shop.address ? <Text size="sm">{shop.address}</Text> : null}
+              {shop.work_hours ? (
+                <Text size="sm" c="dimmed">
+                  {shop.work_hours}
+                </Text>
+              ) : null}
+            </Stack>
+            <Stack gap={4}>
+              {shop.phone ? (
+                <Anchor href={telHref(shop.phone)} fw={600}>
+                  {shop.phone}
+                </Anchor>
+              ) : null}
+              {shop.email ? (
+                <Anchor href={`mailto:${shop.email}`} size="sm">
+                  {shop.email}
+                </Anchor>
+              ) : null}
+            </Stack>
+            {menu.length > 0 ? (
+              <Stack gap={4} component="nav" aria-label="Информация">
+                {menu.map((entry) => (
+                  <MenuLink key={`${entry.url}-${entry.title}`} entry={entry} />
+                ))}
+              </Stack>
+            ) : null}
+          </SimpleGrid>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          {`© ${name}`}
+        </Text>
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,75 @@
+import { Badge, Button, Container } from '@mantine/core';
+import { pluralRu, type MenuEntry } from '@detal/contract';
+import { Link, useLocation, useParams } from 'react-router';
+import { useBasketCount } from '../features/basket/held-basket.ts';
+import { ArticleSearch } from '../features/search/ArticleSearch.tsx';
+import { HeaderAccount } from '../features/clients/HeaderAccount.tsx';
+import { CartIcon } from '../components/icons.tsx';
+import { MenuLink } from '../components/MenuLink.tsx';
+import { SITE_NAME } from '../lib/meta.ts';
+import classes from './SiteHeader.module.css';
+import { paths } from '../paths.ts';
+
+/** Said after "Корзина" in the cart link's name: "Корзина 3 позиции". */
+const positionsText = (positions: number) => `${positions} ${pluralRu(positions, 'позиция', 'позиции', 'позиций')}`;
+
+export const CONTENT_WIDTH = 1320;
+
+interface SiteHeaderProps {
+  signedIn: boolean;
+  menu: MenuEntry[];
+}
+
+export function SiteHeader({ signedIn, menu }: SiteHeaderProps) {
+  const { pathname } = useLocation();
+  const { article } = useParams();
+  const positions = useBasketCount();
+
+  return (
+    <header className={classes.header}>
+      <Container size={CONTENT_WIDTH}>
+        <div className={classes.bar}>
+          <Link to={paths.home()} className={classes.logo}>
+            <span className={classes.logoMark} aria-hidden="true">
+              Д
+            </span>
+            {SITE_NAME}
+          </Link>
+          {/* Keyed by the article so that the box follows navigation between search pages. */}
+          <ArticleSearch key={article ?? ''} initialValue={article ?? ''} autoFocusOnDesktop={pathname === '/'} />
+          <nav className={classes.actions} aria-label="Корзина и кабинет">
+            <Button
+              component={Link}
+              to={paths.cart()}
+              variant="default"
+              leftSection={<CartIcon />}
+              rightSection={
+                <Badge
+                  aria-hidden="true"
+                  size="sm"
+                  circle={positions < 10}
+                  variant={positions > 0 ? 'filled' : 'light'}
+                  color={positions > 0 ? 'orange' : 'gray'}
+                >
+                  {positions}
+                </Badge>
+              }
+            >
+              {/* The name comes from the content, so it always holds what the link shows (WCAG label-in-name). */}
+              <span className={classes.wideOnly}>Корзина</span>{' '}
+              <span className={classes.visuallyHidden}>{positionsText(positions)}</span>
+            </Button>
+            <HeaderAccount signedIn={signedIn} />
+          </nav>
+        </div>
+        {menu.length > 0 ? (
+          <nav className={classes.menu} aria-label="Разделы магазина">
+            {menu.map((entry) => (
+              <MenuLink key={`${entry.url}-${entry.title}`} entry={entry} />
+            ))}
+          </nav>
+        ) : null}
+      </Container>
+    </header>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { Container } from '@mantine/core';
+import type { Template } from '@detal/contract';
+import { SiteFooter } from './SiteFooter.tsx';
+import { CONTENT_WIDTH, SiteHeader } from './SiteHeader.tsx';
+
+export interface ShellData {
+  template: Template | null;
+  /** The root loader's session check (client-me from the token cookie), run again after sign-in and sign-out. */
+  signedIn: boolean;
+}
+
+/** The `default` layout's frame: header, the page, footer. */
+export function SiteShell({ data, children }: { data: ShellData | undefined; children: ReactNode }) {
+  const signedIn = data?.signedIn ?? false;
+  const template = data?.template ?? null;
+  return (
+    <div style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+      <SiteHeader signedIn={signedIn} menu={template?.menu.header ?? []} />
+      <Container component="main" size={CONTENT_WIDTH} py={{ base: 'md', md: 'xl' }} w="100%" style={{ flex: 1 }}>
+        {children}
+      </Container>
+      <SiteFooter template={template} />
+    </div>
+  );
+}

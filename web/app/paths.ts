@@ -1,0 +1,37 @@
+/**
+ * Every page address of the shop (spec section 2), built in one place: links, redirects and guards use these
+ * builders instead of string literals. Imports nothing, so every layer may use it.
+ */
+const segment = (value: string | number): string => encodeURIComponent(String(value));
+/** `?a=1&b=2` from a query string with or without its `?`; empty for none. */
+const withQuery = (query: string): string =>
+  query === '' || query === '?' ? '' : query.startsWith('?') ? query : `?${query}`;
+
+export const paths = {
+  home: () => '/',
+  login: (next?: string) => (next === undefined ? '/login' : `/login?next=${segment(next)}`),
+  register: (next?: string) => (next === undefined ? '/register' : `/register?next=${segment(next)}`),
+  resetPassword: () => '/reset-password',
+  cart: () => '/cart',
+  contacts: () => '/contacts',
+  catalog: () => '/catalog',
+  catalogGroup: (slug: string) => `/catalog/${segment(slug)}`,
+  recommendations: () => '/recommendations',
+  /** `/search/OC90`: the brand chips of an article. */
+  searchArticle: (article: string, query = '') => `/search/${segment(article)}${withQuery(query)}`,
+  /** `/search/KNECHT/OC90?sort=delivery`: a brand's full result. */
+  searchBrand: (brand: string, article: string, query = '') =>
+    `/search/${segment(brand)}/${segment(article)}${withQuery(query)}`,
+  articles: () => '/articles',
+  article: (slug: string) => `/articles/${segment(slug)}`,
+  news: () => '/news',
+  newsItem: (slug: string) => `/news/${segment(slug)}`,
+  orders: () => '/orders',
+  /** The order form for the chosen basket lines. */
+  orderCreate: (lineIds: readonly number[]) => `/orders/create?items=${lineIds.join(',')}`,
+  order: (id: number, created = false) => `/orders/${id}${created ? '?created=1' : ''}`,
+  account: () => '/account',
+  bills: () => '/bills',
+  billsCommon: () => '/bills/common',
+  payment: (billId?: number | string) => (billId === undefined ? '/payment' : `/payment?bill=${segment(billId)}`),
+} as const;
