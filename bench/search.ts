@@ -122,19 +122,21 @@ interface Figures {
   failures: number;
 }
 
-function startServer(
+/** Forks one of the benchmark's processes (bench/lib/NAME.ts) and waits for its `ready` message. */
+function startProcess<Ready extends { type: 'ready' }>(
+  name: string,
   environment: Record<string, string>,
-): Promise<{ child: ChildProcess; port: number; lookupPort: number }> {
-  const child = fork(path.join(import.meta.dirname, 'lib', 'search-server.ts'), {
+): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = fork(path.join(import.meta.dirname, 'lib', `${name}.ts`), {
     // BENCH_SERVER_NODE_ARGS: more options for the server's Node, e.g. --trace-gc.
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     env: { ...process.env, ...environment },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`The server process ended with code ${code}`)));
-    child.once('message', (message: ServerMessage) => {
-      if (message.type === 'ready') resolve({ child, port: message.port, lookupPort: message.lookupPort });
+    child.once('exit', (code) => reject(new Error(`The process ${name} ended with code ${code}`)));
+    child.once('message', (message: Ready) => {
+      if (message.type === 'ready') resolve({ child, ready: message });
     });
   });
 }
@@ -240,10 +242,21 @@ async function main(): Promise<void> {
   const keys = sampleKeys(offers);
 
   if (values.page && !existsSync(WEB_BUILD)) throw new Error(`--page needs the web build: npm run build -w web`);
-  const { child, port, lookupPort } = await startServer({
-    ...(databaseUrl ? { BENCH_SEARCH_DATABASE_URL: databaseUrl } : { BENCH_SEARCH_PGLITE_DIR: dataDir }),
+  const databaseEnvironment: Record<string, string> = databaseUrl
+    ? { BENCH_SEARCH_DATABASE_URL: databaseUrl }
+    : { BENCH_SEARCH_PGLITE_DIR: dataDir };
+  const server = await startProcess<Extract<ServerMessage, { type: 'ready' }>>('search-server', {
+    ...databaseEnvironment,
     ...(values.page ? { BENCH_SEARCH_PAGES: '1' } : {}),
   });
+  const child = server.child;
+  const port = server.ready.port;
+  // On PostgreSQL the look-up floor runs in a process of its own (lib/lookup-floor-server.ts).
+  const lookupProcess =
+    server.ready.lookupPort === null
+      ? await startProcess<{ type: 'ready'; port: number }>('lookup-floor-server', databaseEnvironment)
+      : undefined;
+  const lookupPort = lookupProcess?.ready.port ?? server.ready.lookupPort;
   let turn = 0;
   const nextKey = () => keys[turn++ % keys.length] as SearchKey;
   const searchBody = (withBrand: boolean) => () => {
@@ -343,6 +356,11 @@ async function main(): Promise<void> {
   } finally {
     child.send({ type: 'stop' } satisfies ServerRequest);
     await once(child, 'exit');
+    if (lookupProcess) {
+      const exited = once(lookupProcess.child, 'exit');
+      lookupProcess.child.disconnect();
+      await exited;
+    }
   }
 
   const setting =

@@ -9,5 +9,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits 1 s by default: too short for a client-side navigation on a loaded CI machine.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

@@ -12,7 +12,7 @@ export type ServerRequest =
   | { type: 'stop' };
 
 export type ServerMessage =
-  | { type: 'ready'; port: number; lookupPort: number }
+  | { type: 'ready'; port: number; lookupPort: number | null }
   | { type: 'floor'; count: number; seconds: number; p50: number; p99: number }
   | { type: 'explain'; plan: string }
   | { type: 'vacuumed' };

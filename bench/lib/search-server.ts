@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { normalizeArticle, normalizeBrand } from '@detal/contract';
 import { fillPlaceholders } from 'drizzle-orm';
 import pg from 'pg';
@@ -7,17 +6,16 @@ import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase, POSTGRES_SESSION_OPTIONS } from '../../server/src/db/index.ts';
 import { searchStatement, searchValues, type SearchQuery } from '../../server/src/modules/search/queries.ts';
 import { closedLoop } from './closed-loop.ts';
+import { startLookupFloor, type RunQuery } from './lookup-floor.ts';
 import { EMPTY_ROUTE, type SearchKey, type ServerMessage, type ServerRequest } from './search-protocol.ts';
 
 /*
  * The process the search benchmark loads: the whole app (buildApp) listening on 127.0.0.1, plus an empty route,
  * and on request the floor: the search's own SQL statement run straight through `pg` (or PGlite), no HTTP.
+ * On PGlite it also holds the look-up floor (lookup-floor.ts).
  * It runs apart from the load generator so that autocannon does not share its event loop.
  * Started by bench/search.ts with BENCH_SEARCH_DATABASE_URL or BENCH_SEARCH_PGLITE_DIR set.
  */
-
-const LOOKUP_SQL = `select o.id::text, o.price::text from offers o
-  join brand_aliases a on a.brand_id = o.brand_id where a.alias_normalized = $2 and o.article_normalized = $1`;
 
 function queryOf(key: SearchKey, withBrand: boolean): SearchQuery {
   return {
@@ -65,7 +63,7 @@ async function main(): Promise<void> {
       })
     : null;
 
-  const runQuery = async (text: string, params: unknown[], name?: string): Promise<unknown[]> => {
+  const runQuery: RunQuery = async (text, params, name) => {
     if (pool) return (await pool.query({ name, text, values: params })).rows;
     const client: unknown = Reflect.get(database.db, '$client');
     if (!(client && typeof client === 'object' && 'query' in client && typeof client.query === 'function')) {
@@ -82,29 +80,8 @@ async function main(): Promise<void> {
     return runQuery(text, query.params, explain ? undefined : `bench_search_${Number(withBrand)}`);
   };
 
-  // The lookup floor: a bare node:http server (no Fastify, no hooks) answering one indexed look-up of the
-  // article and brand, the least any search can cost over HTTP.
-  const lookup = http.createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      // The body products-search takes with a brand.
-      const key = JSON.parse(body) as { article: string; brand_name: string };
-      runQuery(LOOKUP_SQL, [normalizeArticle(key.article), normalizeBrand(key.brand_name)], 'bench_lookup')
-        .then((rows) => {
-          response.writeHead(200, { 'content-type': 'application/json' });
-          response.end(JSON.stringify({ data: rows }));
-        })
-        .catch((error: unknown) => {
-          response.writeHead(500);
-          response.end(String(error));
-        });
-    });
-  });
-  await new Promise<void>((resolve) => lookup.listen(0, '127.0.0.1', resolve));
-  const lookupAddress = lookup.address();
-  if (lookupAddress === null || typeof lookupAddress === 'string') throw new Error('The lookup server has no port');
+  // On PGlite the look-up floor shares this process (one user at a time); on PostgreSQL it has its own.
+  const lookup = pool ? null : await startLookupFloor(runQuery);
 
   process.on('message', (raw: ServerRequest) => {
     void (async () => {
@@ -112,7 +89,7 @@ async function main(): Promise<void> {
         if (appPool instanceof pg.Pool) {
           console.log(`The app's pool opened ${churn.opened} connections and closed ${churn.closed}`);
         }
-        lookup.close();
+        lookup?.server.close();
         await app.close();
         await pool?.end();
         await database.close();
@@ -139,7 +116,7 @@ async function main(): Promise<void> {
       process.exit(1);
     });
   });
-  send({ type: 'ready', port: address.port, lookupPort: lookupAddress.port });
+  send({ type: 'ready', port: address.port, lookupPort: lookup?.port ?? null });
 }
 
 main().catch((error: unknown) => {
