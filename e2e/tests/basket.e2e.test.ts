@@ -54,6 +54,8 @@ describe('the basket in Chromium', () => {
       expect(added.status()).toBe(200);
       addedOfferIds.push((JSON.parse(added.request().postData() ?? '{}') as { item: { id: number } }).item.id);
       await badge(page, positions).waitFor();
+      // The keyboard stays on the button just pressed, not thrown back to the page body.
+      expect(await addButtons.nth(index).evaluate((button) => button === document.activeElement)).toBe(true);
     }
 
     // The basket page, reloaded: both lines are there.

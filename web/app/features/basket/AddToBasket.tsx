@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { useFetcher } from 'react-router';
 import { BASKET_QUANTITY_STEP } from '@detal/contract';
 import { CartIcon } from '../../components/icons.tsx';
-import { basketSubmit, boundedQuantity } from './basket-route.ts';
+import { basketSubmit } from './basket-route.ts';
 import type { BasketActionResult } from './basket-route.ts';
+import classes from './AddToBasket.module.css';
 
 export interface AddToBasketProps {
   offerId: number;
@@ -18,67 +18,56 @@ export interface AddToBasketProps {
  * Quantity and "В корзину" for one offer: adds it to the held basket (a new one when there is none) and keeps
  * the header's count. A refusal (more than the stock, counting what is already in the basket) is shown under
  * the control; other failures go through the error catalogue.
+ *
+ * Plain elements rather than Mantine's NumberInput and Button: a result page holds one control per offer, and
+ * on the server those components cost most of the page's render time. The quantity box takes what is typed
+ * (30 stays 30); a quantity past the stock is refused with the stock named, never cut silently.
  */
 export function AddToBasket({ offerId, stock, compact = false }: AddToBasketProps) {
-  const [quantity, setQuantity] = useState<number | string>(1);
   const fetcher = useFetcher<BasketActionResult>();
   // A refusal shows until the quantity changes or the next add.
   const [refusalSeen, setRefusalSeen] = useState<unknown>(null);
   const answer = fetcher.state === 'idle' ? fetcher.data : null;
   const refusal = answer && 'refusal' in answer && answer !== refusalSeen ? answer.refusal : null;
-  const size = compact ? 'xs' : 'sm';
+  const busy = fetcher.state !== 'idle';
+  const sizeClass = compact ? classes.compact : '';
 
-  if (stock <= 0) {
-    return (
-      <Text size={size} c="dimmed">
-        Нет в наличии
-      </Text>
-    );
-  }
+  if (stock <= 0) return <span className={`${classes.none} ${sizeClass}`}>Нет в наличии</span>;
 
   return (
-    <Stack gap={4} align="flex-start">
-      <fetcher.Form {...basketSubmit}>
+    <div className={`${classes.control} ${sizeClass}`}>
+      <fetcher.Form {...basketSubmit} className={classes.row}>
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="offer" value={offerId} />
         <input type="hidden" name="stock" value={stock} />
-        <Group gap={6} wrap="nowrap">
-          <NumberInput
-            aria-label="Количество"
-            name="quantity"
-            size={size}
-            w={compact ? 64 : 84}
-            value={quantity}
-            onChange={(value) => {
-              setQuantity(value);
-              setRefusalSeen(answer);
-            }}
-            onBlur={() => setQuantity(boundedQuantity(quantity, stock))}
-            min={1}
-            max={stock}
-            step={BASKET_QUANTITY_STEP}
-            clampBehavior="strict"
-            allowDecimal={false}
-            allowNegative={false}
-            hideControls={compact}
-          />
-          <Button
-            size={size}
-            type="submit"
-            loading={fetcher.state !== 'idle'}
-            aria-label="В корзину"
-            px={compact ? 8 : undefined}
-            leftSection={compact ? undefined : <CartIcon size={16} />}
-          >
-            {compact ? <CartIcon size={16} /> : 'В корзину'}
-          </Button>
-        </Group>
+        <input
+          className={classes.quantity}
+          type="number"
+          name="quantity"
+          aria-label="Количество"
+          inputMode="numeric"
+          defaultValue={1}
+          min={1}
+          step={BASKET_QUANTITY_STEP}
+          onChange={() => setRefusalSeen(answer)}
+        />
+        {/* Never disabled while busy: a disabled button would drop the keyboard focus to the page body. */}
+        <button
+          className={classes.button}
+          type="submit"
+          aria-label="В корзину"
+          aria-busy={busy}
+          onClick={(event) => busy && event.preventDefault()}
+        >
+          <CartIcon size={16} />
+          {compact ? null : 'В корзину'}
+        </button>
       </fetcher.Form>
       {refusal ? (
-        <Text size="xs" c="red" role="alert" maw={compact ? 180 : 260}>
+        <span className={classes.refusal} role="alert">
           {refusal}
-        </Text>
+        </span>
       ) : null}
-    </Stack>
+    </div>
   );
 }

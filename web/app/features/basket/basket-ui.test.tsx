@@ -275,12 +275,16 @@ describe('AddToBasket', () => {
   it('adds the chosen quantity, bounded by the stock, and keeps the returned basket', async () => {
     server.respond(() => [200, { data: { basket_id: 3, basket_key: 'fresh', total_positions_in_basket: 1 } }]);
     renderControl(5);
-    const quantity = screen.getByRole('textbox', { name: 'Количество' });
-    // Past the stock the box refuses the keystroke; the stock itself is accepted.
+    const quantity = screen.getByRole('spinbutton', { name: 'Количество' });
+    // Past the stock the box keeps what was typed and the add is refused with the stock named, sending nothing.
     fireEvent.change(quantity, { target: { value: '50' } });
-    expect((quantity as HTMLInputElement).value).toBe('1');
+    expect((quantity as HTMLInputElement).value).toBe('50');
+    fireEvent.click(screen.getByRole('button', { name: 'В корзину' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('В наличии только 5 шт. Укажите не больше 5');
+    expect(server.calls()).toEqual([]);
+    // The stock itself is accepted, and the refusal goes once the quantity changes.
     fireEvent.change(quantity, { target: { value: '5' } });
-    fireEvent.blur(quantity);
+    expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'В корзину' }));
     await waitFor(() => expect(basketIds().basket_id).toBe(3));
     expect(server.calls()).toEqual([
