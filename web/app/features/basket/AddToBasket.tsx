@@ -20,13 +20,14 @@ export interface AddToBasketProps {
  * the control; other failures go through the error catalogue.
  *
  * Plain elements rather than Mantine's NumberInput and Button: a result page holds one control per offer, and
- * on the server those components cost most of the page's render time. The quantity box takes what is typed
- * (30 stays 30); a quantity past the stock is refused with the stock named, never cut silently.
+ * on the server those components cost most of the page's render time. A quantity typed past the stock becomes
+ * the stock, with a hint that says so (never cut silently).
  */
 export function AddToBasket({ offerId, stock, compact = false }: AddToBasketProps) {
   const fetcher = useFetcher<BasketActionResult>();
   // A refusal shows until the quantity changes or the next add.
   const [refusalSeen, setRefusalSeen] = useState<unknown>(null);
+  const [clamped, setClamped] = useState(false);
   const answer = fetcher.state === 'idle' ? fetcher.data : null;
   const refusal = answer && 'refusal' in answer && answer !== refusalSeen ? answer.refusal : null;
   const busy = fetcher.state !== 'idle';
@@ -49,7 +50,13 @@ export function AddToBasket({ offerId, stock, compact = false }: AddToBasketProp
           defaultValue={1}
           min={1}
           step={BASKET_QUANTITY_STEP}
-          onChange={() => setRefusalSeen(answer)}
+          max={stock}
+          onChange={(event) => {
+            setRefusalSeen(answer);
+            const typed = Number.parseInt(event.target.value, 10);
+            if (typed > stock) event.target.value = String(stock);
+            setClamped(typed > stock);
+          }}
         />
         {/* Never disabled while busy: a disabled button would drop the keyboard focus to the page body. */}
         <button
@@ -63,6 +70,11 @@ export function AddToBasket({ offerId, stock, compact = false }: AddToBasketProp
           {compact ? null : 'В корзину'}
         </button>
       </fetcher.Form>
+      {clamped ? (
+        <span className={classes.hint} role="status">
+          В наличии {stock} шт.
+        </span>
+      ) : null}
       {refusal ? (
         <span className={classes.refusal} role="alert">
           {refusal}

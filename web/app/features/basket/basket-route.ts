@@ -30,17 +30,10 @@ export type BasketActionResult = { added: number } | { refusal: string } | null;
 
 /** A whole number of pieces within 1 and the stock, from what the quantity box holds. */
 export function boundedQuantity(value: number | string, stock: number): number {
-  return Math.min(wholeQuantity(value), Math.max(stock, 1));
-}
-
-/** A typed quantity as whole pieces, at least 1 (empty or unreadable is 1). */
-export function wholeQuantity(value: number | string): number {
   const number = typeof value === 'number' ? value : Number.parseInt(value, 10);
-  return Number.isFinite(number) ? Math.max(Math.trunc(number), 1) : 1;
+  if (!Number.isFinite(number)) return 1;
+  return Math.min(Math.max(Math.trunc(number), 1), Math.max(stock, 1));
 }
-
-/** The answer to a quantity past the offer's stock. */
-export const overStockMessage = (stock: number) => `В наличии только ${stock} шт. Укажите не больше ${stock}`;
 
 const NO_CONNECTION = 'Нет связи с магазином. Проверьте подключение и повторите';
 
@@ -65,11 +58,7 @@ export async function basketAction(request: Request): Promise<BasketActionResult
   try {
     switch (intent) {
       case 'add': {
-        const stock = numberField(form, 'stock');
-        const asked = wholeQuantity(String(form.get('quantity') ?? ''));
-        // More than the stock is refused with the stock named, not cut silently.
-        if (asked > stock) return { refusal: overStockMessage(stock) };
-        const pieces = boundedQuantity(asked, stock);
+        const pieces = boundedQuantity(String(form.get('quantity') ?? ''), numberField(form, 'stock'));
         await addToBasket(numberField(form, 'offer'), pieces);
         notifications.show({
           color: 'green',

@@ -276,15 +276,13 @@ describe('AddToBasket', () => {
     server.respond(() => [200, { data: { basket_id: 3, basket_key: 'fresh', total_positions_in_basket: 1 } }]);
     renderControl(5);
     const quantity = screen.getByRole('spinbutton', { name: 'Количество' });
-    // Past the stock the box keeps what was typed and the add is refused with the stock named, sending nothing.
+    // Past the stock the box takes the stock instead, and says why; the stock itself is accepted quietly.
     fireEvent.change(quantity, { target: { value: '50' } });
-    expect((quantity as HTMLInputElement).value).toBe('50');
-    fireEvent.click(screen.getByRole('button', { name: 'В корзину' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('В наличии только 5 шт. Укажите не больше 5');
-    expect(server.calls()).toEqual([]);
-    // The stock itself is accepted, and the refusal goes once the quantity changes.
+    expect((quantity as HTMLInputElement).value).toBe('5');
+    expect(screen.getByRole('status').textContent).toBe('В наличии 5 шт.');
+    fireEvent.change(quantity, { target: { value: '4' } });
+    expect(screen.queryByRole('status')).toBeNull();
     fireEvent.change(quantity, { target: { value: '5' } });
-    expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'В корзину' }));
     await waitFor(() => expect(basketIds().basket_id).toBe(3));
     expect(server.calls()).toEqual([
