@@ -37,6 +37,25 @@ const PRIVATE_ROUTES = ['/orders', '/orders/create', '/orders/7', '/account', '/
 let browser: Browser;
 let context: BrowserContext;
 
+/** A real session: the shop checks the token (client-me), so a made-up one would end at /login instead. */
+async function newClientToken(): Promise<string> {
+  const registration = await fetch(`${baseUrl}/api/v1/shop/client-registration`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      email: `shell-${Date.now()}-${Math.random().toString(36).slice(2)}@example.ru`,
+      password: 'long-enough-password',
+      password_confirmation: 'long-enough-password',
+      first_name: 'Иван',
+      last_name: 'Петров',
+      phone_number: '+7 999 123-45-67',
+    }),
+  });
+  expect(registration.status).toBe(200);
+  const { data } = (await registration.json()) as { data: { client: { access_token: string } } };
+  return data.client.access_token;
+}
+
 beforeAll(async () => {
   browser = await launchChromium();
 });
@@ -107,28 +126,50 @@ describe('the shop shell in Chromium', () => {
   });
 
   it('sends a signed-in visitor from /login and /register to /', async () => {
-    // A real session: the shop checks the token (client-me), so a made-up one would end at /login instead.
-    const registration = await fetch(`${baseUrl}/api/v1/shop/client-registration`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        email: `shell-${Date.now()}@example.ru`,
-        password: 'long-enough-password',
-        password_confirmation: 'long-enough-password',
-        first_name: 'Иван',
-        last_name: 'Петров',
-        phone_number: '+7 999 123-45-67',
-      }),
-    });
-    expect(registration.status).toBe(200);
-    const { data } = (await registration.json()) as { data: { client: { access_token: string } } };
+    const token = await newClientToken();
     context = await browser.newContext();
-    await context.addCookies([{ name: 'token', value: data.client.access_token, url: baseUrl }]);
+    await context.addCookies([{ name: 'token', value: token, url: baseUrl }]);
     const page = await context.newPage();
     for (const path of ['/login', '/register']) {
       await page.goto(baseUrl + path);
       await page.waitForURL(baseUrl + '/');
     }
+    await context.close();
+  });
+
+  it("puts a signed-in client's orders and bills one click away: the header when wide, the menu on a phone", async () => {
+    const token = await newClientToken();
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addCookies([{ name: 'token', value: token, url: baseUrl }]);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    const corner = page.getByRole('navigation', { name: 'Корзина и кабинет' });
+    await corner.getByRole('link', { name: 'Мои заказы' }).click();
+    await page.waitForURL(`${baseUrl}/orders`);
+    // The account's tabs lead across its three pages and mark the open one.
+    const tabs = page.getByRole('navigation', { name: 'Личный кабинет' });
+    expect(await tabs.getByRole('link', { name: 'Мои заказы' }).getAttribute('aria-current')).toBe('page');
+    await tabs.getByRole('link', { name: 'Счета' }).click();
+    await page.waitForURL(`${baseUrl}/bills`);
+    await page.getByRole('heading', { level: 1, name: 'Счета' }).waitFor();
+    await tabs.getByRole('link', { name: 'Профиль' }).click();
+    await page.waitForURL(`${baseUrl}/account`);
+
+    // On a phone the header has a menu: the catalogue, the pages, a tappable phone number, the account, logout.
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await corner.getByRole('link', { name: 'Мои заказы' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Меню' }).click();
+    const menu = page.getByRole('navigation', { name: 'Меню магазина' });
+    await menu.waitFor();
+    expect(await menu.getByRole('link', { name: 'Каталог' }).getAttribute('href')).toBe('/catalog');
+    expect(await menu.getByRole('link', { name: /^\+7/ }).getAttribute('href')).toMatch(/^tel:\+7\d{10}$/);
+    await menu.getByRole('link', { name: 'Мои заказы' }).click();
+    await page.waitForURL(`${baseUrl}/orders`);
+    await menu.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Меню' }).click();
+    await menu.getByRole('button', { name: 'Выйти' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await corner.getByRole('link', { name: 'Войти' }).waitFor();
     await context.close();
   });
 

@@ -23,6 +23,7 @@ import { LoadingBar } from './components/LoadingBar.tsx';
 import { configureBrowserApi } from './lib/api/browser.ts';
 import { createServerApi, publicRuntimeConfig } from './lib/api/ssr-client.server.ts';
 import { checkSession } from './features/clients/session.server.ts';
+import { awaitingBillsCount } from './features/bills/awaiting-count.server.ts';
 import { publicOrigin } from './lib/public-url.server.ts';
 import { canonicalUrl } from './lib/seo.ts';
 import { errorMeta, SITE_NAME } from './lib/meta.ts';
@@ -32,18 +33,22 @@ import { theme } from './theme.ts';
 /**
  * Data every page needs, read on the server: the shop's template (header menu, footer), the session check
  * (client-me when a token cookie came: the signed-in client, or a redirect to /login that clears a dead token),
+ * the count of the client's bills awaiting payment,
  * and the runtime settings of the browser's request layer. A failed template call leaves the footer bare.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = createServerApi(request, context);
-  const [template, session] = await Promise.all([
+  const [template, session, awaitingBills] = await Promise.all([
     api.callShop('template', { signal: request.signal }).catch(() => null),
     checkSession(request, api),
+    awaitingBillsCount(request, api),
   ]);
   return {
     template,
     signedIn: session.signedIn,
     client: session.client,
+    /** Bills awaiting payment, shown beside «Счета» in the header and the account tabs. */
+    awaitingBills,
     /** The shop's public origin: canonical links, og:url and other absolute addresses are built on it. */
     publicUrl: publicOrigin(request),
     ...publicRuntimeConfig(),

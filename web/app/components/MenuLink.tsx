@@ -2,7 +2,8 @@ import { Anchor } from '@mantine/core';
 import type { MenuEntry } from '@detal/contract';
 import { Link } from 'react-router';
 
-const isExternal = (url: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
+/** Whether a menu URL leaves the app (a scheme such as https: or tel:, or a protocol-relative address). */
+export const isExternal = (url: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
 
 /** A menu entry of the shop's template: in-app paths navigate client-side, other URLs are plain links. */
 export function MenuLink({ entry }: { entry: MenuEntry }) {

@@ -65,3 +65,23 @@ export const CheckIcon = () => (
     <polyline points="20 6 9 17 4 12" />
   </LineIcon>
 );
+
+export const OrdersIcon = () => (
+  <LineIcon size={18}>
+    <path d="M9 4h6l1 2h3v15H5V6h3z" />
+    <path d="M9 12h6M9 16h4" />
+  </LineIcon>
+);
+
+export const BillIcon = () => (
+  <LineIcon size={18}>
+    <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
+    <path d="M9 8h6M9 12h6" />
+  </LineIcon>
+);
+
+export const MenuIcon = () => (
+  <LineIcon size={20}>
+    <path d="M4 6h16M4 12h16M4 18h16" />
+  </LineIcon>
+);

@@ -2,9 +2,9 @@ import { Anchor, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Template } from '@detal/contract';
 import { SITE_NAME } from '../lib/meta.ts';
 import { MenuLink } from '../components/MenuLink.tsx';
+import { paths } from '../paths.ts';
 import { CONTENT_WIDTH } from './SiteHeader.tsx';
-
-export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
+import { telHref } from './phone.ts';
 
 /** The footer from the shop's template; without one (the call failed) it shows just the shop's name. */
 export function SiteFooter({ template }: { template: Template | null }) {
@@ -41,13 +41,12 @@ export function SiteFooter({ template }: { template: Template | null }) {
                 </Anchor>
               ) : null}
             </Stack>
-            {menu.length > 0 ? (
-              <Stack gap={4} component="nav" aria-label="Информация">
-                {menu.map((entry) => (
-                  <MenuLink key={`${entry.url}-${entry.title}`} entry={entry} />
-                ))}
-              </Stack>
-            ) : null}
+            <Stack gap={4} component="nav" aria-label="Информация">
+              <MenuLink entry={{ title: 'Каталог', url: paths.catalog() }} />
+              {menu.map((entry) => (
+                <MenuLink key={`${entry.url}-${entry.title}`} entry={entry} />
+              ))}
+            </Stack>
           </SimpleGrid>
         ) : null}
         <Text size="xs" c="dimmed">

@@ -1,5 +1,5 @@
 import { Badge, Button, Container } from '@mantine/core';
-import { pluralRu, type MenuEntry } from '@detal/contract';
+import { pluralRu, type Template } from '@detal/contract';
 import { Link, useLocation, useParams } from 'react-router';
 import { useBasketCount } from '../features/basket/held-basket.ts';
 import { ArticleSearch } from '../features/search/ArticleSearch.tsx';
@@ -7,6 +7,7 @@ import { HeaderAccount } from '../features/clients/HeaderAccount.tsx';
 import { CartIcon } from '../components/icons.tsx';
 import { MenuLink } from '../components/MenuLink.tsx';
 import { SITE_NAME } from '../lib/meta.ts';
+import { MobileMenu } from './MobileMenu.tsx';
 import classes from './SiteHeader.module.css';
 import { paths } from '../paths.ts';
 
@@ -17,10 +18,12 @@ export const CONTENT_WIDTH = 1320;
 
 interface SiteHeaderProps {
   signedIn: boolean;
-  menu: MenuEntry[];
+  /** The shop's template: the header menu, and the phone the phone menu shows. */
+  template: Template | null;
 }
 
-export function SiteHeader({ signedIn, menu }: SiteHeaderProps) {
+export function SiteHeader({ signedIn, template }: SiteHeaderProps) {
+  const menu = template?.menu.header ?? [];
   const { pathname } = useLocation();
   const { article } = useParams();
   const positions = useBasketCount();
@@ -60,6 +63,7 @@ export function SiteHeader({ signedIn, menu }: SiteHeaderProps) {
               <span className={classes.visuallyHidden}>{positionsText(positions)}</span>
             </Button>
             <HeaderAccount signedIn={signedIn} />
+            <MobileMenu template={template} signedIn={signedIn} />
           </nav>
         </div>
         {menu.length > 0 ? (

@@ -16,7 +16,7 @@ export function SiteShell({ data, children }: { data: ShellData | undefined; chi
   const template = data?.template ?? null;
   return (
     <div style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
-      <SiteHeader signedIn={signedIn} menu={template?.menu.header ?? []} />
+      <SiteHeader signedIn={signedIn} template={template} />
       <Container component="main" size={CONTENT_WIDTH} py={{ base: 'md', md: 'xl' }} w="100%" style={{ flex: 1 }}>
         {children}
       </Container>

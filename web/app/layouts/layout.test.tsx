@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Link, Outlet, ScrollRestoration, useParams } from 'react-router';
 import DefaultLayout from './default.tsx';
 import { searchPath } from '../features/search/ArticleSearch.tsx';
@@ -40,7 +40,12 @@ function renderApp(pathname: string, { scrollRestoration = false } = {}) {
         path: '/',
         HydrateFallback: () => null,
         // As the server's session check: signed in while the token cookie is there.
-        loader: () => ({ template, signedIn: readToken() !== null, techCatalogUrl: null }),
+        loader: () => ({
+          template,
+          signedIn: readToken() !== null,
+          awaitingBills: readToken() === null ? null : 2,
+          techCatalogUrl: null,
+        }),
         Component: () => (
           <>
             <Outlet />
@@ -55,6 +60,7 @@ function renderApp(pathname: string, { scrollRestoration = false } = {}) {
               { index: true, Component: LongPage },
               { path: 'second', Component: SecondPage },
               { path: 'search/:article', Component: SearchResult },
+              { path: 'catalog', Component: () => <h1>Каталог</h1> },
             ],
           },
         ],
@@ -167,6 +173,46 @@ describe('header state', () => {
     expect(basketIds()).toMatchObject(EMPTY_BASKET);
     expect(JSON.parse(localStorage.getItem('detal-basket') ?? '{}').state).toEqual(EMPTY_BASKET);
     vi.unstubAllGlobals();
+  });
+});
+
+describe("the client's pages within reach", () => {
+  it('puts orders and bills, with the count awaiting payment, in the header of a signed-in client', async () => {
+    setToken('server-token', false);
+    renderApp('/second');
+    const corner = await screen.findByRole('navigation', { name: 'Корзина и кабинет' });
+    expect(within(corner).getByRole('link', { name: 'Мои заказы' }).getAttribute('href')).toBe('/orders');
+    expect(within(corner).getByRole('link', { name: 'Счета, 2 ждут оплаты' }).getAttribute('href')).toBe('/bills');
+  });
+
+  it('offers a visitor neither, and «Каталог» in the footer to everybody', async () => {
+    renderApp('/second');
+    const corner = await screen.findByRole('navigation', { name: 'Корзина и кабинет' });
+    expect(within(corner).queryByRole('link', { name: 'Мои заказы' })).toBeNull();
+    const footer = screen.getByRole('navigation', { name: 'Информация' });
+    expect(within(footer).getByRole('link', { name: 'Каталог' }).getAttribute('href')).toBe('/catalog');
+  });
+
+  it('opens the phone menu: catalogue, pages, contacts, a tappable phone and the account; a link closes it', async () => {
+    setToken('server-token', false);
+    renderApp('/');
+    const toggle = await screen.findByRole('button', { name: 'Меню' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    const menu = await screen.findByRole('navigation', { name: 'Меню магазина' });
+    const hrefOf = (name: string) => within(menu).getByRole('link', { name }).getAttribute('href');
+    expect([hrefOf('Каталог'), hrefOf('Контакты'), hrefOf('+7 (495) 123-45-67')]).toEqual([
+      '/catalog',
+      '/contacts',
+      'tel:+74951234567',
+    ]);
+    expect([hrefOf('Профиль'), hrefOf('Мои заказы'), hrefOf('Счета, 2 ждут оплаты')]).toEqual([
+      '/account',
+      '/orders',
+      '/bills',
+    ]);
+    fireEvent.click(within(menu).getByRole('link', { name: 'Каталог' }));
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Меню магазина' })).toBeNull());
   });
 });
 

@@ -9,6 +9,7 @@ import type { AccessHandle } from '../lib/access.ts';
 import { accountAction } from '../features/clients/account-action.ts';
 import { withSession } from '../features/clients/session.server.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { AccountTabs } from '../features/clients/AccountTabs.tsx';
 
 export const handle = { access: 'session' } satisfies AccessHandle;
 
@@ -27,6 +28,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { client, delivery_addresses: addresses } = loaderData;
   return (
     <>
+      <AccountTabs />
       <PageIntro title="Личный кабинет">Профиль, адреса доставки и пароль.</PageIntro>
       {/* Keyed by the client: another client signing in on this page starts the forms afresh. */}
       <SimpleGrid

@@ -12,6 +12,7 @@ import type { AccessHandle } from '../lib/access.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { pageParam } from '../lib/not-found.ts';
 import { paths } from '../paths.ts';
+import { AccountTabs } from '../features/clients/AccountTabs.tsx';
 
 export const handle = { access: 'session' } satisfies AccessHandle;
 
@@ -42,6 +43,7 @@ export default function BillsPage({ loaderData }: Route.ComponentProps) {
   const filtered = hasBillFilters(filters);
   return (
     <>
+      <AccountTabs />
       <PageIntro title="Счета">
         Счета на оплату ваших заказов. Скачайте счёт в PDF, чтобы оплатить его по безналичному расчёту.
       </PageIntro>

@@ -4,7 +4,7 @@ import { Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/contacts';
 import { Crumbs } from '../features/content/Crumbs.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
-import { telHref } from '../layouts/SiteFooter.tsx';
+import { telHref } from '../layouts/phone.ts';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
 import { pageMeta } from '../lib/meta.ts';

@@ -12,6 +12,7 @@ import type { AccessHandle } from '../lib/access.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { pageParam } from '../lib/not-found.ts';
 import { paths } from '../paths.ts';
+import { AccountTabs } from '../features/clients/AccountTabs.tsx';
 
 export const handle = { access: 'session' } satisfies AccessHandle;
 
@@ -42,6 +43,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const filtered = hasOrderFilters(filters);
   return (
     <>
+      <AccountTabs />
       <PageIntro title="Мои заказы">
         Ваши заказы со статусами, составом и суммами. Откройте заказ, чтобы увидеть подробности.
       </PageIntro>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Button } from '@mantine/core';
+import { Badge, Button } from '@mantine/core';
 import type { ClientProfile } from '@detal/contract';
 import { Link, useLocation, useMatches, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
 import { resolveAccess } from '../../lib/access.ts';
 import type { AccessHandle } from '../../lib/access.ts';
 import { signOut } from './sign-in.ts';
 import classes from './HeaderAccount.module.css';
-import { LogoutIcon, UserIcon } from '../../components/icons.tsx';
+import { BillIcon, LogoutIcon, OrdersIcon, UserIcon } from '../../components/icons.tsx';
+import { accountLinkName, useAwaitingBills } from './account-links.ts';
 import { paths } from '../../paths.ts';
 
 const fullName = (client: ClientProfile) => `${client.first_name} ${client.last_name}`.trim();
@@ -20,25 +21,12 @@ function useOnSessionPage(): boolean {
   return resolveAccess(access, false, `${location.pathname}${location.search}`) !== null;
 }
 
-/**
- * The header's account corner: "Войти" for a visitor; for a signed-in client their name (a link to the account)
- * and logout. The name comes from the root loader's session check, which the router runs again after every action.
- */
-export function HeaderAccount({ signedIn }: { signedIn: boolean }) {
-  const client = useRouteLoaderData<{ client?: ClientProfile | null }>('root')?.client ?? null;
+/** Signing out from the header or the menu: the token goes, and a page for signed-in clients gives way to home. */
+export function useLogout(): { logout: () => Promise<void>; leaving: boolean } {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const onSessionPage = useOnSessionPage();
   const [leaving, setLeaving] = useState(false);
-
-  if (!signedIn) {
-    return (
-      <Button component={Link} to={paths.login()} variant="subtle">
-        Войти
-      </Button>
-    );
-  }
-
   const logout = async () => {
     setLeaving(true);
     try {
@@ -51,10 +39,61 @@ export function HeaderAccount({ signedIn }: { signedIn: boolean }) {
       setLeaving(false);
     }
   };
+  return { logout, leaving };
+}
+
+/**
+ * The header's account corner: "Войти" for a visitor; for a signed-in client their orders, their bills (with the
+ * count awaiting payment), their name (a link to the account) and logout. The name comes from the root loader's session check, which the router runs again after every action.
+ */
+export function HeaderAccount({ signedIn }: { signedIn: boolean }) {
+  const client = useRouteLoaderData<{ client?: ClientProfile | null }>('root')?.client ?? null;
+  const { logout, leaving } = useLogout();
+  const awaitingBills = useAwaitingBills();
+
+  if (!signedIn) {
+    return (
+      <Button component={Link} to={paths.login()} variant="subtle">
+        Войти
+      </Button>
+    );
+  }
 
   const name = client ? fullName(client) : null;
   return (
     <>
+      {/* Orders and bills one click away from every page (below wide screens they are in the menu). */}
+      <Button
+        component={Link}
+        to={paths.orders()}
+        variant="subtle"
+        color="gray"
+        aria-label="Мои заказы"
+        leftSection={<OrdersIcon />}
+        px={{ base: 8, md: 'sm' }}
+        className={classes.fromDesktop}
+      >
+        Заказы
+      </Button>
+      <Button
+        component={Link}
+        to={paths.bills()}
+        variant="subtle"
+        color="gray"
+        aria-label={accountLinkName('Счета', awaitingBills)}
+        leftSection={<BillIcon />}
+        rightSection={
+          awaitingBills ? (
+            <Badge size="sm" circle={awaitingBills < 10} color="orange.9" aria-hidden="true">
+              {awaitingBills}
+            </Badge>
+          ) : null
+        }
+        px={{ base: 8, md: 'sm' }}
+        className={classes.fromDesktop}
+      >
+        Счета
+      </Button>
       <Button
         component={Link}
         to={paths.account()}
@@ -75,6 +114,7 @@ export function HeaderAccount({ signedIn }: { signedIn: boolean }) {
         aria-label="Выйти"
         leftSection={<LogoutIcon />}
         px={{ base: 8, md: 'sm' }}
+        className={classes.fromTablet}
       >
         <span className={classes.logoutText}>Выйти</span>
       </Button>
