@@ -2,7 +2,14 @@ import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import { SHOP_API_PREFIX, TECH_API_PREFIX, shopEndpoints, techEndpoints } from '@detal/contract';
+import {
+  ADMIN_API_PREFIX,
+  SHOP_API_PREFIX,
+  TECH_API_PREFIX,
+  adminEndpoints,
+  shopEndpoints,
+  techEndpoints,
+} from '@detal/contract';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/index.ts';
 import { handleError, registerErrorHandling } from './http/error-handler.ts';
@@ -12,7 +19,8 @@ import { registerRateLimit } from './http/rate-limit.ts';
 import { registerEndpoints } from './http/routes.ts';
 import { createSerializerCompiler } from './http/serializer.ts';
 import { sessionResolverOf } from './modules/clients/sessions.ts';
-import { createShopHandlers, createTechHandlers } from './modules/index.ts';
+import { createAdminHandlers, createShopHandlers, createTechHandlers } from './modules/index.ts';
+import { staffSessionResolverOf } from './modules/staff/sessions.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { createLogger, echoRequestId, requestIdFor } from './plugins/logging.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -61,6 +69,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   const resolveSession = sessionResolverOf(database.db);
   registerEndpoints(app, resolveSession, SHOP_API_PREFIX, shopEndpoints, createShopHandlers(deps));
   registerEndpoints(app, resolveSession, TECH_API_PREFIX, techEndpoints, createTechHandlers(deps));
+  registerEndpoints(app, resolveSession, ADMIN_API_PREFIX, adminEndpoints, createAdminHandlers(deps), {
+    staff: staffSessionResolverOf(database.db),
+  });
 
   const webBuild = config.webBuildDir ? await loadWebBuild(config.webBuildDir) : null;
   if (config.webBuildDir && webBuild) {

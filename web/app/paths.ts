@@ -9,6 +9,14 @@ const withQuery = (query: string): string =>
 
 export const paths = {
   home: () => '/',
+  /** The back office (issue 14). */
+  adminLogin: () => '/admin/login',
+  adminSetPassword: () => '/admin/set-password',
+  adminOrders: () => '/admin/orders',
+  adminPayments: () => '/admin/payments',
+  adminClients: () => '/admin/clients',
+  adminStaff: (query = '') => `/admin/staff${withQuery(query)}`,
+  adminAudit: (query = '') => `/admin/audit${withQuery(query)}`,
   login: (next?: string) => (next === undefined ? '/login' : `/login?next=${segment(next)}`),
   register: (next?: string) => (next === undefined ? '/register' : `/register?next=${segment(next)}`),
   resetPassword: () => '/reset-password',

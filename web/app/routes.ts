@@ -32,6 +32,17 @@ export default [
     route('payment', 'routes/payment.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
+  // The back office (issue 14): its own layout, staff session required; sign-in and the link page outside it.
+  route('admin/login', 'routes/admin-login.tsx'),
+  route('admin/set-password', 'routes/admin-set-password.tsx'),
+  layout('layouts/admin.tsx', [
+    route('admin', 'routes/admin-index.tsx'),
+    route('admin/orders', 'routes/admin-pending.tsx', { id: 'admin-orders' }),
+    route('admin/payments', 'routes/admin-pending.tsx', { id: 'admin-payments' }),
+    route('admin/clients', 'routes/admin-pending.tsx', { id: 'admin-clients' }),
+    route('admin/staff', 'routes/admin-staff.tsx'),
+    route('admin/audit', 'routes/admin-audit.tsx'),
+  ]),
   // Resource routes: plain text answers for crawlers, outside the page layout.
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),

@@ -24,3 +24,4 @@ export const ERROR_PAGE_TITLES = { notFound: 'Page Not Found', other: 'Internal 
 export const API_PREFIX = '/api/v1/';
 export const SHOP_API_PREFIX = '/api/v1/shop/';
 export const TECH_API_PREFIX = '/api/tech/';
+export const ADMIN_API_PREFIX = '/api/v1/admin/';

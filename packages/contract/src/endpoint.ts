@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { StaffRole } from './staff.ts';
 
 /**
  * One API endpoint as the contract fixes it. The server registers its route from this definition
@@ -10,6 +11,11 @@ export interface EndpointDef {
   path: string;
   /** True when the endpoint needs a signed-in client (401 otherwise). */
   session: boolean;
+  /**
+   * Back office endpoints: the staff roles allowed. With it the endpoint needs a staff session (401 without one)
+   * of one of these roles (403 otherwise); client tokens are ignored.
+   */
+  roles?: readonly StaffRole[];
   summary: string;
   tags: readonly string[];
   params?: z.ZodType;

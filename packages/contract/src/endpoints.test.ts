@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { type EndpointDef, idOrSlugParamsSchema, pageQuerySchema, shopEndpoints, techEndpoints } from './index.ts';
+import {
+  type EndpointDef,
+  adminEndpoints,
+  idOrSlugParamsSchema,
+  pageQuerySchema,
+  shopEndpoints,
+  techEndpoints,
+} from './index.ts';
 
 // Spec section 7, in its order, then the contract's (beyond) endpoints.
 const SPEC_PATHS = [
@@ -125,5 +132,26 @@ describe('shop endpoint registry', () => {
         expect(() => z.toJSONSchema(response, { io: 'output' }), key).not.toThrow();
       }
     }
+  });
+});
+
+describe('admin endpoint registry', () => {
+  const adminEntries = Object.entries(adminEndpoints) as [string, EndpointDef][];
+
+  it.each(adminEntries)('%s: path is its key, tagged admin, no client session, schemas convert', (key, def) => {
+    expect(def.path).toBe(key);
+    expect(def.tags).toEqual(['admin']);
+    // Staff are never clients: the roles say who may call, never the client session flag.
+    expect(def.session).toBe(false);
+    expect(def.body === undefined, key).toBe(def.method === 'GET');
+    for (const schema of [def.body, def.query, def.params]) {
+      if (schema) expect(() => z.toJSONSchema(schema, { io: 'input' }), key).not.toThrow();
+    }
+    expect(def.response).not.toBe('pdf');
+    if (def.response !== 'pdf') expect(() => z.toJSONSchema(def.response as z.ZodType, { io: 'output' })).not.toThrow();
+  });
+
+  it('shares no path with the shop', () => {
+    for (const key of Object.keys(adminEndpoints)) expect(Object.keys(shopEndpoints)).not.toContain(key);
   });
 });

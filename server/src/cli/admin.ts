@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { read } from 'read';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/index.ts';
 
@@ -17,6 +18,8 @@ export interface AdminContext {
   config: AppConfig;
   /** Writes a line of the command's report to stdout. */
   print: (line: string) => void;
+  /** Asks for a secret (a password) without echoing it; fails when nobody can answer. */
+  readSecret: (prompt: string) => Promise<string>;
 }
 
 export type AdminOptions = NonNullable<ParseArgsConfig['options']>;
@@ -108,7 +111,13 @@ function overview(commands: Map<string, AdminCommand>): string {
 export interface AdminIo {
   out: (text: string) => void;
   err: (text: string) => void;
+  /** Reads a secret typed at a prompt (not echoed); absent where no one can type. */
+  readSecret?: (prompt: string) => Promise<string>;
 }
+
+const noSecretPrompt = (): Promise<string> => {
+  throw new AdminUsageError('this command needs a password typed at a prompt, and no terminal is attached');
+};
 
 /**
  * Runs `argv` (the words after `npm run admin --`) and answers the exit code: 0 done, 1 the command failed,
@@ -117,7 +126,7 @@ export interface AdminIo {
 export async function runAdmin(
   argv: readonly string[],
   commands: Map<string, AdminCommand>,
-  open: () => Promise<Omit<AdminContext, 'print'>>,
+  open: () => Promise<Omit<AdminContext, 'print' | 'readSecret'>>,
   io: AdminIo,
 ): Promise<number> {
   const [name, ...rest] = argv;
@@ -148,7 +157,7 @@ export async function runAdmin(
   }
   const context = await open();
   try {
-    await command.run(values, { ...context, print: io.out });
+    await command.run(values, { ...context, print: io.out, readSecret: io.readSecret ?? noSecretPrompt });
     return 0;
   } catch (error) {
     if (error instanceof AdminUsageError) {
@@ -177,7 +186,12 @@ async function main(): Promise<void> {
       const config = loadConfig();
       return { config, database: await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) };
     },
-    { out: (text) => console.log(text), err: (text) => console.error(text) },
+    {
+      out: (text) => console.log(text),
+      err: (text) => console.error(text),
+      // The prompt goes to stderr, so that stdout stays the command's report.
+      readSecret: (prompt) => read({ prompt, silent: true, replace: '*', output: process.stderr }),
+    },
   );
 }
 

@@ -5,11 +5,13 @@ import type {
   EndpointParams,
   EndpointPayload,
   EndpointQuery,
+  adminEndpoints,
   shopEndpoints,
   techEndpoints,
 } from '@detal/contract';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/index.ts';
+import type { StaffContext } from './staff-auth.ts';
 
 /** Who is calling: a signed-in client, or an anonymous visitor (clientId null). */
 export interface AuthContext {
@@ -28,6 +30,8 @@ export interface HandlerContext<E extends EndpointDef> {
   params: EndpointParams<E>;
   query: EndpointQuery<E>;
   auth: AuthContext;
+  /** The signed-in staff member on back office endpoints; null elsewhere and for anonymous callers. */
+  staff: StaffContext | null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -38,3 +42,4 @@ export type EndpointHandler<E extends EndpointDef> = (ctx: HandlerContext<E>) =>
 export type HandlersFor<T extends Record<string, EndpointDef>> = { [K in keyof T]?: EndpointHandler<T[K]> };
 export type ShopHandlers = HandlersFor<typeof shopEndpoints>;
 export type TechHandlers = HandlersFor<typeof techEndpoints>;
+export type AdminHandlers = HandlersFor<typeof adminEndpoints>;

@@ -3,12 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, type EndpointDef } from '@detal/contract';
 import { authenticate, authOf, type SessionResolver } from './auth.ts';
-import { unauthorized, unavailable } from './errors.ts';
+import { refuseCrossSite } from './cross-site.ts';
+import { forbidden, unauthorized, unavailable } from './errors.ts';
 import type { HandlerContext, HandlersFor } from './handlers.ts';
 import { rateLimitOf } from './rate-limit.ts';
+import { STAFF_SIGN_IN_REQUIRED_MESSAGE, authenticateStaff, staffOf, type StaffSessionResolver } from './staff-auth.ts';
 
 /** OpenAPI security scheme name of the bearer token, declared in plugins/docs.ts. */
 export const BEARER_SECURITY = 'bearerAuth';
+/** OpenAPI security scheme name of the staff session cookie, declared in plugins/docs.ts. */
+export const STAFF_COOKIE_SECURITY = 'staffSession';
+
+export const STAFF_ROLE_FORBIDDEN_MESSAGE = 'Недостаточно прав для этого действия';
 
 const pdfResponse = {
   description: 'PDF-файл',
@@ -22,6 +28,12 @@ function schemaOf(endpoint: EndpointDef): FastifySchema {
     summary: endpoint.summary,
     tags: [...endpoint.tags],
     ...(endpoint.session ? { security: [{ [BEARER_SECURITY]: [] }] } : {}),
+    ...(endpoint.roles
+      ? {
+          security: [{ [STAFF_COOKIE_SECURITY]: [] }],
+          description: `Роли: ${endpoint.roles.join(', ')}`,
+        }
+      : {}),
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.headers ? { headers: endpoint.headers } : {}),
@@ -47,13 +59,22 @@ const toBytes = (payload: unknown): Buffer => {
  * The caller is resolved before the body is read, so a session endpoint answers 401 to an anonymous caller
  * whatever it sent; `resolveSession` tells who a bearer token stands for. Endpoints whose module is not there yet are still routed (validation, docs and 401
  * work) and answer 501.
+ *
+ * The back office's registry passes `staff`: then no bearer token is read at all, every non-GET request must
+ * come from the shop's own origin (refuseCrossSite), and an endpoint with `roles` needs a staff session (401)
+ * of one of its roles (403), checked here for every endpoint before the body is read.
  */
+export interface StaffRouteOptions {
+  staff: StaffSessionResolver;
+}
+
 export function registerEndpoints<T extends Record<string, EndpointDef>>(
   app: FastifyInstance,
   resolveSession: SessionResolver,
   prefix: string,
   endpoints: T,
   handlers: HandlersFor<T>,
+  options?: StaffRouteOptions,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   for (const key of Object.keys(endpoints)) {
@@ -66,10 +87,20 @@ export function registerEndpoints<T extends Record<string, EndpointDef>>(
       url: prefix + endpoint.path,
       schema: schemaOf(endpoint),
       ...(limit ? { config: { rateLimit: limit } } : {}),
-      onRequest: async (request) => {
-        const auth = await authenticate(request, resolveSession);
-        if (endpoint.session && auth.clientId === null) throw unauthorized();
-      },
+      onRequest: options
+        ? async (request) => {
+            if (endpoint.method !== 'GET') refuseCrossSite(request);
+            const staff = await authenticateStaff(request, options.staff);
+            if (!endpoint.roles) return;
+            if (staff === null) throw unauthorized(STAFF_SIGN_IN_REQUIRED_MESSAGE);
+            if (!endpoint.roles.includes(staff.role)) throw forbidden(STAFF_ROLE_FORBIDDEN_MESSAGE);
+          }
+        : async (request) => {
+            const auth = await authenticate(request, resolveSession);
+            if (endpoint.session && auth.clientId === null) throw unauthorized();
+            if (endpoint.roles)
+              throw new Error(`${endpoint.path} names staff roles but is registered without staff sessions`);
+          },
       handler: async (request, reply) => {
         if (!handler) throw unavailable();
         const payload = await handler({
@@ -77,6 +108,7 @@ export function registerEndpoints<T extends Record<string, EndpointDef>>(
           params: request.params,
           query: request.query,
           auth: authOf(request),
+          staff: staffOf(request),
           request,
           reply,
         });

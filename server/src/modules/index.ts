@@ -1,4 +1,4 @@
-import type { AppDeps, ShopHandlers, TechHandlers } from '../http/handlers.ts';
+import type { AdminHandlers, AppDeps, ShopHandlers, TechHandlers } from '../http/handlers.ts';
 import { createClientsHandlers } from './clients/handlers.ts';
 import { createBasketHandlers } from './basket/handlers.ts';
 import { createBillHandlers } from './bills/handlers.ts';
@@ -6,6 +6,7 @@ import { createCatalogHandlers } from './catalog/handlers.ts';
 import { createContentHandlers } from './content/handlers.ts';
 import { createOrdersHandlers } from './orders/handlers.ts';
 import { createSearchHandlers } from './search/handlers.ts';
+import { createStaffHandlers } from './staff/handlers.ts';
 
 /**
  * Every domain module's handler factory. Adding a module is one line in the list of its scheme; an
@@ -20,6 +21,7 @@ const shopModules: ReadonlyArray<(deps: AppDeps) => ShopHandlers> = [
   createBillHandlers,
 ];
 const techModules: ReadonlyArray<(deps: AppDeps) => TechHandlers> = [createCatalogHandlers];
+const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [createStaffHandlers];
 
 /** Merges the modules' handler maps; two modules claiming one endpoint is a wiring mistake, caught at start. */
 function mergeHandlers<H extends object>(scheme: string, parts: H[]): H {
@@ -43,4 +45,10 @@ export const createTechHandlers = (deps: AppDeps): TechHandlers =>
   mergeHandlers(
     'tech',
     techModules.map((createHandlers) => createHandlers(deps)),
+  );
+
+export const createAdminHandlers = (deps: AppDeps): AdminHandlers =>
+  mergeHandlers(
+    'admin',
+    adminModules.map((createHandlers) => createHandlers(deps)),
   );

@@ -2,7 +2,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { BEARER_SECURITY } from '../http/routes.ts';
+import { STAFF_SESSION_COOKIE_NAME } from '@detal/contract';
+import { BEARER_SECURITY, STAFF_COOKIE_SECURITY } from '../http/routes.ts';
 
 export const DOCS_PATH = '/api/docs';
 
@@ -18,13 +19,20 @@ export async function registerDocs(app: FastifyInstance) {
       info: {
         title: 'Detal API',
         description:
-          'API интернет-магазина автозапчастей Detal: магазин (/api/v1/shop/) и технический каталог (/api/tech/). ' +
+          'API интернет-магазина автозапчастей Detal: магазин (/api/v1/shop/), технический каталог (/api/tech/) ' +
+          'и панель управления для сотрудников (/api/v1/admin/, сессия в cookie staff_session). ' +
           'Ответ: `{ data }`; ошибка: `{ message, error }`.',
         version: '1',
       },
       components: {
         securitySchemes: {
           [BEARER_SECURITY]: { type: 'http', scheme: 'bearer', description: 'Токен клиента из cookie token' },
+          [STAFF_COOKIE_SECURITY]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: STAFF_SESSION_COOKIE_NAME,
+            description: 'Сессия сотрудника (панель управления /admin)',
+          },
         },
       },
     },

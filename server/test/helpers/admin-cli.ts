@@ -17,6 +17,8 @@ export async function runAdminInProcess(
   commands: Map<string, AdminCommand>,
   argv: string[],
   onOpen?: () => void,
+  /** Answers to the command's secret prompts (passwords), in order. */
+  secrets: string[] = [],
 ): Promise<AdminRun> {
   const out: string[] = [];
   const err: string[] = [];
@@ -27,7 +29,15 @@ export async function runAdminInProcess(
       onOpen?.();
       return { config: loadConfig({}), database: { ...database, close: async () => undefined } };
     },
-    { out: (text) => out.push(text), err: (text) => err.push(text) },
+    {
+      out: (text) => out.push(text),
+      err: (text) => err.push(text),
+      readSecret: async (prompt) => {
+        const answer = secrets.shift();
+        if (answer === undefined) throw new Error(`No answer for the prompt "${prompt}"`);
+        return answer;
+      },
+    },
   );
   return { code, out: out.join('\n'), err: err.join('\n') };
 }

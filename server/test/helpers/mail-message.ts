@@ -66,3 +66,10 @@ export function resetLinkIn(raw: string): string {
   if (!link) throw new Error('The message carries no password reset link');
   return link;
 }
+
+/** The staff set-password link (an invitation) in a message's text. */
+export function staffPasswordLinkIn(raw: string): string {
+  const link = /https?:\/\/\S+\/admin\/set-password\?token=[A-Za-z0-9_-]+/.exec(textBodyOf(raw))?.[0];
+  if (!link) throw new Error('The message carries no staff set-password link');
+  return link;
+}

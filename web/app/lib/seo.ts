@@ -68,9 +68,13 @@ export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): st
   ].join('\n');
 }
 
-/** Paths no crawler should visit: the API, the client's private pages and the forms that lead to them. */
+/**
+ * Paths no crawler should visit: the API, the back office, the client's private pages and the forms that lead
+ * to them.
+ */
 export const PRIVATE_PATHS = [
   '/api/',
+  '/admin',
   '/account',
   '/orders',
   '/bills',

@@ -4,7 +4,7 @@ import { clientIdOf } from '../../http/auth.ts';
 import type { AppDeps, EndpointHandler, ShopHandlers } from '../../http/handlers.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { countEmailAttempt, limitPerAddress, limitPerClient } from './limits.ts';
-import { hashForUnknownAccount } from './password.ts';
+import { hashForUnknownAccount } from '../../shared/password.ts';
 import {
   RESET_REQUESTED_MESSAGE,
   accountOf,

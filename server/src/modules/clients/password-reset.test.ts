@@ -13,7 +13,8 @@ import {
   RESET_REQUESTED_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
 } from './service.ts';
-import { RESET_TTL_MS, hashToken, newToken } from './tokens.ts';
+import { hashToken, newToken } from '../../shared/secret-token.ts';
+import { RESET_TTL_MS } from './token-lifetimes.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import {
   buildTestAppWithClock,

@@ -4,14 +4,6 @@ import type { DbExecutor } from '../../db/index.ts';
 import { clientSessions, clients, deliveryAddresses, passwordResets } from '../../db/schema.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
 
-/** A unique constraint refused the row (SQLSTATE 23505); drizzle wraps the driver's error, so causes are searched. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; typeof current === 'object' && current !== null; current = (current as Error).cause) {
-    if ('code' in current && current.code === '23505') return true;
-  }
-  return false;
-}
-
 /** The e-mail match the unique index lower(email) serves: one account per address, whatever its case. */
 const emailIs = (email: string) => sql`lower(${clients.email}) = lower(${email})`;
 

@@ -13,11 +13,12 @@ import type {
 } from '@detal/contract';
 import type { Db, DbExecutor } from '../../db/index.ts';
 import { readShopSetting } from '../../db/shop-settings.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { notFound, unauthorized, validationFailed } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/handlers.ts';
 import type { MailLog, Mailer } from '../../mail/mailer.ts';
 import { claimBasketForClient } from '../basket/merge.ts';
-import { hashForUnknownAccount, hashPassword, needsRehash, verifyPassword } from './password.ts';
+import { hashForUnknownAccount, hashPassword, needsRehash, verifyPassword } from '../../shared/password.ts';
 import {
   countDeliveryAddresses,
   deleteDeliveryAddress,
@@ -30,7 +31,6 @@ import {
   insertPasswordReset,
   isEmailTaken,
   isPasswordResetUsable,
-  isUniqueViolation,
   listDeliveryAddresses,
   type ProfileChanges,
   retirePasswordResets,
@@ -43,7 +43,8 @@ import {
 } from './queries.ts';
 import { resetLink, resetPasswordMail } from './reset-mail.ts';
 import { openSession } from './sessions.ts';
-import { RESET_TTL_MS, addMs, hashToken, looksLikeToken, newToken } from './tokens.ts';
+import { addMs, hashToken, looksLikeToken, newToken } from '../../shared/secret-token.ts';
+import { RESET_TTL_MS } from './token-lifetimes.ts';
 
 /** The one answer to a failed sign-in, whether the e-mail is unknown or the password wrong. */
 export const LOGIN_FAILED_MESSAGE = 'Неверный e-mail или пароль';

@@ -6,7 +6,8 @@ import type { Database } from '../../db/index.ts';
 import { clientSessions, clients } from '../../db/schema.ts';
 import { insertBrand, insertOffers, insertSupplier } from '../../../test/fixtures/offers.ts';
 import { EMAIL_TAKEN_MESSAGE, LOGIN_FAILED_MESSAGE } from './service.ts';
-import { SESSION_TTL_MS, hashToken, newToken } from './tokens.ts';
+import { hashToken, newToken } from '../../shared/secret-token.ts';
+import { SESSION_TTL_MS } from './token-lifetimes.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import {
   buildTestAppWithClock,

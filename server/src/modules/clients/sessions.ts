@@ -2,7 +2,8 @@ import type { DbExecutor } from '../../db/index.ts';
 import type { SessionResolver } from '../../http/auth.ts';
 import type { AuthContext } from '../../http/handlers.ts';
 import { deleteExpiredSessions, findLiveSession, insertSession } from './queries.ts';
-import { SESSION_TTL_MS, addMs, hashToken, looksLikeToken, newToken } from './tokens.ts';
+import { addMs, hashToken, looksLikeToken, newToken } from '../../shared/secret-token.ts';
+import { SESSION_TTL_MS } from './token-lifetimes.ts';
 
 /**
  * Opens a 24-hour session for a client and answers its token, which exists nowhere else from then on. The

@@ -430,7 +430,7 @@ describe('sitemap and robots', () => {
     expect(type).toBe('text/plain; charset=utf-8');
     const lines = text.split('\n');
     expect(lines.slice(0, 2)).toEqual(['User-agent: *', 'Allow: /']);
-    for (const path of ['/api/', '/account', '/orders', '/bills', '/payment', '/cart', '/login']) {
+    for (const path of ['/api/', '/admin', '/account', '/orders', '/bills', '/payment', '/cart', '/login']) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).not.toContain('Disallow: /');

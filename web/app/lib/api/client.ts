@@ -1,8 +1,8 @@
 import { PLACEHOLDER_BEARER } from '@detal/contract';
 import { dispositionFilename, saveFile } from '../save-file.ts';
 import { ApiError, applyErrorCatalogue, NETWORK_FAILURE_MESSAGE, plainFailureMessage } from './errors.ts';
-import { shopCaller, techCaller } from './endpoints.ts';
-import type { EndpointCaller, ShopEndpoints, TechEndpoints } from './endpoints.ts';
+import { adminCaller, shopCaller, techCaller } from './endpoints.ts';
+import type { AdminEndpoints, EndpointCaller, ShopEndpoints, TechEndpoints } from './endpoints.ts';
 import { handlesStatus } from './request.ts';
 import type { RequestOptions } from './request.ts';
 import { isOwnServer, resolveUrl } from './uri.ts';
@@ -37,6 +37,11 @@ export interface ApiClient {
   callShop: EndpointCaller<ShopEndpoints>;
   /** A technical-catalogue endpoint: `callTech('get-all-groups', { body: { key } })`. */
   callTech: EndpointCaller<TechEndpoints>;
+  /**
+   * A back office endpoint: `callAdmin('staff-me')`. Pass `handles: [401]`: the catalogue's 401 means "the
+   * client's token is dead" and would drop it.
+   */
+  callAdmin: EndpointCaller<AdminEndpoints>;
 }
 
 type ReadMode = 'json' | 'blob';
@@ -123,6 +128,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     request,
     callShop: shopCaller(request),
     callTech: techCaller(request),
+    callAdmin: adminCaller(request),
     download: async (uri, body, filename, options = {}) => {
       const { response, body: blob } = await perform(uri, { method: 'POST', ...options, body }, 'blob');
       const suggested = dispositionFilename(response.headers.get('content-disposition'));

@@ -1,4 +1,4 @@
-import { shopEndpoints, techEndpoints } from '@detal/contract';
+import { adminEndpoints, shopEndpoints, techEndpoints } from '@detal/contract';
 import type {
   EndpointBodyInput,
   EndpointDef,
@@ -13,6 +13,7 @@ import type { RequestOptions } from './request.ts';
 
 export type ShopEndpoints = typeof shopEndpoints;
 export type TechEndpoints = typeof techEndpoints;
+export type AdminEndpoints = typeof adminEndpoints;
 
 /** Endpoints answering JSON (the PDF download goes through `download`). */
 export type JsonPath<R extends Record<string, EndpointDef>> = {
@@ -55,7 +56,7 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
 
 function endpointCaller<R extends Record<string, EndpointDef>>(
   send: Send,
-  uriPrefix: 'api:shop/' | 'tech:',
+  uriPrefix: 'api:shop/' | 'api:admin/' | 'tech:',
   registry: R,
 ): EndpointCaller<R> {
   return async (path, ...args) => {
@@ -82,3 +83,6 @@ function endpointCaller<R extends Record<string, EndpointDef>>(
 export const shopCaller = (send: Send): EndpointCaller<ShopEndpoints> =>
   endpointCaller(send, 'api:shop/', shopEndpoints);
 export const techCaller = (send: Send): EndpointCaller<TechEndpoints> => endpointCaller(send, 'tech:', techEndpoints);
+/** The back office's endpoints (`/api/v1/admin/`): the staff cookie goes along, the client's token opens nothing. */
+export const adminCaller = (send: Send): EndpointCaller<AdminEndpoints> =>
+  endpointCaller(send, 'api:admin/', adminEndpoints);

@@ -4,7 +4,7 @@
  */
 import { browserApi } from './browser.ts';
 
-export const { request, download, callShop, callTech } = browserApi;
+export const { request, download, callShop, callTech, callAdmin } = browserApi;
 
 export { configureBrowserApi, createBrowserApi, provideBrowserEffects } from './browser.ts';
 export type { BrowserEffects } from './browser.ts';

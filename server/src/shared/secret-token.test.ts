@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashToken, looksLikeToken, newToken } from './tokens.ts';
+import { hashToken, looksLikeToken, newToken } from './secret-token.ts';
 
 describe('tokens', () => {
   it('are 32 random bytes in base64url (43 characters), never the same twice', () => {

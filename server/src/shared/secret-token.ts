@@ -1,12 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** 32 random bytes: 256 bits, the contract's minimum for session tokens, used for reset links too. */
+/**
+ * Opaque secrets for sessions and one-time links (clients' and staff's): 32 random bytes, 256 bits, the
+ * contract's minimum for session tokens.
+ */
 const TOKEN_BYTES = 32;
-
-/** A session lives 24 h after it is issued (contract section 5), whatever "remember me" says. */
-export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
-/** A password reset link works for 1 hour, once. */
-export const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** base64url of 32 bytes is 43 characters of this alphabet; anything else cannot be a token we issued. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -1,0 +1,94 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import { pageOffset, paginationMeta, type AuditEntry, type AuditLogFilters, type Paginated } from '@detal/contract';
+import { withinDays } from '../../db/calendar-days.ts';
+import type { DbExecutor, Tx } from '../../db/index.ts';
+import { auditLog, staff } from '../../db/schema.ts';
+
+/**
+ * The audit log: every staff write leaves one row, written with `recordAudit` inside the transaction of the
+ * write, so that the two commit or fail together. Other modules (orders, payments, clients) record theirs
+ * through the same function. Rows are never changed: no function here updates or deletes, and a trigger
+ * refuses UPDATE, DELETE and TRUNCATE on the table (migration 0005).
+ */
+
+/** Values of a row as the log keeps them: the fields that changed or matter, never a password or a hash. */
+export type AuditValues = Record<string, unknown>;
+
+export interface AuditRecord {
+  /** Who: the staff member, or null for the shop owner's command line. */
+  staffId: number | null;
+  /** What was done, `entity.verb`: 'staff.invite', 'order_item.status'. */
+  action: string;
+  /** The kind of row it was done to: 'staff', 'order', 'bill'. */
+  entity: string;
+  entityId: number | string | null;
+  before?: AuditValues | null;
+  after?: AuditValues | null;
+  at: Date;
+}
+
+/** Field names whose values never enter the log, whatever a caller passes. */
+const SECRET_FIELD = /password|hash|token|secret/i;
+
+function withoutSecrets(values: AuditValues | null | undefined): AuditValues | null {
+  if (!values) return null;
+  return Object.fromEntries(Object.entries(values).filter(([key]) => !SECRET_FIELD.test(key)));
+}
+
+/** Writes one audit row; takes a transaction, as the row belongs with the write it describes. */
+export async function recordAudit(tx: Tx, record: AuditRecord): Promise<void> {
+  await tx.insert(auditLog).values({
+    createdAt: record.at,
+    staffId: record.staffId,
+    action: record.action,
+    entity: record.entity,
+    entityId: record.entityId === null ? null : String(record.entityId),
+    before: withoutSecrets(record.before),
+    after: withoutSecrets(record.after),
+  });
+}
+
+/** The log newest first, filtered by staff member, entity and calendar days of the shop's time zone. */
+export async function listAuditLog(
+  db: DbExecutor,
+  filters: AuditLogFilters,
+  page: number,
+  timeZone: string,
+): Promise<Paginated<AuditEntry>> {
+  const where = and(
+    filters.staff_id != null ? eq(auditLog.staffId, filters.staff_id) : undefined,
+    filters.entity ? eq(auditLog.entity, filters.entity) : undefined,
+    ...withinDays(auditLog.createdAt, filters.date_from, filters.date_to, timeZone),
+  );
+  const [totalRow] = await db.select({ total: count() }).from(auditLog).where(where);
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      createdAt: auditLog.createdAt,
+      staffId: auditLog.staffId,
+      staffEmail: staff.email,
+      action: auditLog.action,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      before: auditLog.before,
+      after: auditLog.after,
+    })
+    .from(auditLog)
+    .leftJoin(staff, eq(staff.id, auditLog.staffId))
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(filters.per_page)
+    .offset(pageOffset(page, filters.per_page));
+  const data = rows.map((row): AuditEntry => ({
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    staff_id: row.staffId,
+    staff_email: row.staffEmail,
+    action: row.action,
+    entity: row.entity,
+    entity_id: row.entityId,
+    before: row.before as AuditValues | null,
+    after: row.after as AuditValues | null,
+  }));
+  return { data, ...paginationMeta(totalRow?.total ?? 0, page, filters.per_page) };
+}

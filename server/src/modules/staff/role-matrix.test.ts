@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { STAFF_ROLES, adminEndpoints, type AdminEndpointPath, type EndpointDef, type StaffRole } from '@detal/contract';
+import type { Database } from '../../db/index.ts';
+import { buildTestApp } from '../../../test/helpers/app.ts';
+import { registerClient } from '../../../test/helpers/clients.ts';
+import { createTestDatabase } from '../../../test/helpers/db.ts';
+import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';
+
+/**
+ * Every back office endpoint of the registry × every kind of caller, generated from the registry: an endpoint
+ * added later is covered without touching this file. An allowed caller gets past the route layer (the empty
+ * body then fails validation, or a list answers); nobody else does.
+ */
+type Caller = 'no session' | 'client token' | StaffRole;
+const CALLERS: readonly Caller[] = ['no session', 'client token', 'content_editor', 'manager', 'owner'];
+
+const entries = Object.entries(adminEndpoints) as [AdminEndpointPath, EndpointDef][];
+
+/** The status the route layer must answer, or 'passes' when the call must reach the handler. */
+function expectedOf(endpoint: EndpointDef, caller: Caller): 401 | 403 | 'passes' {
+  if (!endpoint.roles) return 'passes';
+  if (caller === 'no session' || caller === 'client token') return 401;
+  return endpoint.roles.includes(caller) ? 'passes' : 403;
+}
+
+describe('admin endpoints: role matrix', () => {
+  let database: Database;
+  let app: FastifyInstance;
+  let clientToken: string;
+  const staffIds = new Map<StaffRole, number>();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    ({ app } = await buildTestApp(database));
+    clientToken = (await registerClient(app)).token;
+    for (const role of STAFF_ROLES) staffIds.set(role, (await createTestStaff(database.db, role)).member.id);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('covers every admin endpoint, and every staff endpoint names at least one role of the known ones', () => {
+    expect(entries.length).toBeGreaterThanOrEqual(10);
+    for (const [, endpoint] of entries) {
+      for (const role of endpoint.roles ?? []) expect(STAFF_ROLES).toContain(role);
+      if (endpoint.roles) expect(endpoint.roles.length).toBeGreaterThan(0);
+    }
+    // Only the two doors in are open without a session.
+    expect(
+      entries
+        .filter(([, endpoint]) => !endpoint.roles)
+        .map(([key]) => key)
+        .sort(),
+    ).toEqual(['staff-set-password', 'staff-sign-in']);
+  });
+
+  const cases = entries.flatMap(([key, endpoint]) =>
+    CALLERS.map((caller) => ({ key, caller, expected: expectedOf(endpoint, caller) })),
+  );
+
+  it.each(cases)('$key × $caller → $expected', async ({ key, caller, expected }) => {
+    const role = caller === 'no session' || caller === 'client token' ? null : caller;
+    // A session of its own for each call: sign-out ends the one it is called with.
+    const cookie = role ? await staffCookieFor(database.db, staffIds.get(role)!) : null;
+    const response = await callAdmin(app, key, {
+      cookie,
+      bearer: caller === 'client token' ? clientToken : null,
+    });
+    if (expected === 'passes') {
+      expect([401, 403], response.body).not.toContain(response.statusCode);
+      expect(response.statusCode, response.body).toBeLessThan(500);
+    } else {
+      expect(response.statusCode, response.body).toBe(expected);
+      expect(response.json()).toEqual({ message: expect.any(String), error: expect.any(String) });
+    }
+  });
+});

@@ -1,0 +1,132 @@
+// @vitest-environment node
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_API_PREFIX, SHOP_API_PREFIX, type StaffMember } from '@detal/contract';
+import { FIREFOX, startSsrHarness } from '../../../test/ssr-harness.ts';
+import type { SsrHarness } from '../../../test/ssr-harness.ts';
+
+/**
+ * The back office rendered on the server against a stand-in API: the sign-in page, the guard that sends
+ * anonymous visitors there, and the staff list of the owner (the real API's rules are tested in the server).
+ */
+
+const owner: StaffMember = {
+  id: 1,
+  email: 'owner@shop.example.ru',
+  name: 'Анна Петрова',
+  role: 'owner',
+  blocked: false,
+  has_password: true,
+  created_at: '2026-11-20T09:00:00.000Z',
+  last_sign_in_at: '2026-11-24T06:30:00.000Z',
+};
+const manager: StaffMember = {
+  ...owner,
+  id: 2,
+  email: 'manager@shop.example.ru',
+  name: 'Мария Иванова',
+  role: 'manager',
+  blocked: true,
+  last_sign_in_at: null,
+};
+const template = {
+  shop: { name: 'Деталь', phone: '', email: '', address: '', work_hours: '' },
+  menu: { header: [], footer: [] },
+};
+
+let signedInAs: StaffMember | null = null;
+const calls: { path: string; cookie: string | null; authorization: string | null }[] = [];
+
+async function apiFetch(request: Request): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (pathname === `${SHOP_API_PREFIX}template`) return Response.json({ data: template });
+  const path = pathname.replace(ADMIN_API_PREFIX, '');
+  calls.push({ path, cookie: request.headers.get('cookie'), authorization: request.headers.get('authorization') });
+  const live = signedInAs !== null && request.headers.get('cookie')?.includes('staff_session=live');
+  if (!live) return Response.json({ message: 'Войдите в панель управления', error: 'unauthorized' }, { status: 401 });
+  if (path === 'staff-me') return Response.json({ data: { staff: signedInAs } });
+  if (path === 'staff-list') {
+    if (signedInAs?.role !== 'owner') {
+      return Response.json({ message: 'Недостаточно прав для этого действия', error: 'forbidden' }, { status: 403 });
+    }
+    return Response.json({ data: { data: [manager, owner], current_page: 1, last_page: 1, per_page: 100, total: 2 } });
+  }
+  return Response.json({ message: 'Не найдено', error: 'not_found' }, { status: 404 });
+}
+
+let harness: SsrHarness;
+
+beforeAll(async () => {
+  harness = await startSsrHarness();
+}, 60_000);
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+beforeEach(() => {
+  signedInAs = null;
+  calls.length = 0;
+});
+
+const get = (pathname: string, cookie?: string) =>
+  harness.handle(
+    new Request(`http://shop.test${pathname}`, {
+      headers: { 'user-agent': FIREFOX, ...(cookie ? { cookie } : {}) },
+    }),
+    { apiFetch },
+  );
+
+describe('the back office on the server', () => {
+  it('renders /admin/login in Russian, not indexed, with the sign-in form', async () => {
+    const response = await get('/admin/login');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<title>Вход для сотрудников — Деталь</title>');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(html).toContain('Панель управления');
+    expect(html).toMatch(/name="email"/);
+    expect(html).toMatch(/name="password"/);
+  });
+
+  it('opens /admin at its first section', async () => {
+    const response = await get('/admin');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/admin/orders');
+  });
+
+  it.each(['/admin/orders', '/admin/payments', '/admin/clients', '/admin/staff', '/admin/audit'])(
+    'sends an anonymous visitor of %s to /admin/login',
+    async (pathname) => {
+      const response = await get(pathname);
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('/admin/login');
+    },
+  );
+
+  it("lists the staff for the owner, passing the visitor's cookie to the API", async () => {
+    signedInAs = owner;
+    const response = await get('/admin/staff', 'staff_session=live');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<title>Сотрудники — Деталь</title>');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    for (const section of ['Заказы', 'Платежи', 'Клиенты', 'Сотрудники', 'Журнал'])
+      expect(html).toContain(`>${section}<`);
+    expect(html).toContain('data-testid="staff-table"');
+    expect(html).toContain('Мария Иванова');
+    expect(html).toContain('manager@shop.example.ru');
+    expect(html).toContain('Заблокирован');
+    expect(html).toContain('>Разблокировать<');
+    expect(html).toContain('>Пригласить<');
+    expect(calls.find((call) => call.path === 'staff-list')?.cookie).toBe('staff_session=live');
+  });
+
+  it('tells a manager the staff list is the owner’s; a section not built yet says so', async () => {
+    signedInAs = { ...manager, blocked: false };
+    const staffPage = await (await get('/admin/staff', 'staff_session=live')).text();
+    expect(staffPage).toContain('Этот раздел доступен только владельцу магазина');
+    expect(staffPage).not.toContain('data-testid="staff-table"');
+    const orders = await (await get('/admin/orders', 'staff_session=live')).text();
+    expect(orders).toContain('Раздел в разработке');
+  });
+});

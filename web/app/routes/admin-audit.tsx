@@ -1,0 +1,63 @@
+import { Alert, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { useLoaderData, useLocation, useNavigate } from 'react-router';
+import type { Route } from './+types/admin-audit';
+import { adminMeta } from '../features/admin/admin-meta.ts';
+import { AuditFilters, AuditTable } from '../features/admin/AuditTable.tsx';
+import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { auditPageHref, auditQueryOf } from '../features/admin/audit-filters.ts';
+
+export const meta: Route.MetaFunction = () => adminMeta('Журнал действий');
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = auditQueryOf(new URL(request.url));
+  const api = adminServerApi(request, context);
+  try {
+    const log = await guard(
+      api.call('audit-log-list', {
+        query: { page: query.page },
+        body: query.filters,
+        signal: request.signal,
+        handles: [401, 403, 422],
+      }),
+    );
+    return { query, log, forbidden: false };
+  } catch (error) {
+    if (isForbidden(error)) return { query, log: null, forbidden: true };
+    throw error;
+  }
+}
+
+export default function AdminAuditPage() {
+  const { query, log, forbidden } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const url = new URL(`${location.pathname}${location.search}`, 'http://admin');
+  return (
+    <Stack gap="sm">
+      <Title order={1} fz="h3">
+        Журнал действий
+      </Title>
+      {forbidden || !log ? (
+        <Alert color="gray">Журнал доступен только владельцу магазина</Alert>
+      ) : (
+        <>
+          <AuditFilters query={query} />
+          <Text size="sm" c="gray.7">
+            Записей: {log.total}
+          </Text>
+          <AuditTable entries={log.data} />
+          {log.last_page > 1 && (
+            <Group justify="center">
+              <Pagination
+                total={log.last_page}
+                value={log.current_page}
+                onChange={(page) => void navigate(auditPageHref(url, page))}
+                size="sm"
+              />
+            </Group>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
