@@ -65,7 +65,7 @@ describe('technical catalogue API', () => {
     testGroupId = group!.id;
     const alpha = await insertBrand(db, 'AAA-TEST');
     const beta = await insertBrand(db, 'BBB-TEST');
-    const supplierId = await insertSupplier(db, 'Тестовый поставщик');
+    const supplierId = await insertSupplier(db, 'ООО Тестовый поставщик', { displayName: 'Тестовый склад' });
     const alphaIds = await insertOffers(db, alpha, supplierId, [
       { article: 'X-2', price: '300.00', quantity: 1, deliveryDays: 3, weight: '1.500' },
       { article: 'X-1', price: '100.05', quantity: 2, deliveryDays: 0 },
@@ -145,7 +145,8 @@ describe('technical catalogue API', () => {
             brand_name: 'AAA-TEST',
             description: 'Деталь X-1',
             delivery: null,
-            supplier_name: 'Тестовый поставщик',
+            supplier_name: 'Тестовый склад',
+            delivery_probability: null,
             price: 99.9,
             quantity: 0,
             weight: null,
@@ -156,7 +157,8 @@ describe('technical catalogue API', () => {
             brand_name: 'AAA-TEST',
             description: 'Деталь X-1',
             delivery: 0,
-            supplier_name: 'Тестовый поставщик',
+            supplier_name: 'Тестовый склад',
+            delivery_probability: null,
             price: 100.05,
             quantity: 2,
             weight: null,
@@ -167,7 +169,8 @@ describe('technical catalogue API', () => {
             brand_name: 'AAA-TEST',
             description: 'Деталь X-2',
             delivery: 3,
-            supplier_name: 'Тестовый поставщик',
+            supplier_name: 'Тестовый склад',
+            delivery_probability: null,
             price: 300,
             quantity: 1,
             weight: 1.5,
