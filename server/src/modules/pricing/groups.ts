@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { normalizeBrand } from '@detal/contract';
-import type { Db, DbExecutor } from '../../db/index.ts';
+import type { DbExecutor } from '../../db/index.ts';
 import { brands, clientGroups, clients, pricingProfiles, suppliers } from '../../db/schema.ts';
 import type { BasisPoints, PricingProfile } from './policy.ts';
 import type { NameDirectory } from './profile-file.ts';
@@ -43,7 +43,7 @@ export async function listGroups(db: DbExecutor): Promise<GroupWithProfile[]> {
  * one statement for the pointer, in one transaction with the new row, so no reader sees half of it.
  */
 export async function setGroupProfile(
-  db: Db,
+  db: DbExecutor,
   name: string,
   profile: PricingProfile,
 ): Promise<{ groupId: number; profileId: number; created: boolean }> {
