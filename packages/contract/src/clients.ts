@@ -74,7 +74,7 @@ export const innSchema = textSchema()
   .pipe(
     z
       .string()
-      .regex(/^(\d{10}|\d{12})$/, INN_FORMAT_MESSAGE)
+      .regex(/^(\d{10}|\d{12})$/, { error: INN_FORMAT_MESSAGE, abort: true })
       .refine(isValidInn, INN_CHECKSUM_MESSAGE),
   );
 
