@@ -15,6 +15,7 @@
  * The app runs in a child process (as in production), so that autocannon does not share its event loop. The
  * benchmark's offers, supplier and basket are removed at the end; nothing else in the database is touched.
  */
+import { pricingOf } from '../server/src/modules/pricing/client-pricing.ts';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -124,11 +125,15 @@ async function buildBasket(origin: string, offerIds: readonly number[]): Promise
  * HTTP load has, each preparing it once like the app: what the database alone allows on this machine.
  */
 async function linesThroughPg(url: string, basketId: number): Promise<LoopFigures> {
+  // The statement an anonymous visitor's basket-show runs: the retail group's prices.
+  const database = await openDatabase({ databaseUrl: url });
+  const pricing = await pricingOf(database.db, null).finally(() => database.close());
   const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS, application_name: 'detal-bench-floor' });
+  const statement = linesStatement(pricing);
   const query = {
-    name: linesStatement.name,
-    text: linesStatement.query.sql,
-    values: fillPlaceholders(linesStatement.query.params, { basketId }),
+    name: statement.name,
+    text: statement.query.sql,
+    values: fillPlaceholders(statement.query.params, { basketId, discount: pricing.discount }),
     rowMode: 'array' as const,
   };
   try {

@@ -1,3 +1,4 @@
+import { pricingOf } from '../../server/src/modules/pricing/client-pricing.ts';
 import { normalizeArticle, normalizeBrand } from '@detal/contract';
 import { fillPlaceholders } from 'drizzle-orm';
 import pg from 'pg';
@@ -74,8 +75,13 @@ async function main(): Promise<void> {
 
   const runStatement = async (key: SearchKey, withBrand: boolean, explain = false): Promise<unknown[]> => {
     const search = queryOf(key, withBrand);
-    const statement = searchStatement(search);
-    const query = { sql: statement.query.sql, params: fillPlaceholders(statement.query.params, searchValues(search)) };
+    // The floor runs the statement an anonymous visitor's search runs: the retail group's prices.
+    const pricing = await pricingOf(database.db, null);
+    const statement = searchStatement(search, pricing);
+    const query = {
+      sql: statement.query.sql,
+      params: fillPlaceholders(statement.query.params, searchValues(search, pricing)),
+    };
     const text = explain ? `explain (analyze${pool ? ', buffers' : ''}) ${query.sql}` : query.sql;
     return runQuery(text, query.params, explain ? undefined : `bench_search_${Number(withBrand)}`);
   };

@@ -45,6 +45,39 @@ export const russianPhoneSchema = phoneSchema.transform((value, context) => {
   return phone;
 });
 
+const INN_WEIGHTS_10 = [2, 4, 10, 3, 5, 9, 4, 6, 8];
+const INN_WEIGHTS_11 = [7, 2, 4, 10, 3, 5, 9, 4, 6, 8];
+const INN_WEIGHTS_12 = [3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8];
+
+const innCheckDigit = (digits: readonly number[], weights: readonly number[]): number =>
+  (weights.reduce((sum, weight, index) => sum + weight * digits[index]!, 0) % 11) % 10;
+
+/**
+ * True for a valid Russian INN: 10 digits (a company; the last is a check digit) or 12 (a person or sole trader;
+ * the last two are), check digits by the Federal Tax Service's weights.
+ */
+export function isValidInn(inn: string): boolean {
+  if (!/^(\d{10}|\d{12})$/.test(inn)) return false;
+  const digits = [...inn].map(Number);
+  if (digits.length === 10) return innCheckDigit(digits, INN_WEIGHTS_10) === digits[9];
+  return innCheckDigit(digits, INN_WEIGHTS_11) === digits[10] && innCheckDigit(digits, INN_WEIGHTS_12) === digits[11];
+}
+
+export const INN_FORMAT_MESSAGE = 'ИНН состоит из 10 цифр (организация) или 12 цифр (ИП)';
+export const INN_CHECKSUM_MESSAGE = 'ИНН введён с ошибкой: не сходится контрольная цифра';
+export const BUSINESS_COMPANY_REQUIRED_MESSAGE = 'Укажите название организации';
+export const BUSINESS_INN_REQUIRED_MESSAGE = 'Укажите ИНН организации';
+
+/** An INN as typed (spaces allowed), checked by length and check digits. */
+export const innSchema = textSchema()
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(
+    z
+      .string()
+      .regex(/^(\d{10}|\d{12})$/, { error: INN_FORMAT_MESSAGE, abort: true })
+      .refine(isValidInn, INN_CHECKSUM_MESSAGE),
+  );
+
 const profileFields = {
   first_name: requiredText(NAME_MAX_LENGTH, 'Введите имя'),
   last_name: requiredText(NAME_MAX_LENGTH, 'Введите фамилию'),
@@ -59,9 +92,29 @@ export const registrationRequestSchema = z
     password: newPasswordSchema,
     password_confirmation: textSchema({ error: whenMissing('Повторите пароль') }),
     ...profileFields,
+    /**
+     * (beyond) "I am a business": then company_name and a valid INN are required. The shop decides the client's
+     * group (and so its prices) afterwards; the flag alone changes no price.
+     */
+    is_business: z.boolean().default(false),
+    inn: innSchema.nullish().transform((value) => value || null),
     ...optionalBasketRefShape,
   })
   .superRefine(passwordsMatch, whenPasswordsPresent)
+  .superRefine((value, context) => {
+    if (!value.is_business) return;
+    if (!value.company_name) {
+      context.issues.push({
+        code: 'custom',
+        path: ['company_name'],
+        message: BUSINESS_COMPANY_REQUIRED_MESSAGE,
+        input: value,
+      });
+    }
+    if (!value.inn) {
+      context.issues.push({ code: 'custom', path: ['inn'], message: BUSINESS_INN_REQUIRED_MESSAGE, input: value });
+    }
+  })
   .superRefine(basketPairCheck);
 export type RegistrationRequest = z.infer<typeof registrationRequestSchema>;
 

@@ -10,8 +10,17 @@ export const offerSchema = z.object({
   description: z.string(),
   /** Delivery time in days; null when unknown. */
   delivery: countSchema.nullable(),
-  supplier_name: z.string().nullable(),
-  price: moneySchema,
+  supplier_name: z.string().nullable().meta({
+    description: "The name the shop shows for the supplier (its display name), never the supplier's real name",
+  }),
+  delivery_probability: z.int().min(0).max(100).nullable().meta({
+    description:
+      "The shop's stated chance, in percent, that the part arrives within `delivery` days; null when unstated",
+  }),
+  price: moneySchema.meta({
+    description:
+      "Selling price of one piece, in roubles, for the client who asks (anonymous: the retail group): the purchase price with the markup of the client's group profile, less the personal discount, rounded, never below purchase price plus the minimum margin. Never the supplier's purchase price",
+  }),
   /** Stock. */
   quantity: countSchema,
   /** Kilograms; null when unknown. */

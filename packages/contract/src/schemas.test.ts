@@ -65,6 +65,8 @@ describe('registrationRequestSchema', () => {
       first_name: 'Иван',
       middle_name: null,
       company_name: null,
+      is_business: false,
+      inn: null,
     });
   });
 
@@ -295,6 +297,7 @@ const offer = {
   description: 'Фильтр масляный',
   delivery: 2,
   supplier_name: 'Склад Москва',
+  delivery_probability: 90,
   price: 640.5,
   quantity: 12,
   weight: 0.35,

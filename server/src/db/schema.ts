@@ -48,8 +48,18 @@ export const suppliers = pgTable(
     name: text('name').notNull().unique(),
     /** Used for a price-list row that gives no delivery time of its own. */
     defaultDeliveryDays: integer('default_delivery_days').notNull().default(0),
+    /**
+     * The name clients see instead of the real one (they would otherwise buy from the supplier directly); null
+     * shows the neutral «Склад {id}» (`supplierDisplayNameSql` in modules/pricing).
+     */
+    displayName: text('display_name'),
+    /** The shop's stated chance, in percent, that a part arrives within its delivery days; null when unstated. */
+    deliveryProbability: integer('delivery_probability'),
   },
-  (table) => [check('suppliers_default_delivery_days_check', sql`${table.defaultDeliveryDays} >= 0`)],
+  (table) => [
+    check('suppliers_default_delivery_days_check', sql`${table.defaultDeliveryDays} >= 0`),
+    check('suppliers_delivery_probability_check', sql`${table.deliveryProbability} between 0 and 100`),
+  ],
 );
 
 /**
@@ -202,6 +212,38 @@ export const shopSettings = pgTable('shop_settings', {
   value: jsonb('value').notNull(),
 });
 
+/* Selling prices (issue 13): pricing profiles and client groups. */
+
+/**
+ * A pricing profile as it was set: rows are never changed, `pricing-set` adds a new one and points the group at it,
+ * so an order line's `pricing_profile_id` names the exact rules its price came from, whatever they become. The
+ * rules are one JSON document (`StoredPricingRules` in modules/pricing/profile-store.ts, validated on the way in
+ * and out): a profile is always read and compiled whole, never queried by its parts.
+ */
+export const pricingProfiles = pgTable('pricing_profiles', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  rules: jsonb('rules').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Розница (the default: anonymous visitors and clients without a group), Опт, СТО...: each with its profile. */
+export const clientGroups = pgTable(
+  'client_groups',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull().unique(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => pricingProfiles.id),
+    isDefault: boolean('is_default').notNull().default(false),
+  },
+  (table) => [
+    uniqueIndex('client_groups_one_default_idx')
+      .on(table.isDefault)
+      .where(sql`${table.isDefault}`),
+  ],
+);
+
 /* Clients and their sessions (issue: clients). */
 
 export const clients = pgTable(
@@ -218,10 +260,22 @@ export const clients = pgTable(
     companyName: text('company_name'),
     /** Normalized to +7XXXXXXXXXX. */
     phoneNumber: text('phone_number').notNull(),
+    /** Registered as a business (company name and INN given); the shop decides the group. */
+    isBusiness: boolean('is_business').notNull().default(false),
+    /** 10 digits (a company) or 12 (a sole trader), checksum verified at registration. */
+    inn: text('inn'),
+    /** Null: the default group (Розница). */
+    groupId: integer('group_id').references(() => clientGroups.id),
+    /** Basis points taken off the group's price, never below the profile's minimum margin. */
+    personalDiscount: integer('personal_discount').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('clients_email_lower_idx').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('clients_email_lower_idx').on(sql`lower(${table.email})`),
+    check('clients_personal_discount_check', sql`${table.personalDiscount} between 0 and 10000`),
+    check('clients_inn_check', sql`${table.inn} ~ '^[0-9]{10}([0-9]{2})?$'`),
+  ],
 );
 
 /** A signed-in session: the bearer token is never stored, only its SHA-256. */
@@ -369,9 +423,18 @@ export const orderItems = pgTable(
     article: text('article').notNull(),
     brandName: text('brand_name').notNull(),
     description: text('description').notNull().default(''),
+    /** The supplier's display name, as the client saw it. */
     supplierName: text('supplier_name'),
+    /** The real supplier, for the shop (null on lines ordered before selling prices). */
+    supplierId: integer('supplier_id'),
     deliveryDays: integer('delivery_days'),
+    /** The selling price of one piece: what the client pays. */
     price: numeric('price', { precision: 12, scale: 2, mode: 'string' }).notNull(),
+    /** What the shop pays the supplier for one piece (null on lines ordered before selling prices). */
+    purchasePrice: numeric('purchase_price', { precision: 12, scale: 2, mode: 'string' }),
+    /** The profile the selling price came from (with the client's personal discount in `personal_discount`). */
+    pricingProfileId: integer('pricing_profile_id').references(() => pricingProfiles.id),
+    personalDiscount: integer('personal_discount').notNull().default(0),
     quantity: integer('quantity').notNull(),
     status: text('status').notNull().default('new'),
   },

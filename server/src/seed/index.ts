@@ -23,6 +23,7 @@ import { demoNews } from './news.ts';
 import { demoPages } from './pages.ts';
 import { createRandom } from './random.ts';
 import { demoShopSettings } from './shop-settings.ts';
+import { writeDemoPricing } from './pricing.ts';
 import { demoSuppliers } from './suppliers.ts';
 
 export interface SeedOptions {
@@ -144,6 +145,7 @@ async function writeDemoData(db: Db, options: SeedOptions): Promise<SeedSummary>
   await insertRecommendations(db, plan, brandIds);
   await insertPages(db);
   await insertNews(db, now);
+  await writeDemoPricing(db);
   const settingKeys = Object.keys(demoShopSettings) as ShopSettingKey[];
   for (const key of settingKeys) await writeShopSetting(db, key, demoShopSettings[key]);
 

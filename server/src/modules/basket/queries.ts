@@ -1,10 +1,13 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BasketItem, BasketRef } from '@detal/contract';
 import type { Db, DbExecutor, Tx } from '../../db/index.ts';
 import { basketItems, baskets, brands, offers, suppliers } from '../../db/schema.ts';
 import { offerRowColumns, toOffer, type OfferRow } from '../catalog/offer-rows.ts';
 import { newBasketKey } from './basket-key.ts';
-import { NamedStatement } from '../../db/named-statement.ts';
+import type { NamedStatement } from '../../db/named-statement.ts';
+import { PricedStatements, supplierDisplayName, type ClientPricing } from '../pricing/client-pricing.ts';
+import type { PricingProfile } from '../pricing/policy.ts';
+import { sellingPriceSql } from '../pricing/policy-sql.ts';
 
 /*
  * Every change of a basket is one SQL statement that reads and writes the row it changes (upsert, bounded
@@ -47,6 +50,7 @@ type LineRow = readonly [
   description: string,
   deliveryDays: number | null,
   supplierName: string | null,
+  deliveryProbability: number | null,
   price: string,
   quantity: number,
   weight: string | null,
@@ -57,26 +61,41 @@ type LineRow = readonly [
   basketClientId: number | null,
 ];
 
+const discountParam = sql`${sql.placeholder('discount')}::int`;
+
+/** The selling price of the `offers` row under `profile`, the discount a parameter of the statement. */
+const statementSellingPrice = (profile: PricingProfile): SQL =>
+  sellingPriceSql(profile, {
+    purchase: sql`${offers.price}`,
+    supplierId: sql`${offers.supplierId}`,
+    brandId: sql`${offers.brandId}`,
+    personalDiscount: discountParam,
+  });
+
 /**
  * A basket's lines with their offers, and the basket's key and owner on every row: a basket with lines is read
  * in one round trip. A named prepared statement whose generic plan, made without knowing the basket, must still
  * look the basket's few offers up by key: the offer of a line is a lateral subquery with `limit 1` (an offer id
  * is unique anyway), which PostgreSQL runs once per line and cannot turn into a join over the whole offers table.
- * Rows come back as arrays, unmapped: drizzle's mapping of 50 lines cost more than the query.
+ * Rows come back as arrays, unmapped: drizzle's mapping of 50 lines cost more than the query. Prices are the
+ * viewer's selling prices (one statement per profile), and `price_changed` compares them with the selling price
+ * the line was added at.
  */
-export const linesStatement = new NamedStatement<{ basketId: number }>(
+const linesStatements = new PricedStatements<{ basketId: number; discount: number }>(
   'basket_lines',
-  sql`
+  (profile) => sql`
   select line_offer.id::text, line_offer.article, line_offer.brand_name, line_offer.description,
-         line_offer.delivery_days, line_offer.supplier_name, line_offer.price::text, line_offer.quantity,
+         line_offer.delivery_days, line_offer.supplier_name, line_offer.delivery_probability,
+         line_offer.price::text, line_offer.quantity,
          line_offer.weight::text, ${basketItems.id}::text, ${basketItems.quantity},
          line_offer.price <> ${basketItems.priceSeen}, ${baskets.key}, ${baskets.clientId}
   from ${basketItems}
   join ${baskets} on ${baskets.id} = ${basketItems.basketId}
   cross join lateral (
     select ${offers.id}, ${offers.article}, ${brands.name} as brand_name, ${offers.description},
-           ${offers.deliveryDays}, ${suppliers.name} as supplier_name, ${offers.price}, ${offers.quantity},
-           ${offers.weight}
+           ${offers.deliveryDays}, ${supplierDisplayName()} as supplier_name,
+           ${suppliers.deliveryProbability} as delivery_probability,
+           ${statementSellingPrice(profile)} as price, ${offers.quantity}, ${offers.weight}
     from ${offers}
     join ${brands} on ${brands.id} = ${offers.brandId}
     join ${suppliers} on ${suppliers.id} = ${offers.supplierId}
@@ -86,6 +105,10 @@ export const linesStatement = new NamedStatement<{ basketId: number }>(
   where ${basketItems.basketId} = ${basketIdParam}
   order by ${basketItems.id}`,
 );
+
+/** The statement that reads a basket's lines priced for `pricing`. */
+export const linesStatement = (pricing: ClientPricing): NamedStatement<{ basketId: number; discount: number }> =>
+  linesStatements.for(pricing);
 
 // Object.assign rather than a spread: spreading an offer and overriding its id took V8's slow path, 25 times the
 // cost of the whole mapping (130 µs for 50 lines).
@@ -98,11 +121,12 @@ const lineItem = (row: LineRow): BasketItem =>
       description: row[3],
       deliveryDays: row[4],
       supplierName: row[5],
-      price: row[6],
-      quantity: row[7],
-      weight: row[8],
+      deliveryProbability: row[6],
+      price: row[7],
+      quantity: row[8],
+      weight: row[9],
     }),
-    { id: Number(row[9]), offer_id: Number(row[0]), quantity_in_basket: row[10], price_changed: row[11] },
+    { id: Number(row[10]), offer_id: Number(row[0]), quantity_in_basket: row[11], price_changed: row[12] },
   );
 
 const builtReads = new WeakMap<Db, ReturnType<typeof buildReads>>();
@@ -135,12 +159,12 @@ export async function insertAnonymousBasket(db: DbExecutor): Promise<BasketRef> 
 const offerIdParam = sql.placeholder('offerId');
 const quantityParam = sql.placeholder('quantity');
 
-const addStatement = new NamedStatement<{ basketId: number; offerId: number; quantity: number }>(
+const addStatements = new PricedStatements<{ basketId: number; offerId: number; quantity: number; discount: number }>(
   'basket_add',
-  sql`
+  (profile) => sql`
     with added as (
       insert into ${basketItems} (basket_id, offer_id, quantity, price_seen)
-      select ${basketIdParam}::integer, ${offers.id}, ${quantityParam}::integer, ${offers.price}
+      select ${basketIdParam}::integer, ${offers.id}, ${quantityParam}::integer, ${statementSellingPrice(profile)}
       from ${offers}
       where ${offers.id} = ${offerIdParam}::bigint and ${offers.quantity} >= ${quantityParam}::integer
       on conflict (basket_id, offer_id) do update
@@ -157,7 +181,7 @@ const addStatement = new NamedStatement<{ basketId: number; offerId: number; qua
 );
 
 /**
- * Puts `quantity` pieces of an offer into a basket, at the offer's current price: a new line, or more of the
+ * Puts `quantity` pieces of an offer into a basket, at the offer's current selling price for `pricing`: a new line, or more of the
  * line already there (its price seen becomes the current one, which the visitor has just seen). Refused, with
  * nothing changed, when the offer is unknown or the line would hold more than the offer's stock. Answers the
  * basket's number of lines after the add (one round trip: the lines counted as the statement began, plus one if
@@ -168,8 +192,11 @@ export async function addOfferToBasket(
   basketId: number,
   offerId: number,
   quantity: number,
+  pricing: ClientPricing,
 ): Promise<number | null> {
-  const [row] = await addStatement.rows<{ added: number; lines: number }>(db, { basketId, offerId, quantity });
+  const [row] = await addStatements
+    .for(pricing)
+    .rows<{ added: number; lines: number }>(db, { basketId, offerId, quantity, discount: pricing.discount });
   return row && row.added > 0 ? row.lines : null;
 }
 
@@ -234,28 +261,32 @@ export async function countLines(db: Db, basketId: number): Promise<number> {
 export async function findBasketWithLines(
   db: Db,
   basketId: number,
+  pricing: ClientPricing,
 ): Promise<{ basket: StoredBasket; items: BasketItem[] } | null> {
-  const rows = await linesStatement.arrays<LineRow>(db, { basketId });
+  const rows = await linesStatement(pricing).arrays<LineRow>(db, { basketId, discount: pricing.discount });
   const [first] = rows;
   if (!first) {
     const basket = await findBasket(db, basketId);
     return basket && { basket, items: [] };
   }
-  return { basket: { id: basketId, key: first[12], clientId: first[13] }, items: rows.map(lineItem) };
+  return { basket: { id: basketId, key: first[13], clientId: first[14] }, items: rows.map(lineItem) };
 }
 
 /** A basket's lines (none for an unknown basket), for callers that have checked the basket already. */
-export async function listLines(db: Db, basketId: number): Promise<BasketItem[]> {
-  return (await findBasketWithLines(db, basketId))?.items ?? [];
+export async function listLines(db: Db, basketId: number, pricing: ClientPricing): Promise<BasketItem[]> {
+  return (await findBasketWithLines(db, basketId, pricing))?.items ?? [];
 }
 
 /* The lines a checkout orders, as it locks them. */
 
-/** A basket line with its offer as it is now. */
+/** A basket line with its offer as it is now: `price` the selling price, with what the order line keeps. */
 export interface BasketLineRow extends OfferRow {
   lineId: number;
   quantityInBasket: number;
   priceSeen: string;
+  /** For the shop's side of the order line only: never sent to a client. */
+  purchasePrice: string;
+  supplierId: number;
 }
 
 /**
@@ -264,10 +295,17 @@ export interface BasketLineRow extends OfferRow {
  * as they leave the sort, in offer id order: the one order every checkout uses, so that two checkouts sharing
  * offers wait for each other instead of deadlocking.
  */
-export async function lockBasketLines(tx: Tx, basketId: number, lineIds: readonly number[]): Promise<BasketLineRow[]> {
+export async function lockBasketLines(
+  tx: Tx,
+  basketId: number,
+  lineIds: readonly number[],
+  pricing: ClientPricing,
+): Promise<BasketLineRow[]> {
   const rows = await tx
     .select({
-      ...offerRowColumns,
+      ...offerRowColumns(pricing),
+      purchasePrice: offers.price,
+      supplierId: offers.supplierId,
       lineId: basketItems.id,
       quantityInBasket: basketItems.quantity,
       priceSeen: basketItems.priceSeen,

@@ -6,6 +6,7 @@ import {
   type BasketSummary,
 } from '@detal/contract';
 import type { Db, DbExecutor } from '../../db/index.ts';
+import { pricingOf, type ClientPricing } from '../pricing/client-pricing.ts';
 import { conflict, notFound, type HttpError } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/handlers.ts';
 import { basketKeyMatches } from './basket-key.ts';
@@ -104,10 +105,16 @@ function sqlStateOf(error: unknown): string | undefined {
 }
 
 /** The add into a basket already checked; answers its number of lines after the add. */
-async function addToExistingBasket(db: Db, ref: BasketRef, offerId: number, quantity: number): Promise<number> {
+async function addToExistingBasket(
+  db: Db,
+  ref: BasketRef,
+  offerId: number,
+  quantity: number,
+  pricing: ClientPricing,
+): Promise<number> {
   let lines: number | null;
   try {
-    lines = await addOfferToBasket(db, ref.basket_id, offerId, quantity);
+    lines = await addOfferToBasket(db, ref.basket_id, offerId, quantity, pricing);
   } catch (error) {
     if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) throw basketNotFound();
     throw error;
@@ -123,18 +130,20 @@ async function addToExistingBasket(db: Db, ref: BasketRef, offerId: number, quan
 export async function addItem(db: Db, request: BasketAddItemRequest, auth: AuthContext): Promise<BasketSummary> {
   const offerId = request.item.id;
   const { quantity } = request;
+  // The line remembers the selling price the client saw: the one `price_changed` compares with later.
+  const pricing = await pricingOf(db, auth.clientId);
   let target: BasketRef;
   let lines: number;
   if (request.basket_id != null && request.basket_key != null) {
     target = await basketToUse(db, { basket_id: request.basket_id, basket_key: request.basket_key }, auth);
-    lines = await addToExistingBasket(db, target, offerId, quantity);
+    lines = await addToExistingBasket(db, target, offerId, quantity, pricing);
   } else if (auth.clientId !== null) {
     target = await claimBasketForClient(db, auth.clientId, null);
-    lines = await addToExistingBasket(db, target, offerId, quantity);
+    lines = await addToExistingBasket(db, target, offerId, quantity, pricing);
   } else {
     target = await db.transaction(async (tx) => {
       const created = await insertAnonymousBasket(tx);
-      if ((await addOfferToBasket(tx, created.basket_id, offerId, quantity)) === null) {
+      if ((await addOfferToBasket(tx, created.basket_id, offerId, quantity, pricing)) === null) {
         throw await refusalOf(tx, null, offerId, quantity);
       }
       return created;
@@ -144,11 +153,13 @@ export async function addItem(db: Db, request: BasketAddItemRequest, auth: AuthC
   return { basket_id: target.basket_id, basket_key: target.basket_key, total_positions_in_basket: lines };
 }
 
+/** The basket at the viewer's selling prices (an anonymous viewer's are the retail group's). */
 export async function showBasket(db: Db, ref: BasketRef, auth: AuthContext): Promise<Basket> {
-  const found = await findBasketWithLines(db, ref.basket_id);
+  const pricing = await pricingOf(db, auth.clientId);
+  const found = await findBasketWithLines(db, ref.basket_id, pricing);
   const stored = checkAccess(found?.basket ?? null, ref, auth);
   const target = await claimIfSignedIn(db, stored, ref, auth);
-  const items = target === ref && found ? found.items : await listLines(db, target.basket_id);
+  const items = target === ref && found ? found.items : await listLines(db, target.basket_id, pricing);
   return { ...target, total_positions_in_basket: items.length, items };
 }
 

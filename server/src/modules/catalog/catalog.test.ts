@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TECH_API_PREFIX, techEndpoints, type CatalogGroup, type Offer, type Paginated } from '@detal/contract';
+import {
+  fromKopecks,
+  toKopecks,
+  TECH_API_PREFIX,
+  techEndpoints,
+  type CatalogGroup,
+  type Offer,
+  type Paginated,
+} from '@detal/contract';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
@@ -12,6 +20,8 @@ import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { GROUP_NOT_FOUND_MESSAGE, WRONG_CATALOG_KEY_MESSAGE } from './handlers.ts';
 import { isCatalogKey } from './catalog-key.ts';
 import { insertBrand, insertOffers, insertSupplier } from '../../../test/fixtures/offers.ts';
+import { pricingOf } from '../pricing/client-pricing.ts';
+import { sellingPrice } from '../pricing/policy.ts';
 
 const KEY = 'test-catalog-key-4f1c';
 
@@ -51,6 +61,11 @@ describe('technical catalogue API', () => {
   let app: FastifyInstance;
   let testGroupId: number;
   let testOfferIds: number[];
+  let testOfferPrices: number[];
+  let sold: (purchase: string, brandId: number) => number;
+  let soldAlpha: (purchase: string) => number;
+  /** Every field of the group's offers as a client sees them, by offer id. */
+  const expectedOffers = new Map<number, Offer>();
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -65,7 +80,7 @@ describe('technical catalogue API', () => {
     testGroupId = group!.id;
     const alpha = await insertBrand(db, 'AAA-TEST');
     const beta = await insertBrand(db, 'BBB-TEST');
-    const supplierId = await insertSupplier(db, 'Тестовый поставщик');
+    const supplierId = await insertSupplier(db, 'ООО Тестовый поставщик', { displayName: 'Тестовый склад' });
     const alphaIds = await insertOffers(db, alpha, supplierId, [
       { article: 'X-2', price: '300.00', quantity: 1, deliveryDays: 3, weight: '1.500' },
       { article: 'X-1', price: '100.05', quantity: 2, deliveryDays: 0 },
@@ -78,8 +93,52 @@ describe('technical catalogue API', () => {
       { groupId: testGroupId, brandId: alpha, articleNormalized: 'X2' },
       { groupId: testGroupId, brandId: beta, articleNormalized: 'X1' },
     ]);
-    // By brand, then article, then cheapest first.
-    testOfferIds = [alphaIds[2]!, alphaIds[1]!, alphaIds[0]!, betaIds[0]!];
+    // The demo shop's retail prices, which an anonymous caller sees.
+    const { profile } = await pricingOf(db, null);
+    sold = (purchase, brandId) =>
+      fromKopecks(sellingPrice(profile, { purchaseKopecks: toKopecks(purchase), supplierId, brandId }).kopecks);
+    soldAlpha = (purchase) => sold(purchase, alpha);
+    // By brand, then article, then cheapest selling price first (equal prices by id).
+    const alphaX1 = [
+      { id: alphaIds[1]!, price: soldAlpha('100.05') },
+      { id: alphaIds[2]!, price: soldAlpha('99.90') },
+    ].sort((left, right) => left.price - right.price || left.id - right.id);
+    testOfferIds = [...alphaX1.map((entry) => entry.id), alphaIds[0]!, betaIds[0]!];
+    testOfferPrices = [...alphaX1.map((entry) => entry.price), soldAlpha('300.00'), sold('12345678.99', beta)];
+    const shown = { brand_name: 'AAA-TEST', supplier_name: 'Тестовый склад', delivery_probability: null };
+    const alphaOffers: Offer[] = [
+      {
+        ...shown,
+        id: alphaIds[2]!,
+        article: 'X-1',
+        description: 'Деталь X-1',
+        delivery: null,
+        price: soldAlpha('99.90'),
+        quantity: 0,
+        weight: null,
+      },
+      {
+        ...shown,
+        id: alphaIds[1]!,
+        article: 'X-1',
+        description: 'Деталь X-1',
+        delivery: 0,
+        price: soldAlpha('100.05'),
+        quantity: 2,
+        weight: null,
+      },
+      {
+        ...shown,
+        id: alphaIds[0]!,
+        article: 'X-2',
+        description: 'Деталь X-2',
+        delivery: 3,
+        price: soldAlpha('300.00'),
+        quantity: 1,
+        weight: 1.5,
+      },
+    ];
+    for (const expected of alphaOffers) expectedOffers.set(expected.id, expected);
 
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TECH_CATALOG_KEY: KEY }, { webBuildDir: null });
     app = await buildApp({ config, database });
@@ -138,41 +197,7 @@ describe('technical catalogue API', () => {
     expect(techEndpoints['get-group-items'].response.parse(first.body)).toEqual(first.body);
     expect(first.body).toEqual({
       data: {
-        data: [
-          {
-            id: testOfferIds[0],
-            article: 'X-1',
-            brand_name: 'AAA-TEST',
-            description: 'Деталь X-1',
-            delivery: null,
-            supplier_name: 'Тестовый поставщик',
-            price: 99.9,
-            quantity: 0,
-            weight: null,
-          },
-          {
-            id: testOfferIds[1],
-            article: 'X-1',
-            brand_name: 'AAA-TEST',
-            description: 'Деталь X-1',
-            delivery: 0,
-            supplier_name: 'Тестовый поставщик',
-            price: 100.05,
-            quantity: 2,
-            weight: null,
-          },
-          {
-            id: testOfferIds[2],
-            article: 'X-2',
-            brand_name: 'AAA-TEST',
-            description: 'Деталь X-2',
-            delivery: 3,
-            supplier_name: 'Тестовый поставщик',
-            price: 300,
-            quantity: 1,
-            weight: 1.5,
-          },
-        ],
+        data: testOfferIds.slice(0, 3).map((id) => expectedOffers.get(id)),
         current_page: 1,
         last_page: 2,
         per_page: 3,
@@ -184,7 +209,7 @@ describe('technical catalogue API', () => {
     expect(second.status).toBe(200);
     expect(second.body).toMatchObject({
       data: {
-        data: [{ id: testOfferIds[3], brand_name: 'BBB-TEST', price: 12345678.99, quantity: 7 }],
+        data: [{ id: testOfferIds[3], brand_name: 'BBB-TEST', price: testOfferPrices[3], quantity: 7 }],
         current_page: 2,
         last_page: 2,
         total: 4,

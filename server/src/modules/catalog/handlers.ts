@@ -1,3 +1,4 @@
+import { pricingOf } from '../pricing/client-pricing.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { AppDeps, TechHandlers } from '../../http/handlers.ts';
 import { readPage } from '../../shared/pagination.ts';
@@ -21,7 +22,8 @@ export function createCatalogHandlers({ config, database: { db } }: AppDeps): Te
       return buildGroupTree(await listGroups(db));
     },
 
-    'get-group-items': async ({ body }) => {
+    // Priced for the visitor whose page asks (the web's in-process calls carry their bearer; anonymous: retail).
+    'get-group-items': async ({ body, auth }) => {
       requireKey(body.key);
       const { group_id: groupId, page, per_page: perPage } = body;
       if (!(await groupExists(db, groupId))) throw notFound(GROUP_NOT_FOUND_MESSAGE);
@@ -29,7 +31,10 @@ export function createCatalogHandlers({ config, database: { db } }: AppDeps): Te
         page,
         perPage,
         () => countGroupOffers(db, groupId),
-        async (limit, offset) => (await listGroupOffers(db, groupId, limit, offset)).map(toOffer),
+        async (limit, offset) => {
+          const pricing = await pricingOf(db, auth.clientId);
+          return (await listGroupOffers(db, groupId, limit, offset, pricing)).map(toOffer);
+        },
       );
     },
   };

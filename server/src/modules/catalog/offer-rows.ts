@@ -2,22 +2,26 @@ import { eq } from 'drizzle-orm';
 import { roublesFromDecimal, type Offer } from '@detal/contract';
 import type { Db } from '../../db/index.ts';
 import { brands, offers, suppliers } from '../../db/schema.ts';
+import { offerSellingPrice, supplierDisplayName, type ClientPricing } from '../pricing/client-pricing.ts';
 
 /**
- * The one mapping from stored offers (with their brand and supplier) to the contract's Offer. Search, basket,
- * catalogue and recommendations all select `offerRowColumns` and turn each row into an Offer with `toOffer`.
+ * The one mapping from stored offers (with their brand and supplier) to the contract's Offer, priced for one
+ * client. Basket, checkout, catalogue and recommendations select `offerRowColumns(pricing)` and turn each row
+ * into an Offer with `toOffer`; the search statement selects the same values in its own SQL. The price is the
+ * selling price and the supplier its display name: the purchase price and the real name are never selected here.
  */
-export const offerRowColumns = {
+export const offerRowColumns = (pricing: ClientPricing) => ({
   id: offers.id,
   article: offers.article,
   brandName: brands.name,
   description: offers.description,
   deliveryDays: offers.deliveryDays,
-  supplierName: suppliers.name,
-  price: offers.price,
+  supplierName: supplierDisplayName(),
+  deliveryProbability: suppliers.deliveryProbability,
+  price: offerSellingPrice(pricing),
   quantity: offers.quantity,
   weight: offers.weight,
-};
+});
 
 /** One selected row: price and weight are the NUMERIC columns' decimal text ('1234.50', '0.250'). */
 export interface OfferRow {
@@ -26,7 +30,10 @@ export interface OfferRow {
   brandName: string;
   description: string;
   deliveryDays: number | null;
+  /** The supplier's display name. */
   supplierName: string | null;
+  deliveryProbability: number | null;
+  /** The selling price for the client the row was read for. */
   price: string;
   quantity: number;
   weight: string | null;
@@ -36,9 +43,9 @@ export interface OfferRow {
  * `select offerRowColumns from offers join brands join suppliers`, open for more joins, `where`, `orderBy`,
  * `limit` and `offset` (a dynamic drizzle query).
  */
-export function selectOfferRows(db: Db) {
+export function selectOfferRows(db: Db, pricing: ClientPricing) {
   return db
-    .select(offerRowColumns)
+    .select(offerRowColumns(pricing))
     .from(offers)
     .innerJoin(brands, eq(brands.id, offers.brandId))
     .innerJoin(suppliers, eq(suppliers.id, offers.supplierId))
@@ -54,6 +61,7 @@ export function toOffer(row: OfferRow): Offer {
     description: row.description,
     delivery: row.deliveryDays,
     supplier_name: row.supplierName,
+    delivery_probability: row.deliveryProbability,
     price: roublesFromDecimal(row.price),
     quantity: row.quantity,
     // Weight is no money: its decimal text read as a number is what the contract carries.

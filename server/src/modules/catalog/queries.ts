@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { brands, catalogGroupArticles, catalogGroups, offers } from '../../db/schema.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
+import { offerSellingPrice, type ClientPricing } from '../pricing/client-pricing.ts';
 import type { GroupRow } from './group-tree.ts';
 import { selectOfferRows, type OfferRow } from './offer-rows.ts';
 
@@ -58,12 +59,18 @@ export async function countGroupOffers(db: Db, groupId: number): Promise<number>
   return row?.total ?? 0;
 }
 
-/** One page of a group's offers, by brand, article, then cheapest first. */
-export function listGroupOffers(db: Db, groupId: number, limit: number, offset: number): Promise<OfferRow[]> {
+/** One page of a group's offers at `pricing`'s selling prices, by brand, article, then cheapest first. */
+export function listGroupOffers(
+  db: Db,
+  groupId: number,
+  limit: number,
+  offset: number,
+  pricing: ClientPricing,
+): Promise<OfferRow[]> {
   const parts = groupParts(db, groupId);
-  return selectOfferRows(db)
+  return selectOfferRows(db, pricing)
     .innerJoin(parts, and(eq(offers.articleNormalized, parts.articleNormalized), eq(offers.brandId, parts.brandId)))
-    .orderBy(asc(brands.name), asc(offers.articleNormalized), asc(offers.price), asc(offers.id))
+    .orderBy(asc(brands.name), asc(offers.articleNormalized), asc(offerSellingPrice(pricing)), asc(offers.id))
     .limit(limit)
     .offset(offset);
 }

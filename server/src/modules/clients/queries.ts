@@ -31,6 +31,8 @@ export interface NewClient {
   middleName: string | null;
   companyName: string | null;
   phoneNumber: string;
+  isBusiness?: boolean;
+  inn?: string | null;
 }
 
 export async function insertClient(db: DbExecutor, client: NewClient, now: Date): Promise<number> {

@@ -104,7 +104,18 @@ export async function register(db: Db, input: RegistrationRequest, now: Date): P
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
-      const clientId = await insertClient(tx, { email: input.email, passwordHash, ...profileChangesOf(input) }, now);
+      const clientId = await insertClient(
+        tx,
+        {
+          email: input.email,
+          passwordHash,
+          ...profileChangesOf(input),
+          // An INN is kept only for a business registration: a private buyer's form may carry a stray one.
+          isBusiness: input.is_business,
+          inn: input.is_business ? input.inn : null,
+        },
+        now,
+      );
       return startSignedIn(tx, clientId, anonymousBasketOf(input), now);
     });
   } catch (error) {

@@ -238,7 +238,10 @@ describe('content API with exact data', () => {
     await db.insert(news).values({ slug: 'later', title: 'Позже', publishedAt: new Date(Date.now() + DAY_MS) });
 
     const brandId = await insertBrand(db, 'ТЕСТ-БРЕНД');
-    const supplierId = await insertSupplier(db, 'Склад Москва');
+    const supplierId = await insertSupplier(db, 'ООО Дистрибуция', {
+      displayName: 'Склад Москва',
+      deliveryProbability: 95,
+    });
     const [outOfStockCheaper, inStockCheapest] = await insertOffers(db, brandId, supplierId, [
       { article: 'TST-1', price: '999.99', quantity: 0, deliveryDays: 1 },
       { article: 'TST-1', price: '1234.50', quantity: 3, deliveryDays: 2, weight: '0.250' },
@@ -342,6 +345,7 @@ describe('content API with exact data', () => {
           description: 'Фильтр масляный',
           delivery: null,
           supplier_name: 'Склад Москва',
+          delivery_probability: 95,
           price: 0.1,
           quantity: 1,
           weight: null,
@@ -353,6 +357,7 @@ describe('content API with exact data', () => {
           description: 'Деталь TST-1',
           delivery: 2,
           supplier_name: 'Склад Москва',
+          delivery_probability: 95,
           price: 1234.5,
           quantity: 3,
           weight: 0.25,

@@ -1,3 +1,4 @@
+import { pricingOf } from '../pricing/client-pricing.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AppDeps, ShopHandlers } from '../../http/handlers.ts';
 import { readPage } from '../../shared/pagination.ts';
@@ -51,9 +52,9 @@ export function createContentHandlers({ database: { db } }: AppDeps): ShopHandle
     },
 
     // A block id that is not a number names no block: like an unknown block, it recommends nothing.
-    'website-products-recommend-preview/:id': async ({ params }) => {
+    'website-products-recommend-preview/:id': async ({ params, auth }) => {
       const blockId = numericIdOf(params.id);
-      return blockId === null ? [] : listRecommendedOffers(db, blockId);
+      return blockId === null ? [] : listRecommendedOffers(db, blockId, await pricingOf(db, auth.clientId));
     },
   };
 }

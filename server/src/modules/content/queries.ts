@@ -5,6 +5,7 @@ import type { Db } from '../../db/index.ts';
 import { news, offers, pages, recommendations } from '../../db/schema.ts';
 import { readShopSetting } from '../../db/shop-settings.ts';
 import { selectOfferRows, toOffer } from '../catalog/offer-rows.ts';
+import { offerSellingPrice, type ClientPricing } from '../pricing/client-pricing.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
 
 /** The layout's shop card and menus; a setting never written shows empty rather than failing every page. */
@@ -148,9 +149,10 @@ export async function listPublishedNews(db: Db, now: Date, limit: number, offset
 
 /**
  * The offers shown in a recommendation block: per recommended part its best current offer (in stock before out of
- * stock, then the cheapest, then the earliest listed), in the block's order. Parts without offers are left out.
+ * stock, then the cheapest for the viewer, then the earliest listed), in the block's order, at the viewer's selling
+ * prices. Parts without offers are left out.
  */
-export async function listRecommendedOffers(db: Db, blockId: number): Promise<Offer[]> {
+export async function listRecommendedOffers(db: Db, blockId: number, pricing: ClientPricing): Promise<Offer[]> {
   const best = db
     .selectDistinctOn([recommendations.position, recommendations.brandId, recommendations.articleNormalized], {
       offerId: sql<number>`${offers.id}`.as('offer_id'),
@@ -167,11 +169,11 @@ export async function listRecommendedOffers(db: Db, blockId: number): Promise<Of
       asc(recommendations.brandId),
       asc(recommendations.articleNormalized),
       asc(sql`${offers.quantity} = 0`),
-      asc(offers.price),
+      asc(offerSellingPrice(pricing)),
       asc(offers.id),
     )
     .as('best');
-  const rows = await selectOfferRows(db)
+  const rows = await selectOfferRows(db, pricing)
     .innerJoin(best, eq(offers.id, best.offerId))
     .orderBy(asc(best.position), asc(offers.brandId), asc(offers.articleNormalized));
   return rows.map(toOffer);

@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/index.ts';
-import { NamedStatement } from '../../db/named-statement.ts';
+import type { NamedStatement } from '../../db/named-statement.ts';
+import { PricedStatements, supplierDisplayNameSql, type ClientPricing } from '../pricing/client-pricing.ts';
+import type { PricingProfile } from '../pricing/policy.ts';
+import { sellingPriceSql } from '../pricing/policy-sql.ts';
 
 /** What one search asks the database; the article and brand are already normalized. */
 export interface SearchQuery {
@@ -25,14 +28,16 @@ export type SearchRow = {
   description: string | null;
   /** Chips: the brand's offers of the article (0 when it has the article through cross-references only). */
   offers_count: number | null;
-  /** Chips: the lowest price; items: the price. */
+  /** Chips: the lowest selling price; items: the selling price (never the purchase price). */
   price: string | null;
   /** Chips: the fastest delivery; items: the delivery. */
   delivery_days: number | null;
   /** Items: 0 requested, 1 analog. */
   item_group: number | null;
   offer_id: string | null;
+  /** The supplier's display name. */
   supplier_name: string | null;
+  delivery_probability: number | null;
   quantity: number | null;
   weight: string | null;
 };
@@ -45,10 +50,20 @@ export type SearchRow = {
  * Every table is reached through an index on the normalized article: offers (article_normalized, brand_id),
  * cross_references' primary key (side a) and cross_references_b_idx (side b), brand_aliases' and brands'
  * unique keys. Sorting is left to the caller: a result is a few dozen rows.
+ *
+ * Prices are the caller's selling prices, computed in the statement from the purchase price by the profile's
+ * expression (`sellingPriceSql`, the profile's numbers written into the text) with the personal discount bound as
+ * a parameter; suppliers appear by their display names. The purchase price never leaves the statement.
  */
-function buildSearchStatement(variant: SearchVariant): SQL {
+function buildSearchStatement(variant: SearchVariant, profile: PricingProfile): SQL {
   const article = sql.placeholder('article');
   const brand = sql.placeholder('brand');
+  const sellingPrice = sellingPriceSql(profile, {
+    purchase: sql`o.price`,
+    supplierId: sql`o.supplier_id`,
+    brandId: sql`o.brand_id`,
+    personalDiscount: sql`${sql.placeholder('discount')}::int`,
+  });
   const offerFilters: SQL[] = [];
   if (variant.inStock) offerFilters.push(sql`o.quantity > 0`);
   // An offer of unknown delivery time cannot promise to arrive within the limit.
@@ -73,7 +88,7 @@ function buildSearchStatement(variant: SearchVariant): SQL {
     with offer_brands as (
       select o.brand_id,
              count(*)::int as offers_count,
-             min(o.price) as min_price,
+             min(${sellingPrice}) as min_price,
              min(o.delivery_days) as min_delivery,
              mode() within group (order by o.article) as article,
              mode() within group (order by o.description) as description
@@ -107,17 +122,18 @@ function buildSearchStatement(variant: SearchVariant): SQL {
     )
     select 'target' as kind, b.name as brand_name, null as article, null as description, null::int as offers_count,
            null as price, null::int as delivery_days, null::int as item_group, null as offer_id,
-           null as supplier_name, null::int as quantity, null as weight
+           null as supplier_name, null::int as delivery_probability, null::int as quantity, null as weight
       from target t join brands b on b.id = t.brand_id
     union all
     select 'chip', b.name, ob.article, ob.description, coalesce(ob.offers_count, 0),
-           ob.min_price::text, ob.min_delivery, null, null, null, null, null
+           ob.min_price::text, ob.min_delivery, null, null, null, null, null, null
       from article_brands ab
       join brands b on b.id = ab.brand_id
       left join offer_brands ob on ob.brand_id = ab.brand_id
     union all
-    select 'item', b.name, o.article, o.description, null, o.price::text, o.delivery_days, p.item_group,
-           o.id::text, s.name, o.quantity, o.weight::text
+    select 'item', b.name, o.article, o.description, null, (${sellingPrice})::text, o.delivery_days, p.item_group,
+           o.id::text, ${supplierDisplayNameSql(sql`s.id`, sql`s.display_name`)}, s.delivery_probability, o.quantity,
+           o.weight::text
       from parts p
       join offers o on o.article_normalized = p.article_normalized and o.brand_id = p.brand_id
       join brands b on b.id = o.brand_id
@@ -125,7 +141,7 @@ function buildSearchStatement(variant: SearchVariant): SQL {
       ${offerFilter}`;
 }
 
-/** The statement's text differs only by its optional parts: one named statement per combination. */
+/** The statement's text differs by its optional parts and by the profile: one named statement per combination. */
 interface SearchVariant {
   analogs: boolean;
   inStock: boolean;
@@ -136,32 +152,37 @@ export interface SearchValues extends Record<string, unknown> {
   article: string;
   brand: string | null;
   maxDelivery: number | null;
+  discount: number;
 }
 
-const statements = new Map<string, NamedStatement<SearchValues>>();
+const variantOf = (query: SearchQuery): SearchVariant => ({
+  analogs: query.analogs,
+  inStock: query.inStock,
+  maxDelivery: query.maxDelivery !== null,
+});
+const variantName = (variant: SearchVariant) =>
+  `${Number(variant.analogs)}${Number(variant.inStock)}${Number(variant.maxDelivery)}`;
 
-/** The named statement a search runs (built the first time its combination of options is asked). */
-export function searchStatement(query: SearchQuery): NamedStatement<SearchValues> {
-  const variant = { analogs: query.analogs, inStock: query.inStock, maxDelivery: query.maxDelivery !== null };
-  const name = `products_search_${Number(variant.analogs)}${Number(variant.inStock)}${Number(variant.maxDelivery)}`;
-  let statement = statements.get(name);
-  if (!statement) {
-    statement = new NamedStatement<SearchValues>(name, buildSearchStatement(variant));
-    statements.set(name, statement);
-  }
-  return statement;
+const statements = new PricedStatements<SearchValues>('products_search_', (profile, name) =>
+  buildSearchStatement({ analogs: name[0] === '1', inStock: name[1] === '1', maxDelivery: name[2] === '1' }, profile),
+);
+
+/** The named statement a search runs (built the first time its combination of options and profile is asked). */
+export function searchStatement(query: SearchQuery, pricing: ClientPricing): NamedStatement<SearchValues> {
+  return statements.for(pricing, variantName(variantOf(query)));
 }
 
-export const searchValues = (query: SearchQuery): SearchValues => ({
+export const searchValues = (query: SearchQuery, pricing: ClientPricing): SearchValues => ({
   article: query.articleNormalized,
   brand: query.brandNormalized,
   maxDelivery: query.maxDelivery,
+  discount: pricing.discount,
 });
 
 /**
  * Runs the search as a named prepared statement, which takes planning (about 1 ms, four times the execution)
  * off every search.
  */
-export async function runSearch(db: DbExecutor, query: SearchQuery): Promise<SearchRow[]> {
-  return searchStatement(query).rows<SearchRow>(db, searchValues(query));
+export async function runSearch(db: DbExecutor, query: SearchQuery, pricing: ClientPricing): Promise<SearchRow[]> {
+  return searchStatement(query, pricing).rows<SearchRow>(db, searchValues(query, pricing));
 }

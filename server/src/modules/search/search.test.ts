@@ -51,6 +51,7 @@ describe('products-search with exact data', () => {
   let database: Database;
   let app: FastifyInstance;
   /** Offer ids by fixture name. */
+  let southShownAs = '';
   const offer: Record<string, number> = {};
   const remember = (names: readonly string[], ids: readonly number[]) =>
     names.forEach((name, index) => {
@@ -65,8 +66,9 @@ describe('products-search with exact data', () => {
     const mann = await insertBrandWithAliases(db, 'MANN-FILTER', ['MANN', 'MANN+HUMMEL']);
     const vag = await insertBrandWithAliases(db, 'VAG', ['VW', 'VOLKSWAGEN']);
     const bosch = await insertBrandWithAliases(db, 'BOSCH');
-    const north = await insertSupplier(db, 'Склад Север');
-    const south = await insertSupplier(db, 'Склад Юг');
+    const north = await insertSupplier(db, 'ООО Север-Трейд', { displayName: 'Склад Север', deliveryProbability: 90 });
+    const south = await insertSupplier(db, 'ООО Юг-Трейд');
+    southShownAs = `Склад ${south}`;
 
     remember(
       ['k1', 'k3'],
@@ -178,7 +180,8 @@ describe('products-search with exact data', () => {
       brand_name: 'KNECHT',
       description: 'Фильтр масляный',
       delivery: 1,
-      supplier_name: 'Склад Юг',
+      supplier_name: southShownAs,
+      delivery_probability: null,
       price: 499.99,
       quantity: 0,
       weight: null,
@@ -191,6 +194,7 @@ describe('products-search with exact data', () => {
       description: 'Фильтр масляный',
       delivery: 2,
       supplier_name: 'Склад Север',
+      delivery_probability: 90,
       price: 505,
       quantity: 3,
       weight: 0.305,

@@ -12,6 +12,7 @@ import {
 } from '@detal/contract';
 import type { DbExecutor } from '../../db/index.ts';
 import { toOffer } from '../catalog/offer-rows.ts';
+import type { ClientPricing } from '../pricing/client-pricing.ts';
 import { runSearch, type SearchQuery, type SearchRow } from './queries.ts';
 
 const GROUPS = ['requested', 'analog'] as const;
@@ -46,6 +47,7 @@ function toItem(row: SearchRow): SortableItem {
     description: row.description ?? '',
     deliveryDays: row.delivery_days,
     supplierName: row.supplier_name,
+    deliveryProbability: row.delivery_probability,
     price,
     quantity: row.quantity ?? 0,
     weight: row.weight,
@@ -89,7 +91,12 @@ function assemble(rows: readonly SearchRow[], request: SearchRequest, articleNor
   };
 }
 
-async function searchFor(db: DbExecutor, request: SearchRequest, articleNormalized: string): Promise<SearchResult> {
+async function searchFor(
+  db: DbExecutor,
+  request: SearchRequest,
+  articleNormalized: string,
+  pricing: ClientPricing,
+): Promise<SearchResult> {
   const query: SearchQuery = {
     articleNormalized,
     brandNormalized: request.brand_name === undefined ? null : normalizeBrand(request.brand_name),
@@ -97,7 +104,7 @@ async function searchFor(db: DbExecutor, request: SearchRequest, articleNormaliz
     inStock: request.in_stock === true,
     maxDelivery: request.max_delivery ?? null,
   };
-  return assemble(await runSearch(db, query), request, articleNormalized);
+  return assemble(await runSearch(db, query, pricing), request, articleNormalized);
 }
 
 const emptyResult = (request: SearchRequest, articleNormalized: string): SearchResult => ({
@@ -111,18 +118,22 @@ const emptyResult = (request: SearchRequest, articleNormalized: string): SearchR
 /**
  * `products-search` (contract-decisions.md section 3). When the article as typed exists nowhere and was typed
  * on the Russian keyboard layout by mistake ('щс90' for 'oc90'), the article those keys stand for is searched
- * instead; `normalized_article` then tells which article was found.
+ * instead; `normalized_article` then tells which article was found. Prices are `pricing`'s selling prices.
  */
-export async function searchProducts(db: DbExecutor, request: SearchRequest): Promise<SearchResult> {
+export async function searchProducts(
+  db: DbExecutor,
+  request: SearchRequest,
+  pricing: ClientPricing,
+): Promise<SearchResult> {
   const articleNormalized = normalizeArticle(request.article);
   // Only separators typed ('---'): no article can match.
   const result =
     articleNormalized === ''
       ? emptyResult(request, articleNormalized)
-      : await searchFor(db, request, articleNormalized);
+      : await searchFor(db, request, articleNormalized, pricing);
   if (result.brands.length > 0) return result;
   const swapped = layoutSwappedArticle(request.article);
   if (swapped === null) return result;
-  const retried = await searchFor(db, request, swapped);
+  const retried = await searchFor(db, request, swapped, pricing);
   return retried.brands.length > 0 ? retried : result;
 }

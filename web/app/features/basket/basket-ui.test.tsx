@@ -58,6 +58,7 @@ const line = (id: number, overrides: Partial<BasketItem> = {}): BasketItem => ({
   description: `Деталь ${id}`,
   delivery: 3,
   supplier_name: 'Склад Москва',
+  delivery_probability: null,
   price: 512.4,
   quantity: 5,
   weight: null,

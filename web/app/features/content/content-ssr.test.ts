@@ -462,6 +462,7 @@ describe('TECH_CATALOG_URL', () => {
     description: 'Деталь внешнего каталога',
     delivery: 1,
     supplier_name: 'Склад Москва',
+    delivery_probability: null,
     price: 501.5,
     quantity: 1,
     weight: null,

@@ -52,6 +52,7 @@ const line = (id: number, price: number, quantity: number): BasketItem => ({
   description: `Деталь ${id}`,
   delivery: 2,
   supplier_name: 'Склад Москва',
+  delivery_probability: null,
   price,
   quantity: 10,
   weight: null,

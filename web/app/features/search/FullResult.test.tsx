@@ -16,6 +16,7 @@ const offer = (id: number, group: SearchItem['group'], fields: Partial<SearchIte
   description: 'Фильтр масляный',
   delivery: 2,
   supplier_name: 'Склад Север',
+  delivery_probability: null,
   price: 500,
   quantity: 3,
   weight: null,

@@ -20,6 +20,7 @@ const item = (id: number, group: SearchItem['group'], fields: Partial<SearchItem
   description: 'Фильтр масляный',
   delivery: 2,
   supplier_name: 'Склад',
+  delivery_probability: null,
   price: 500,
   quantity: 3,
   weight: 0.305,

@@ -12,6 +12,7 @@ import { validationFailed, type FieldErrors } from '../../../http/errors.ts';
 import { deleteBasketLines, lockBasketLines, updatePricesSeen } from '../../basket/queries.ts';
 import { insertBill } from '../../bills/queries.ts';
 import { takeFromStock } from '../../catalog/offer-stock.ts';
+import { pricingOf } from '../../pricing/client-pricing.ts';
 import { findDeliveryAddress } from '../../clients/queries.ts';
 import { loadDeliveryPricing, type DeliveryPricing, type PricedOrder } from '../delivery.ts';
 import { findOrderBySubmission, insertOrder, insertOrderLines } from '../queries.ts';
@@ -121,7 +122,10 @@ export async function placeOrder(
     if (placed !== null) return { kind: 'placed', result: { orderId: placed, created: false } };
 
     const basketId = await ownBasketId(tx, clientId, request);
-    const lines = await lockBasketLines(tx, basketId, lineIds);
+    // The client's prices as they are inside this transaction: a group or profile changed since step 1 shows up
+    // as changed prices (409), compared with the selling prices the client saw.
+    const clientPricing = await pricingOf(tx, clientId);
+    const lines = await lockBasketLines(tx, basketId, lineIds, clientPricing);
     const order = pricedOrder(lines.map((line) => ({ price: line.price, pieces: line.quantityInBasket })));
     const { form, errors } = await checkForm(tx, clientId, request, pricing, order, today);
     const fieldErrors = {
@@ -175,8 +179,12 @@ export async function placeOrder(
         brandName: line.brandName,
         description: line.description,
         supplierName: line.supplierName,
+        supplierId: line.supplierId,
         deliveryDays: line.deliveryDays,
         price: line.price,
+        purchasePrice: line.purchasePrice,
+        pricingProfileId: clientPricing.profileId,
+        personalDiscount: clientPricing.discount,
         quantity: line.quantityInBasket,
       })),
     );

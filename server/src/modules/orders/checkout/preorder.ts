@@ -2,6 +2,7 @@ import { fromKopecks, type Preorder, type Step1Request } from '@detal/contract';
 import type { Db } from '../../../db/index.ts';
 import { unauthorized, validationFailed } from '../../../http/errors.ts';
 import { listLines } from '../../basket/queries.ts';
+import { pricingOf } from '../../pricing/client-pricing.ts';
 import { findClientProfile, listDeliveryAddresses } from '../../clients/queries.ts';
 import { loadDeliveryPricing, toCheckoutDeliveryMethod } from '../delivery.ts';
 import { missingLinesError, ownBasketId, pricedOrder } from './basket-choice.ts';
@@ -14,7 +15,7 @@ export async function buildPreorder(db: Db, clientId: number, request: Step1Requ
   const lineIds = new Set(request.itemsForOrder);
   const basketId = await ownBasketId(db, clientId, request);
   const [basketLines, profile, addresses, pricing] = await Promise.all([
-    listLines(db, basketId),
+    pricingOf(db, clientId).then((clientPricing) => listLines(db, basketId, clientPricing)),
     findClientProfile(db, clientId),
     listDeliveryAddresses(db, clientId),
     loadDeliveryPricing(db),
