@@ -126,6 +126,8 @@ describe('a client in Chromium: registration, sessions, password reset by e-mail
     await page.goto(`${baseUrl}/login`);
     await page.getByRole('link', { name: 'Забыли пароль?' }).click();
     await page.waitForURL(`${baseUrl}/reset-password`);
+    // The address changes before the new page is drawn: typing then would go to the sign-in form's own «E-mail».
+    await page.getByRole('heading', { level: 1, name: 'Восстановление пароля' }).waitFor();
     await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
     await submit(page, 'Получить ссылку');
     await waitShown(page, page.getByRole('status').filter({ hasText: 'Если этот e-mail зарегистрирован' }));
