@@ -11,6 +11,7 @@ import { insertBrand } from '../../../../test/fixtures/offers.ts';
 import type { RejectedRow } from './import-events.ts';
 import { importPriceList, type PriceListImportOptions } from './price-list-import.ts';
 import { buildXlsx, createTempFolder, type TempFolder } from '../../../../test/fixtures/import-files.ts';
+import { supplierDisplayName } from '../../pricing/client-pricing.ts';
 
 let database: Database;
 let app: FastifyInstance;
@@ -51,6 +52,16 @@ async function searchOffers(article: string, brandName: string): Promise<SearchI
   });
   expect(response.statusCode).toBe(200);
   return shopEndpoints['products-search'].response.parse(response.json()).data.result_products_search.items;
+}
+
+/** The name clients see for a supplier (its display name): search answers carry it, never the real one. */
+async function shownAs(supplierName: string): Promise<string> {
+  const [row] = await database.db
+    .select({ shown: supplierDisplayName() })
+    .from(suppliers)
+    .where(eq(suppliers.name, supplierName));
+  if (!row) throw new Error(`No supplier ${supplierName}`);
+  return row.shown;
 }
 
 /** A supplier's offers as stored, by normalized article. */
@@ -162,7 +173,7 @@ describe('importing a price list', () => {
     expect(oc90).toMatchObject({
       article: 'OC 90',
       brand_name: 'Knecht',
-      supplier_name: 'Склад Москва',
+      supplier_name: await shownAs('Склад Москва'),
       price: 1234.5,
       group: 'requested',
     });
@@ -198,8 +209,8 @@ describe('importing a price list', () => {
     ]);
     // Two suppliers now sell OC 90 of Knecht; the search shows both.
     expect((await searchOffers('OC90', 'Knecht')).map((item) => [item.supplier_name, item.price])).toEqual([
-      ['Склад Петербург', 99.9],
-      ['Склад Москва', 1234.5],
+      [await shownAs('Склад Петербург'), 99.9],
+      [await shownAs('Склад Москва'), 1234.5],
     ]);
   });
 
@@ -316,8 +327,9 @@ describe('importing again', () => {
       .from(basketItems)
       .where(eq(basketItems.basketId, basket!.id));
     expect(lines).toEqual([{ offerId: before.get('OC90') }]);
-    expect((await searchOffers('GDB1330', 'TRW')).map((item) => item.supplier_name)).not.toContain(supplier);
-    expect((await searchOffers('oc 90', 'knecht')).find((item) => item.supplier_name === supplier)).toMatchObject({
+    const shown = await shownAs(supplier);
+    expect((await searchOffers('GDB1330', 'TRW')).map((item) => item.supplier_name)).not.toContain(shown);
+    expect((await searchOffers('oc 90', 'knecht')).find((item) => item.supplier_name === shown)).toMatchObject({
       id: before.get('OC90'),
       price: 110.5,
     });
@@ -348,7 +360,8 @@ describe('importing again', () => {
     ).rejects.toThrow('injected failure after 200 rows');
     expect(seen).toBe(200);
     expect(await offersOf(supplier)).toEqual(before);
-    expect((await searchOffers('OC90', 'Knecht')).some((item) => item.supplier_name === supplier)).toBe(true);
+    const shown = await shownAs(supplier);
+    expect((await searchOffers('OC90', 'Knecht')).some((item) => item.supplier_name === shown)).toBe(true);
     expect(await searchOffers('NEW1', 'Knecht')).toEqual([]);
   });
 
@@ -406,8 +419,9 @@ describe('importing again', () => {
           if (progress.phase === 'committing') duringImport = await searchOffers('OC90', 'Knecht');
         },
       });
-      expect(duringImport.find((item) => item.supplier_name === supplier)?.price).toBe(1);
-      expect((await searchOffers('OC90', 'Knecht')).find((item) => item.supplier_name === supplier)?.price).toBe(777);
+      const shown = await shownAs(supplier);
+      expect(duringImport.find((item) => item.supplier_name === shown)?.price).toBe(1);
+      expect((await searchOffers('OC90', 'Knecht')).find((item) => item.supplier_name === shown)?.price).toBe(777);
     });
   }
 });
