@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authOf } from '../../http/auth.ts';
+import type { Db } from '../../db/index.ts';
 import { attemptLimiter, limitRate } from '../../http/rate-limit.ts';
+import { trustedDeviceOf } from './device-cookie.ts';
 
 /**
  * Abuse limits of sign-in, registration and password reset (README, "Rate limits"). All count in the one
@@ -8,11 +10,15 @@ import { attemptLimiter, limitRate } from '../../http/rate-limit.ts';
  * - per e-mail, 10 attempts per 15 minutes: guessing one client's password gets 10 tries per quarter-hour,
  *   and nobody can flood one mailbox with reset links;
  * - per client address, 30 per 15 minutes and endpoint: slows spraying many accounts from one address, yet
- *   leaves room for a workshop whose staff share one office address.
+ *   leaves room for a workshop whose staff share one office address;
+ * - a sign-in from a browser holding a device cookie for that account (device-cookie.ts) is not counted per
+ *   e-mail, so a stranger's guessing never locks the owner out; it has its own limit per device, 5 per 15
+ *   minutes, past which the device is untrusted for the rest of the window and counted per e-mail again.
  */
 export const AUTH_LIMIT_WINDOW = '15 minutes';
 export const PER_EMAIL_MAX = 10;
 export const PER_ADDRESS_MAX = 30;
+export const PER_DEVICE_MAX = 5;
 
 /** Puts an endpoint handler under the per-address limit (counted before the body is even read). */
 export const limitPerAddress = <H extends object>(handler: H): H =>
@@ -52,4 +58,17 @@ export async function countEmailAttempt(
   reply: FastifyReply,
 ): Promise<void> {
   await emailLimiters[scope].enforce(request, reply, emailOf(request.body));
+}
+
+const deviceLimiter = attemptLimiter({ name: 'login:device', max: PER_DEVICE_MAX, timeWindow: AUTH_LIMIT_WINDOW });
+
+/**
+ * Counts one sign-in attempt: against the device's own limit when the browser holds a device cookie for this
+ * e-mail (and the device is within it), else against the e-mail's limit, answering 429 past it.
+ */
+export async function countSignInAttempt(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const email = emailOf(request.body);
+  const device = await trustedDeviceOf(db, request, email);
+  if (device !== null && (await deviceLimiter.count(request, device)).allowed) return;
+  await emailLimiters.login.enforce(request, reply, email);
 }
