@@ -34,13 +34,27 @@ export const layers = [
   ),
   zone(
     './server/src/http',
-    ['./server/src/modules', './server/src/cli', './server/src/plugins', './server/src/ssr', './server/src/app.ts'],
+    [
+      './server/src/modules',
+      './server/src/jobs',
+      './server/src/cli',
+      './server/src/plugins',
+      './server/src/ssr',
+      './server/src/app.ts',
+    ],
     'http/ is below the modules: the app passes module functions in',
   ),
   zone(
     './server/src/modules',
-    ['./server/src/cli', './server/src/plugins', './server/src/ssr', './server/src/app.ts', './server/src/main.ts'],
-    'modules never import the CLI, plugins or the app',
+    [
+      './server/src/jobs',
+      './server/src/cli',
+      './server/src/plugins',
+      './server/src/ssr',
+      './server/src/app.ts',
+      './server/src/main.ts',
+    ],
+    'modules never import the jobs, the CLI, plugins or the app',
   ),
   zone('./server/src/plugins', ['./server/src/modules', './server/src/cli'], 'plugins are generic: no module, no CLI'),
 

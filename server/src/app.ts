@@ -61,7 +61,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   echoRequestId(app);
   registerErrorHandling(app);
   await registerSecurity(app, config);
-  await registerRateLimit(app);
+  await registerRateLimit(app, { config, database });
   await registerDocs(app);
 
   const deps: AppDeps = { config, database };

@@ -33,6 +33,10 @@ const envSchema = z.object({
   /** SMTP server for e-mail (smtp://user:pass@host:port); unset writes messages to DATA_DIR/outbox. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Detal <shop@localhost>'),
+  /** Redis for the rate-limit counters shared by every instance; unset: PostgreSQL, or memory on PGlite. */
+  REDIS_URL: z.string().url().optional(),
+  /** Start of every key the shop writes to Redis, so that several shops (or test runs) share one server. */
+  REDIS_KEY_PREFIX: z.string().min(1).default('detal:rate-limit:'),
   /**
    * Folder of the built web app (react-router build output, with client/ and server/index.js inside).
    * Default: the repository's web/build, found from the server's own file so the working directory does not
@@ -60,6 +64,8 @@ export interface AppConfig {
   techCatalogUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
   /** Where the built web app lives; null serves the API only (tests). */
   webBuildDir: string | null;
 }
@@ -105,6 +111,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     techCatalogUrl: env.TECH_CATALOG_URL,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM,
+    redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     webBuildDir: env.WEB_BUILD_DIR ? path.resolve(env.WEB_BUILD_DIR) : defaultWebBuildDir,
     ...overrides,
   };

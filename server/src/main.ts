@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
+import { startJobs, type RunningJobs } from './jobs/index.ts';
 import { createLogger } from './plugins/logging.ts';
 import { seedIfEmpty } from './seed/index.ts';
 
@@ -20,7 +21,7 @@ function publicAddress(app: FastifyInstance): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-function closeOnSignals(app: FastifyInstance, database: Database) {
+function closeOnSignals(app: FastifyInstance, jobs: RunningJobs, database: Database) {
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) {
@@ -35,6 +36,7 @@ function closeOnSignals(app: FastifyInstance, database: Database) {
     }, SHUTDOWN_GRACE_MS).unref();
     try {
       await app.close();
+      await jobs.stop();
       await database.close();
       logger.info('stopped');
       process.exit(0);
@@ -61,8 +63,9 @@ async function start() {
   if (seeded) logger.info({ ...seeded, ms: seedMs }, `demo data seeded in ${(seedMs / 1000).toFixed(1)} s`);
   else logger.info({ ms: seedMs }, 'the database already holds shop data: no demo data added');
 
+  const jobs = await startJobs({ database, config, logger });
   const app = await buildApp({ config, database, logger });
-  closeOnSignals(app, database);
+  closeOnSignals(app, jobs, database);
   await app.listen({ host: config.host, port: config.port });
   logger.info(`Detal is running at ${publicAddress(app)} (API docs at ${publicAddress(app)}/api/docs)`);
 }

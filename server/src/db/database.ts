@@ -27,6 +27,8 @@ export type DbExecutor = Db | Tx;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** The PostgreSQL connection string (for what opens its own connections: the job queue); unset on PGlite. */
+  connectionString?: string;
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
   close(): Promise<void>;

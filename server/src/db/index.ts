@@ -81,6 +81,7 @@ async function openPostgres(databaseUrl: string, migrationsFolder: string): Prom
   return {
     db,
     driver: 'postgres',
+    connectionString: databaseUrl,
     ping: async () => {
       await pool.query('select 1');
     },

@@ -34,6 +34,11 @@ export interface ShopSettingValues {
   /** VAT rate in percent; null prints "Без налога (НДС)". */
   vat: { rate: number | null };
   delivery_methods: DeliveryMethodSetting[];
+  /**
+   * The HMAC key of sign-in device cookies (modules/clients/device-cookie.ts), made on first use; never shown.
+   * Replacing it only makes every browser untrusted again until its next sign-in.
+   */
+  device_cookie_key: { secret: string };
 }
 
 export type ShopSettingKey = keyof ShopSettingValues;
@@ -54,4 +59,21 @@ export async function writeShopSetting<K extends ShopSettingKey>(
     .insert(shopSettings)
     .values({ key, value })
     .onConflictDoUpdate({ target: shopSettings.key, set: { value: sql`excluded.value` } });
+}
+
+/**
+ * The stored value, written first as `initial()` when the setting does not exist yet. Instances starting
+ * together agree: the first insert wins (on conflict do nothing) and every caller reads what was stored.
+ */
+export async function readOrCreateShopSetting<K extends ShopSettingKey>(
+  db: Db,
+  key: K,
+  initial: () => ShopSettingValues[K],
+): Promise<ShopSettingValues[K]> {
+  const stored = await readShopSetting(db, key);
+  if (stored !== null) return stored;
+  await db.insert(shopSettings).values({ key, value: initial() }).onConflictDoNothing({ target: shopSettings.key });
+  const created = await readShopSetting(db, key);
+  if (created === null) throw new Error(`The shop setting ${key} could not be created`);
+  return created;
 }

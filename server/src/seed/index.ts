@@ -15,14 +15,14 @@ import {
   shopSettings,
   suppliers,
 } from '../db/schema.ts';
-import { writeShopSetting, type ShopSettingKey } from '../db/shop-settings.ts';
+import { writeShopSetting } from '../db/shop-settings.ts';
 import { demoBrands } from './brands.ts';
 import { demoCatalogGroups, type DemoCatalogGroup } from './catalog-groups.ts';
 import { planDemoCatalog, type CatalogPlan, type PlannedPart } from './catalog-plan.ts';
 import { demoNews } from './news.ts';
 import { demoPages } from './pages.ts';
 import { createRandom } from './random.ts';
-import { demoShopSettings } from './shop-settings.ts';
+import { demoShopSettings, type SeededShopSettingKey } from './shop-settings.ts';
 import { writeDemoPricing } from './pricing.ts';
 import { demoSuppliers } from './suppliers.ts';
 
@@ -146,7 +146,7 @@ async function writeDemoData(db: Db, options: SeedOptions): Promise<SeedSummary>
   await insertPages(db);
   await insertNews(db, now);
   await writeDemoPricing(db);
-  const settingKeys = Object.keys(demoShopSettings) as ShopSettingKey[];
+  const settingKeys = Object.keys(demoShopSettings) as SeededShopSettingKey[];
   for (const key of settingKeys) await writeShopSetting(db, key, demoShopSettings[key]);
 
   return {

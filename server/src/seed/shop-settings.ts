@@ -1,7 +1,13 @@
 import type { ShopSettingValues } from '../db/shop-settings.ts';
 
-/** Settings of the demo shop. The requisites are invented and say so: they must never reach a real bill. */
-export const demoShopSettings: ShopSettingValues = {
+/** The settings a seed writes: all but the ones the shop makes for itself. */
+export type SeededShopSettingKey = Exclude<keyof ShopSettingValues, 'device_cookie_key'>;
+
+/**
+ * Settings of the demo shop. The requisites are invented and say so: they must never reach a real bill. The
+ * device-cookie key is never seeded (a key in the sources would be public): each shop makes its own on first use.
+ */
+export const demoShopSettings: Pick<ShopSettingValues, SeededShopSettingKey> = {
   shop: {
     name: 'Деталь',
     phone: '+7 (495) 123-45-67',

@@ -1,11 +1,15 @@
 import type { AppDeps, ShopHandlers } from '../../http/handlers.ts';
-import { addItem, clearBasket, removeLine, showBasket, stepQuantity } from './service.ts';
+import { countBasketCreation } from './limits.ts';
+import { addItem, clearBasket, createsAnonymousBasket, removeLine, showBasket, stepQuantity } from './service.ts';
 
 /** The basket endpoints of contract-decisions.md section 4. */
 export function createBasketHandlers({ database: { db } }: AppDeps): ShopHandlers {
   return {
     'basket-show': ({ body, auth }) => showBasket(db, body, auth),
-    'basket-add-item': ({ body, auth }) => addItem(db, body, auth),
+    'basket-add-item': async ({ body, auth, request, reply }) => {
+      if (createsAnonymousBasket(body, auth)) await countBasketCreation(request, reply);
+      return addItem(db, body, auth);
+    },
     'basket-changes-quantity-in-item': ({ body, auth }) =>
       stepQuantity(db, body, body.id, body.quantity_in_basket, auth),
     'basket-delete-item': ({ body, auth }) => removeLine(db, body, body.id, auth),

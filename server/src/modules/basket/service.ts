@@ -123,6 +123,10 @@ async function addToExistingBasket(
   return lines;
 }
 
+/** Whether basket-add-item makes a new anonymous basket: no ids, nobody signed in (addItem's last branch). */
+export const createsAnonymousBasket = (request: BasketAddItemRequest, auth: AuthContext): boolean =>
+  !(request.basket_id != null && request.basket_key != null) && auth.clientId === null;
+
 /**
  * basket-add-item. Null ids: a signed-in client's own basket (created when they have none), or a new anonymous
  * basket, created in one transaction with its first line so that a refused first add leaves no empty basket.
@@ -141,6 +145,7 @@ export async function addItem(db: Db, request: BasketAddItemRequest, auth: AuthC
     target = await claimBasketForClient(db, auth.clientId, null);
     lines = await addToExistingBasket(db, target, offerId, quantity, pricing);
   } else {
+    // createsAnonymousBasket: the handler counts it against the limit of new baskets before this runs.
     target = await db.transaction(async (tx) => {
       const created = await insertAnonymousBasket(tx);
       if ((await addOfferToBasket(tx, created.basket_id, offerId, quantity, pricing)) === null) {

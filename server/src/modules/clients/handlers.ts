@@ -3,7 +3,8 @@ import { nowFor } from '../../http/clock.ts';
 import { clientIdOf } from '../../http/auth.ts';
 import type { AppDeps, EndpointHandler, ShopHandlers } from '../../http/handlers.ts';
 import { createMailer } from '../../mail/mailer.ts';
-import { countEmailAttempt, limitPerAddress, limitPerClient } from './limits.ts';
+import { trustDevice } from './device-cookie.ts';
+import { countEmailAttempt, countSignInAttempt, limitPerAddress, limitPerClient } from './limits.ts';
 import { hashForUnknownAccount } from '../../shared/password.ts';
 import {
   RESET_REQUESTED_MESSAGE,
@@ -33,12 +34,17 @@ export function createClientsHandlers({ config, database: { db } }: AppDeps): Sh
   return {
     'client-registration': limitPerAddress<Handler<'client-registration'>>(async ({ body, request, reply }) => {
       await countEmailAttempt('registration', request, reply);
-      return { client: await register(db, body, nowFor(request)) };
+      const client = await register(db, body, nowFor(request));
+      // Registering signs in: this browser is the account's first trusted device.
+      await trustDevice(db, request, reply, body.email);
+      return { client };
     }),
 
     'client-login': limitPerAddress<Handler<'client-login'>>(async ({ body, request, reply }) => {
-      await countEmailAttempt('login', request, reply);
-      return { client: await login(db, body, nowFor(request)) };
+      await countSignInAttempt(db, request, reply);
+      const client = await login(db, body, nowFor(request));
+      await trustDevice(db, request, reply, body.email);
+      return { client };
     }),
 
     'client-logout': async ({ auth, request }) => {

@@ -1,20 +1,24 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authOf } from '../../http/auth.ts';
-import { tooManyRequests } from '../../http/errors.ts';
-import { limitRate } from '../../http/rate-limit.ts';
+import type { Db } from '../../db/index.ts';
+import { attemptLimiter, limitRate } from '../../http/rate-limit.ts';
+import { trustedDeviceOf } from './device-cookie.ts';
 
 /**
- * Abuse limits of sign-in, registration and password reset (README, "Rate limits"). Both kinds count in the
- * store of @fastify/rate-limit that http/rate-limit.ts registers (in memory by default; a shared store there
- * covers these limits on every instance):
+ * Abuse limits of sign-in, registration and password reset (README, "Rate limits"). All count in the one
+ * store that http/rate-limit.ts registers (Redis, PostgreSQL, or memory on PGlite), shared by every instance:
  * - per e-mail, 10 attempts per 15 minutes: guessing one client's password gets 10 tries per quarter-hour,
  *   and nobody can flood one mailbox with reset links;
  * - per client address, 30 per 15 minutes and endpoint: slows spraying many accounts from one address, yet
- *   leaves room for a workshop whose staff share one office address.
+ *   leaves room for a workshop whose staff share one office address;
+ * - a sign-in from a browser holding a device cookie for that account (device-cookie.ts) is not counted per
+ *   e-mail, so a stranger's guessing never locks the owner out; it has its own limit per device, 5 per 15
+ *   minutes, past which the device is untrusted for the rest of the window and counted per e-mail again.
  */
 export const AUTH_LIMIT_WINDOW = '15 minutes';
 export const PER_EMAIL_MAX = 10;
 export const PER_ADDRESS_MAX = 30;
+export const PER_DEVICE_MAX = 5;
 
 /** Puts an endpoint handler under the per-address limit (counted before the body is even read). */
 export const limitPerAddress = <H extends object>(handler: H): H =>
@@ -29,36 +33,20 @@ export const limitPerClient = <H extends object>(handler: H): H =>
     keyGenerator: (request) => `client:${authOf(request).clientId ?? request.ip}`,
   });
 
-type EmailLimiter = ReturnType<FastifyInstance['createRateLimit']>;
-
-/** One limiter per app and scope: each createRateLimit call opens a counter store of its own. */
-const emailLimiters = new WeakMap<FastifyInstance, Map<EmailScope, EmailLimiter>>();
-
 export type EmailScope = 'login' | 'registration' | 'reset';
 
 /** The e-mail of a validated login, registration or reset body, in one case. */
-function emailOf(body: unknown): string {
+export function emailOf(body: unknown): string {
   const email = typeof body === 'object' && body !== null && 'email' in body ? body.email : '';
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
 }
 
-function emailLimiterFor(app: FastifyInstance, scope: EmailScope): EmailLimiter {
-  let byScope = emailLimiters.get(app);
-  if (!byScope) {
-    byScope = new Map();
-    emailLimiters.set(app, byScope);
-  }
-  let limiter = byScope.get(scope);
-  if (!limiter) {
-    limiter = app.createRateLimit({
-      max: PER_EMAIL_MAX,
-      timeWindow: AUTH_LIMIT_WINDOW,
-      keyGenerator: (request) => `${scope}:email:${emailOf(request.body)}`,
-    });
-    byScope.set(scope, limiter);
-  }
-  return limiter;
-}
+const emailLimiters = Object.fromEntries(
+  (['login', 'registration', 'reset'] as const).map((scope) => [
+    scope,
+    attemptLimiter({ name: `${scope}:email`, max: PER_EMAIL_MAX, timeWindow: AUTH_LIMIT_WINDOW }),
+  ]),
+) as Record<EmailScope, ReturnType<typeof attemptLimiter>>;
 
 /**
  * Counts one attempt of `scope` for the e-mail in the request body (in any case), and answers 429 with
@@ -69,9 +57,18 @@ export async function countEmailAttempt(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const verdict = await emailLimiterFor(request.server, scope)(request);
-  if (!verdict.isAllowed && verdict.isExceeded) {
-    reply.header('retry-after', verdict.ttlInSeconds);
-    throw tooManyRequests();
-  }
+  await emailLimiters[scope].enforce(request, reply, emailOf(request.body));
+}
+
+const deviceLimiter = attemptLimiter({ name: 'login:device', max: PER_DEVICE_MAX, timeWindow: AUTH_LIMIT_WINDOW });
+
+/**
+ * Counts one sign-in attempt: against the device's own limit when the browser holds a device cookie for this
+ * e-mail (and the device is within it), else against the e-mail's limit, answering 429 past it.
+ */
+export async function countSignInAttempt(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const email = emailOf(request.body);
+  const device = await trustedDeviceOf(db, request, email);
+  if (device !== null && (await deviceLimiter.count(request, device)).allowed) return;
+  await emailLimiters.login.enforce(request, reply, email);
 }

@@ -1,0 +1,134 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/index.ts';
+import { PER_EMAIL_MAX } from '../modules/clients/limits.ts';
+import { buildTestApp } from '../../test/helpers/app.ts';
+import { callShop } from '../../test/helpers/clients.ts';
+import { createTestDatabase, testDriver } from '../../test/helpers/db.ts';
+import { countRedisKeys, deleteRedisKeys, testRedisUrl, uniqueRedisPrefix } from '../../test/helpers/redis.ts';
+import { deleteEndedRateLimitWindows, postgresStoreFor, rateLimitStoreKind } from './rate-limit.ts';
+
+let database: Database;
+const apps: FastifyInstance[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+type Store = InstanceType<ReturnType<typeof postgresStoreFor>>;
+
+const incr = (store: Store, key: string, timeWindow: number) =>
+  new Promise<{ current: number; ttl: number }>((resolve, reject) => {
+    store.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), timeWindow);
+  });
+
+describe('the store every limit counts in', () => {
+  it('is Redis with REDIS_URL, else PostgreSQL, and memory only on the embedded database', () => {
+    expect(rateLimitStoreKind({ redisUrl: 'redis://r:6379' }, { driver: 'pglite' })).toBe('redis');
+    expect(rateLimitStoreKind({ redisUrl: 'redis://r:6379' }, { driver: 'postgres' })).toBe('redis');
+    expect(rateLimitStoreKind({ redisUrl: undefined }, { driver: 'postgres' })).toBe('postgres');
+    expect(rateLimitStoreKind({ redisUrl: undefined }, { driver: 'pglite' })).toBe('memory');
+  });
+});
+
+describe('the PostgreSQL store (its SQL, on this run’s driver)', () => {
+  const Store = () => postgresStoreFor(database.db);
+
+  it('counts hits of a key in a fixed window and tells how long the window still runs', async () => {
+    const store = new (Store())({});
+    expect(await incr(store, 'count-me', 60_000)).toMatchObject({ current: 1 });
+    const second = await incr(store, 'count-me', 60_000);
+    expect(second.current).toBe(2);
+    expect(second.ttl).toBeGreaterThan(55_000);
+    expect(second.ttl).toBeLessThanOrEqual(60_000);
+    expect((await incr(store, 'another key', 60_000)).current).toBe(1);
+  });
+
+  it('opens a new window once the old one ended, and the clean-up forgets ended windows only', async () => {
+    const store = new (Store())({});
+    await incr(store, 'short', 30);
+    await incr(store, 'short', 30);
+    await incr(store, 'long', 60_000);
+    await sleep(60);
+    expect(await deleteEndedRateLimitWindows(database.db)).toBeGreaterThanOrEqual(1);
+    expect((await incr(store, 'short', 30)).current).toBe(1);
+    expect((await incr(store, 'long', 60_000)).current).toBe(2);
+  });
+
+  it('never loses a hit under concurrency', async () => {
+    const store = new (Store())({});
+    const results = await Promise.all(Array.from({ length: 20 }, () => incr(store, 'racing', 60_000)));
+    expect(results.map((result) => result.current).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, index) => index + 1),
+    );
+  });
+
+  it('keeps routes apart: a route’s child store prefixes its keys with the route', async () => {
+    const store = new (Store())({});
+    const login = store.child({ routeInfo: { method: 'POST', url: '/login' } });
+    const reset = store.child({ routeInfo: { method: 'POST', url: '/reset' } });
+    await incr(login, '10.0.0.1', 60_000);
+    expect((await incr(login, '10.0.0.1', 60_000)).current).toBe(2);
+    expect((await incr(reset, '10.0.0.1', 60_000)).current).toBe(1);
+  });
+
+  it('refuses options it does not implement, at start', () => {
+    expect(() => new (Store())({ exponentialBackoff: true })).toThrow(/exponentialBackoff/);
+  });
+});
+
+async function startApp(overrides: Parameters<typeof buildTestApp>[1] = {}): Promise<FastifyInstance> {
+  const { app } = await buildTestApp(database, overrides);
+  apps.push(app);
+  return app;
+}
+
+/** 10 wrong passwords for one e-mail, alternating between the two instances; then one more on each. */
+async function guessAcross(first: FastifyInstance, second: FastifyInstance, email: string): Promise<number[]> {
+  for (let attempt = 0; attempt < PER_EMAIL_MAX; attempt += 1) {
+    const app = attempt % 2 === 0 ? first : second;
+    const response = await callShop(app, 'client-login', { body: { email, password: `guess ${attempt}` } });
+    expect(response.statusCode).toBe(422);
+  }
+  return Promise.all(
+    [first, second].map(
+      async (app) => (await callShop(app, 'client-login', { body: { email, password: 'one more guess' } })).statusCode,
+    ),
+  );
+}
+
+describe('two instances share one count', () => {
+  it.runIf(testDriver === 'postgres')('on PostgreSQL without Redis: the 11th try on either answers 429', async () => {
+    const [first, second] = [await startApp(), await startApp()];
+    expect(await guessAcross(first!, second!, 'shared-pg@example.ru')).toEqual([429, 429]);
+  });
+
+  it.runIf(testDriver === 'pglite')(
+    'on the embedded database each counts on its own (one instance by nature)',
+    async () => {
+      const [first, second] = [await startApp(), await startApp()];
+      expect(await guessAcross(first!, second!, 'alone@example.ru')).toEqual([422, 422]);
+    },
+  );
+
+  it('with REDIS_URL: the 11th try on either answers 429, counted under REDIS_KEY_PREFIX', async () => {
+    const prefix = uniqueRedisPrefix();
+    try {
+      const options = { redisUrl: testRedisUrl, redisKeyPrefix: prefix };
+      const [first, second] = [await startApp(options), await startApp(options)];
+      expect(await guessAcross(first!, second!, 'shared-redis@example.ru')).toEqual([429, 429]);
+      expect(await countRedisKeys(prefix)).toBeGreaterThan(0);
+    } finally {
+      await deleteRedisKeys(prefix);
+    }
+  });
+});

@@ -1,0 +1,115 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../config.ts';
+import { POSTGRES_SESSION_OPTIONS, type Database } from '../db/index.ts';
+import { deleteEndedRateLimitWindows } from '../http/rate-limit.ts';
+import { ABANDONED_BASKET_DAYS, removeAbandonedBaskets } from '../modules/basket/abandoned.ts';
+
+/**
+ * The shop's scheduled work, and the one place that starts the job queue (pg-boss on PostgreSQL), registers
+ * workers and schedules. A new job is an entry in `scheduledJobs`. Decision: docs/decisions/0018.
+ */
+export interface ScheduledJob {
+  /** The pg-boss queue name. */
+  name: string;
+  /** When it runs, in the shop's time zone (cron syntax). */
+  cron: string;
+  /** Runs only on PostgreSQL (what it cleans lives in memory on the embedded database). */
+  postgresOnly?: boolean;
+  run(database: Database): Promise<Record<string, unknown>>;
+}
+
+export const scheduledJobs: readonly ScheduledJob[] = [
+  {
+    name: 'baskets-clean',
+    cron: '30 3 * * *',
+    run: async ({ db }) => ({
+      removed: await removeAbandonedBaskets(db, { days: ABANDONED_BASKET_DAYS, now: new Date() }),
+    }),
+  },
+  {
+    name: 'rate-limits-clean',
+    cron: '*/15 * * * *',
+    postgresOnly: true,
+    run: async ({ db }) => ({ removed: await deleteEndedRateLimitWindows(db) }),
+  },
+];
+
+export interface RunningJobs {
+  /** pg-boss, on PostgreSQL (tests send jobs through it); null on the embedded database. */
+  boss: PgBoss | null;
+  /** Stops taking jobs, waits for a running one, and closes the queue's connections. */
+  stop(): Promise<void>;
+}
+
+export interface StartJobsOptions {
+  database: Database;
+  config: Pick<AppConfig, 'shopTimeZone'>;
+  logger: Logger;
+  /** Embedded database only: how often each job runs (default daily) and when first (default a minute). */
+  pgliteEvery?: { intervalMs: number; firstAfterMs: number };
+}
+
+async function runLogged(job: ScheduledJob, database: Database, logger: Logger): Promise<void> {
+  const started = performance.now();
+  const result = await job.run(database);
+  logger.info({ job: job.name, ...result, ms: Math.round(performance.now() - started) }, 'scheduled job done');
+}
+
+/** Starts the scheduled jobs: through pg-boss on PostgreSQL, on in-process timers on the embedded database. */
+export async function startJobs(options: StartJobsOptions): Promise<RunningJobs> {
+  return options.database.driver === 'postgres' ? startPgBoss(options) : startTimers(options);
+}
+
+async function startPgBoss({ database, config, logger }: StartJobsOptions): Promise<RunningJobs> {
+  if (!database.connectionString) throw new Error('The job queue needs the PostgreSQL connection string');
+  const boss = new PgBoss({
+    connectionString: database.connectionString,
+    application_name: 'detal-jobs',
+    options: POSTGRES_SESSION_OPTIONS,
+    // A small pool of its own: the queue polls, the app's pool serves requests.
+    max: 2,
+    schema: 'pgboss',
+  } as ConstructorParameters<typeof PgBoss>[0]);
+  boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const job of scheduledJobs) {
+    await boss.createQueue(job.name);
+    await boss.schedule(job.name, job.cron, {}, { tz: config.shopTimeZone });
+    await boss.work(job.name, async () => {
+      await runLogged(job, database, logger);
+    });
+  }
+  return {
+    boss,
+    stop: () => boss.stop({ graceful: true, wait: true }),
+  };
+}
+
+function startTimers({ database, logger, pgliteEvery }: StartJobsOptions): RunningJobs {
+  const { intervalMs, firstAfterMs } = pgliteEvery ?? { intervalMs: 24 * 60 * 60 * 1000, firstAfterMs: 60_000 };
+  const jobs = scheduledJobs.filter((job) => !job.postgresOnly);
+  let running: Promise<void> = Promise.resolve();
+  const runAll = () => {
+    // One at a time, never overlapping: the embedded database has one connection.
+    running = running.then(async () => {
+      for (const job of jobs) {
+        await runLogged(job, database, logger).catch((error: unknown) =>
+          logger.error({ err: error, job: job.name }, 'scheduled job failed'),
+        );
+      }
+    });
+  };
+  const first = setTimeout(runAll, firstAfterMs);
+  const every = setInterval(runAll, intervalMs);
+  first.unref();
+  every.unref();
+  return {
+    boss: null,
+    stop: async () => {
+      clearTimeout(first);
+      clearInterval(every);
+      await running;
+    },
+  };
+}
