@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { SHOP_API_PREFIX, TECH_API_PREFIX, shopEndpoints, techEndpoints } from '@detal/contract';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/index.ts';
+import { generatedTechCatalogKey } from './db/shop-settings.ts';
 import { handleError, registerErrorHandling } from './http/error-handler.ts';
 import type { AppDeps } from './http/handlers.ts';
 import { registerHealth } from './http/health.ts';
@@ -56,7 +57,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await registerRateLimit(app);
   await registerDocs(app);
 
-  const deps: AppDeps = { config, database };
+  const techCatalogKey = config.techCatalogKey ?? (await generatedTechCatalogKey(database.db));
+  const deps: AppDeps = { config, database, techCatalogKey };
   registerHealth(app, database);
   const resolveSession = sessionResolverOf(database.db);
   registerEndpoints(app, resolveSession, SHOP_API_PREFIX, shopEndpoints, createShopHandlers(deps));
@@ -70,6 +72,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       // The build is Vite's production output whatever NODE_ENV says; visitors never see error details.
       mode: 'production',
       bodyLimit: config.bodyLimit,
+      techCatalogKey,
     });
   }
   return app;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './index.ts';
 import { shopSettings } from './schema.ts';
@@ -34,6 +35,8 @@ export interface ShopSettingValues {
   /** VAT rate in percent; null prints "Без налога (НДС)". */
   vat: { rate: number | null };
   delivery_methods: DeliveryMethodSetting[];
+  /** The technical catalogue's key when TECH_CATALOG_KEY is unset: random, made once (see catalog-key.ts). */
+  tech_catalog_key: { key: string };
 }
 
 export type ShopSettingKey = keyof ShopSettingValues;
@@ -54,4 +57,19 @@ export async function writeShopSetting<K extends ShopSettingKey>(
     .insert(shopSettings)
     .values({ key, value })
     .onConflictDoUpdate({ target: shopSettings.key, set: { value: sql`excluded.value` } });
+}
+
+/** The row that keeps the generated technical-catalogue key; it alone does not make a database "filled". */
+export const TECH_CATALOG_KEY_SETTING = 'tech_catalog_key' satisfies ShopSettingKey;
+
+/**
+ * The shop's generated technical-catalogue key, made on first use: 32 random bytes, base64url. Instances starting
+ * together on one database agree on one key (the first insert wins, the others read it).
+ */
+export async function generatedTechCatalogKey(db: Db): Promise<string> {
+  const candidate = { key: randomBytes(32).toString('base64url') };
+  await db.insert(shopSettings).values({ key: TECH_CATALOG_KEY_SETTING, value: candidate }).onConflictDoNothing();
+  const stored = await readShopSetting(db, TECH_CATALOG_KEY_SETTING);
+  if (!stored) throw new Error('the generated technical-catalogue key was not stored');
+  return stored.key;
 }

@@ -15,7 +15,7 @@ import {
   shopSettings,
   suppliers,
 } from '../db/schema.ts';
-import { writeShopSetting, type ShopSettingKey } from '../db/shop-settings.ts';
+import { TECH_CATALOG_KEY_SETTING, writeShopSetting } from '../db/shop-settings.ts';
 import { demoBrands } from './brands.ts';
 import { demoCatalogGroups, type DemoCatalogGroup } from './catalog-groups.ts';
 import { planDemoCatalog, type CatalogPlan, type PlannedPart } from './catalog-plan.ts';
@@ -78,7 +78,7 @@ const demoTables = [
 async function hasShopData(db: Db): Promise<boolean> {
   const result = await db.execute<{ filled: boolean }>(sql`
     select exists (select 1 from ${offers})
-        or exists (select 1 from ${shopSettings})
+        or exists (select 1 from ${shopSettings} where ${shopSettings.key} <> ${TECH_CATALOG_KEY_SETTING})
         or exists (select 1 from ${brands})
         or exists (select 1 from ${pages})
         or exists (select 1 from ${news})
@@ -144,7 +144,7 @@ async function writeDemoData(db: Db, options: SeedOptions): Promise<SeedSummary>
   await insertRecommendations(db, plan, brandIds);
   await insertPages(db);
   await insertNews(db, now);
-  const settingKeys = Object.keys(demoShopSettings) as ShopSettingKey[];
+  const settingKeys = Object.keys(demoShopSettings) as (keyof typeof demoShopSettings)[];
   for (const key of settingKeys) await writeShopSetting(db, key, demoShopSettings[key]);
 
   return {

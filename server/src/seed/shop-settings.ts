@@ -1,7 +1,7 @@
 import type { ShopSettingValues } from '../db/shop-settings.ts';
 
 /** Settings of the demo shop. The requisites are invented and say so: they must never reach a real bill. */
-export const demoShopSettings: ShopSettingValues = {
+export const demoShopSettings: Omit<ShopSettingValues, 'tech_catalog_key'> = {
   shop: {
     name: 'Деталь',
     phone: '+7 (495) 123-45-67',

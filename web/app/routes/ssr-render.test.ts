@@ -26,7 +26,7 @@ beforeAll(async () => {
   clientToken = (await shop.registerClient()).token;
   clientCookie = `token=${clientToken}`;
   ssr = await startSsrHarness();
-  handle = (request, context = { apiFetch }) => ssr.handle(request, context);
+  handle = (request, context = { apiFetch, techCatalogKey: shop.techCatalogKey }) => ssr.handle(request, context);
 }, 60_000);
 
 afterAll(async () => {
