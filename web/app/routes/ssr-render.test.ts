@@ -62,6 +62,20 @@ describe('server rendering', () => {
     expect(call?.headers.get('x-visited-url')).toBe('http://shop.test/cart');
   });
 
+  it('marks personal pages no-store (non-public routes, the basket, a reset link, any signed-in visit), not public ones', async () => {
+    const cacheControlOf = async (pathname: string, headers: Record<string, string> = {}) =>
+      (await get(pathname, headers)).headers.get('cache-control');
+    for (const pathname of ['/orders', '/account', '/bills', '/orders/1', '/orders/create?items=1', '/contacts']) {
+      expect(await cacheControlOf(pathname, { cookie: clientCookie }), pathname).toBe('private, no-store');
+    }
+    for (const pathname of ['/cart', '/reset-password?token=abc', '/login', '/register']) {
+      expect(await cacheControlOf(pathname), pathname).toBe('private, no-store');
+    }
+    for (const pathname of ['/', '/contacts', '/news', '/articles']) {
+      expect(await cacheControlOf(pathname), pathname).toBeNull();
+    }
+  });
+
   it('renders the page without template details when the template call fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     shop.failWith('/template', () => Response.json({ message: 'Сбой', error: 'x' }, { status: 500 }));
