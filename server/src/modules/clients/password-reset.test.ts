@@ -123,11 +123,10 @@ describe('password reset by e-mail, end to end through a real SMTP server', () =
     // the answers must not wait for it, so they cannot tell by their timing whether the account exists.
     const [known, unknown] = await database.db.transaction(async (tx) => {
       await tx.execute(sql`lock table ${clients} in access exclusive mode`);
-      const answers = Promise.all(
-        [client.email, 'nobody-here@example.ru'].map((email) =>
-          callShop(app, 'client-reset-password', { body: { email } }),
-        ),
-      );
+      const answers = Promise.all([
+        callShop(app, 'client-reset-password', { body: { email: client.email } }),
+        callShop(app, 'client-reset-password', { body: { email: 'nobody-here@example.ru' } }),
+      ]);
       const timeout = new Promise<never>((_resolve, reject) =>
         setTimeout(() => reject(new Error('the reset request waited for the database')), 3_000),
       );
