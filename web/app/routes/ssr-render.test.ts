@@ -76,6 +76,16 @@ describe('server rendering', () => {
     }
   });
 
+  it.each(['/articles/%00', '/news/a%00b', '/catalog/%00', '/articles/%EF%BF%BF', '/news/%D8%00'])(
+    'answers %s, a parameter the database cannot store, with the 404 page, not 500',
+    async (pathname) => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const response = await get(pathname);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain('Page Not Found');
+    },
+  );
+
   it('renders the page without template details when the template call fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     shop.failWith('/template', () => Response.json({ message: 'Сбой', error: 'x' }, { status: 500 }));
