@@ -16,6 +16,7 @@ import { sessionResolverOf } from './modules/clients/sessions.ts';
 import { createShopHandlers, createTechHandlers } from './modules/index.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { createLogger, echoRequestId, requestIdFor } from './plugins/logging.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { loadWebBuild, registerWebApp } from './ssr/web-app.ts';
 
@@ -52,6 +53,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ checkResponses: config.env !== 'production' }));
   echoRequestId(app);
+  // First, so that its hook times every route.
+  registerMetrics(app, database, config.metricsToken);
   registerErrorHandling(app);
   await registerSecurity(app, config);
   await registerRateLimit(app);

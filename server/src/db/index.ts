@@ -84,6 +84,7 @@ async function openPostgres(databaseUrl: string, migrationsFolder: string): Prom
     ping: async () => {
       await pool.query('select 1');
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }
