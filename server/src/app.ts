@@ -6,7 +6,7 @@ import { SHOP_API_PREFIX, TECH_API_PREFIX, shopEndpoints, techEndpoints } from '
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/index.ts';
 import { generatedTechCatalogKey } from './db/shop-settings.ts';
-import { handleError, registerErrorHandling } from './http/error-handler.ts';
+import { answerClientError, handleError, registerErrorHandling } from './http/error-handler.ts';
 import type { AppDeps } from './http/handlers.ts';
 import { registerHealth } from './http/health.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
@@ -44,6 +44,15 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     genReqId: requestIdFor,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimit,
+    // A client that has not sent the whole request (headers and body) in time gets 408 and the connection closes:
+    // slow senders cannot hold connections and memory for ever. Node checks the deadlines every
+    // connectionsCheckingInterval, so that is kept well below the timeout.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.requestTimeoutMs, 60_000),
+      connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(config.requestTimeoutMs / 4))),
+    },
+    clientErrorHandler: answerClientError,
     // Failures before a route is matched (a malformed URL) get the contract's error body too.
     frameworkErrors: handleError,
   });

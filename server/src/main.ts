@@ -47,7 +47,12 @@ function closeOnSignals(app: FastifyInstance, database: Database) {
 }
 
 async function start() {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
   logger.info(
     { database: database.driver, ...(database.driver === 'pglite' ? { dataDir: config.dataDir } : {}) },
     'database ready (migrations applied)',
