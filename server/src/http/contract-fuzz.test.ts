@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_API_PREFIX, TECH_API_PREFIX, shopEndpoints, techEndpoints, type EndpointDef } from '@detal/contract';
 import type { Database } from '../db/index.ts';
 import { seedDemoData } from '../seed/index.ts';
-import { TEST_TECH_CATALOG_KEY, buildTestApp } from '../../test/helpers/app.ts';
+import { buildTestApp } from '../../test/helpers/app.ts';
 import { freshAddress, registerClient } from '../../test/helpers/clients.ts';
 import { createTestDatabase } from '../../test/helpers/db.ts';
 
