@@ -41,6 +41,9 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`The app did not answer ${baseUrl}/api/health within ${timeoutMs} ms`);
 }
 
+/** The technical catalogue's key of the e2e app (a real shop without one gets a generated key). */
+export const E2E_TECH_CATALOG_KEY = 'e2e-tech-catalog-key';
+
 /**
  * Starts the production build (`server/dist/main.js`, serving the API and the server-rendered web app) on a free
  * port with a fresh embedded database and a small demo catalogue, as `npm start` does.
@@ -61,6 +64,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       SEED_OFFERS: '3000',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseUrl,
+      TECH_CATALOG_KEY: E2E_TECH_CATALOG_KEY,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

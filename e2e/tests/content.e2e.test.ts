@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_TECH_CATALOG_KEY } from '@detal/contract';
 import type { CatalogGroup, NewsPreview, PageSummary, Paginated } from '@detal/contract';
 import { launchChromium } from '../src/chromium.ts';
+import { E2E_TECH_CATALOG_KEY } from '../src/app-server.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -174,7 +174,7 @@ describe('content and catalogue in Chromium', () => {
     const locations = new Set([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]));
     const pages = await apiData<PageSummary[]>('/api/v1/shop/page-list');
     const news = await apiData<Paginated<NewsPreview>>('/api/v1/shop/news-list?per_page=100');
-    const groups = await apiData<CatalogGroup[]>('/api/tech/get-all-groups', { key: DEMO_TECH_CATALOG_KEY });
+    const groups = await apiData<CatalogGroup[]>('/api/tech/get-all-groups', { key: E2E_TECH_CATALOG_KEY });
     const flatten = (list: CatalogGroup[]): CatalogGroup[] =>
       list.flatMap((group) => [group, ...flatten(group.children)]);
     const expected = [

@@ -12,7 +12,8 @@ import {
 } from '@detal/contract';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/index.ts';
-import { handleError, registerErrorHandling } from './http/error-handler.ts';
+import { generatedTechCatalogKey } from './db/shop-settings.ts';
+import { answerClientError, handleError, registerErrorHandling } from './http/error-handler.ts';
 import type { AppDeps } from './http/handlers.ts';
 import { registerHealth } from './http/health.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
@@ -23,6 +24,7 @@ import { createAdminHandlers, createShopHandlers, createTechHandlers } from './m
 import { staffSessionResolverOf } from './modules/staff/sessions.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { createLogger, echoRequestId, requestIdFor } from './plugins/logging.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { loadWebBuild, registerWebApp } from './ssr/web-app.ts';
 
@@ -50,6 +52,15 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     genReqId: requestIdFor,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimit,
+    // A client that has not sent the whole request (headers and body) in time gets 408 and the connection closes:
+    // slow senders cannot hold connections and memory for ever. Node checks the deadlines every
+    // connectionsCheckingInterval, so that is kept well below the timeout.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.requestTimeoutMs, 60_000),
+      connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(config.requestTimeoutMs / 4))),
+    },
+    clientErrorHandler: answerClientError,
     // Failures before a route is matched (a malformed URL) get the contract's error body too.
     frameworkErrors: handleError,
   });
@@ -59,12 +70,15 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ checkResponses: config.env !== 'production' }));
   echoRequestId(app);
+  // First, so that its hook times every route.
+  registerMetrics(app, database, config.metricsToken);
   registerErrorHandling(app);
   await registerSecurity(app, config);
   await registerRateLimit(app, { config, database });
   await registerDocs(app);
 
-  const deps: AppDeps = { config, database };
+  const techCatalogKey = config.techCatalogKey ?? (await generatedTechCatalogKey(database.db));
+  const deps: AppDeps = { config, database, techCatalogKey };
   registerHealth(app, database);
   const resolveSession = sessionResolverOf(database.db);
   registerEndpoints(app, resolveSession, SHOP_API_PREFIX, shopEndpoints, createShopHandlers(deps));
@@ -81,6 +95,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       // The build is Vite's production output whatever NODE_ENV says; visitors never see error details.
       mode: 'production',
       bodyLimit: config.bodyLimit,
+      techCatalogKey,
     });
   }
   return app;

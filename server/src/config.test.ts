@@ -17,6 +17,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('has no public default catalogue key, and PUBLIC_URL follows the listening address when unset', () => {
+    expect(loadConfig({})).toMatchObject({
+      techCatalogKey: undefined,
+      publicUrl: 'http://localhost:3000',
+      publicUrlConfigured: false,
+    });
+    expect(loadConfig({ HOST: '10.0.0.5', PORT: '8080' })).toMatchObject({ publicUrl: 'http://10.0.0.5:8080' });
+    expect(loadConfig({ HOST: '::1', PORT: '8080' })).toMatchObject({ publicUrl: 'http://[::1]:8080' });
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example' })).toMatchObject({ publicUrlConfigured: true });
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
   });

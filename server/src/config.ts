@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEMO_TECH_CATALOG_KEY } from '@detal/contract';
 
 /**
  * Every setting the server reads from the environment, with its default. The README's configuration
@@ -24,10 +23,10 @@ const envSchema = z.object({
   /** Trust X-Forwarded-* from a proxy in front (true, false, or a hop count / address list). */
   TRUST_PROXY: z.string().default('false'),
   SHOP_TIME_ZONE: z.string().default('Europe/Moscow'),
-  /** Public address of the shop, used in e-mailed links. */
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
-  /** The fixed key the technical catalogue's get-all-groups expects. */
-  TECH_CATALOG_KEY: z.string().min(1).default(DEMO_TECH_CATALOG_KEY),
+  /** Public address of the shop, used in e-mailed links; unset follows HOST and PORT (production warns). */
+  PUBLIC_URL: z.string().url().optional(),
+  /** The key the technical catalogue expects; unset uses a random key generated once and kept in the database. */
+  TECH_CATALOG_KEY: z.string().min(1).optional(),
   /** When set, the web sends tech: calls to this external catalogue service instead of the built-in one. */
   TECH_CATALOG_URL: z.string().url().optional(),
   /** SMTP server for e-mail (smtp://user:pass@host:port); unset writes messages to DATA_DIR/outbox. */
@@ -43,6 +42,14 @@ const envSchema = z.object({
    * matter. When the folder holds no build, the server answers the API only.
    */
   WEB_BUILD_DIR: z.string().optional(),
+  /** Longest time a client may take to send a whole request (headers and body), in ms; 408 after it. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Longest wait for a PostgreSQL connection (from the pool or a new one), in ms. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /** Longest time one SQL statement may run on PostgreSQL before the server cancels it, in ms. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Opens /metrics to callers that send it as a Bearer token; unset keeps /metrics closed. */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -59,8 +66,11 @@ export interface AppConfig {
   bodyLimit: number;
   trustProxy: boolean | number | string;
   shopTimeZone: string;
+  /** The shop's public address: PUBLIC_URL, or the listening address when unset (see publicUrlConfigured). */
   publicUrl: string;
-  techCatalogKey: string;
+  publicUrlConfigured: boolean;
+  /** TECH_CATALOG_KEY; undefined means the key generated once and kept in the database (techCatalogKeyOf). */
+  techCatalogKey: string | undefined;
   techCatalogUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -68,6 +78,10 @@ export interface AppConfig {
   redisKeyPrefix: string;
   /** Where the built web app lives; null serves the API only (tests). */
   webBuildDir: string | null;
+  requestTimeoutMs: number;
+  databaseConnectTimeoutMs: number;
+  databaseStatementTimeoutMs: number;
+  metricsToken: string | undefined;
 }
 
 /**
@@ -82,6 +96,12 @@ const parseTrustProxy = (value: string): boolean | number | string => {
   if (/^\d+$/.test(value)) return Number(value);
   return value;
 };
+
+/** `http://host:port` of the listening socket; a wildcard host is reachable as localhost on this machine. */
+export function listeningUrl(host: string, port: number): string {
+  const shown = ['0.0.0.0', '::', ''].includes(host) ? 'localhost' : host;
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
+}
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   // An empty variable (DATABASE_URL= in a shell or a unit file) means unset, not an invalid value.
@@ -106,7 +126,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     bodyLimit: env.BODY_LIMIT,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     shopTimeZone: env.SHOP_TIME_ZONE,
-    publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl: (env.PUBLIC_URL ?? listeningUrl(env.HOST, env.PORT)).replace(/\/$/, ''),
+    publicUrlConfigured: env.PUBLIC_URL !== undefined,
     techCatalogKey: env.TECH_CATALOG_KEY,
     techCatalogUrl: env.TECH_CATALOG_URL,
     smtpUrl: env.SMTP_URL || undefined,
@@ -114,6 +135,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     webBuildDir: env.WEB_BUILD_DIR ? path.resolve(env.WEB_BUILD_DIR) : defaultWebBuildDir,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    metricsToken: env.METRICS_TOKEN,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { listeningUrl, loadConfig } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { startJobs, type RunningJobs } from './jobs/index.ts';
 import { createLogger } from './plugins/logging.ts';
@@ -16,9 +16,7 @@ const logger = createLogger(config);
 /** The address to print: a wildcard host is reachable as localhost on this machine. */
 function publicAddress(app: FastifyInstance): string {
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return listeningUrl(config.host, typeof address === 'object' && address ? address.port : config.port);
 }
 
 function closeOnSignals(app: FastifyInstance, jobs: RunningJobs, database: Database) {
@@ -51,7 +49,12 @@ function closeOnSignals(app: FastifyInstance, jobs: RunningJobs, database: Datab
 }
 
 async function start() {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
   logger.info(
     { database: database.driver, ...(database.driver === 'pglite' ? { dataDir: config.dataDir } : {}) },
     'database ready (migrations applied)',
@@ -68,6 +71,13 @@ async function start() {
   closeOnSignals(app, jobs, database);
   await app.listen({ host: config.host, port: config.port });
   logger.info(`Detal is running at ${publicAddress(app)} (API docs at ${publicAddress(app)}/api/docs)`);
+  if (config.env === 'production' && !config.publicUrlConfigured) {
+    // E-mailed links (password reset) would point at this machine's address, which clients cannot open.
+    logger.warn(
+      { publicUrl: config.publicUrl },
+      `PUBLIC_URL is not set: e-mailed links use ${config.publicUrl}; set PUBLIC_URL to the shop's public address`,
+    );
+  }
 }
 
 start().catch((error: unknown) => {

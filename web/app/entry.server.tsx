@@ -5,6 +5,7 @@ import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
+import { PERSONAL_CACHE_CONTROL, isPersonalPage } from './lib/access.ts';
 import { botErrorResponse } from './lib/bot-response.ts';
 
 export const streamTimeout = 5_000;
@@ -16,6 +17,12 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ): Response | Promise<Response> {
+  // Route modules are keyed by the matched routes' ids; the layout routes carry no access mark.
+  const handles = routerContext.staticHandlerContext.matches.map(
+    (match) => routerContext.routeModules[match.route.id]?.handle,
+  );
+  if (isPersonalPage(request, handles)) responseHeaders.set('Cache-Control', PERSONAL_CACHE_CONTROL);
+
   const forBot = botErrorResponse(request, responseStatusCode, responseHeaders);
   if (forBot) return forBot;
 
@@ -62,6 +69,12 @@ export default function handleRequest(
       },
     });
   });
+}
+
+/** Loader data for client navigations: a signed-in visitor's data is theirs alone. */
+export function handleDataRequest(response: Response, { request }: { request: Request }): Response {
+  if (isPersonalPage(request, [])) response.headers.set('Cache-Control', PERSONAL_CACHE_CONTROL);
+  return response;
 }
 
 /** Server render and loader failures go to the server's log (with the request id) when it provides one. */

@@ -8,6 +8,8 @@ import type { ApiFetch } from '../app/lib/api/load-context.ts';
  */
 export interface ShopServer {
   apiFetch: ApiFetch;
+  /** The technical catalogue's key the server expects; the production server puts it in the load context. */
+  techCatalogKey: string;
   calls: Request[];
   /** Answers requests to `/api/...` ending in `pathEnd` with `answer` until given null. */
   failWith: (pathEnd: string, answer: (() => Response) | null) => void;
@@ -28,14 +30,19 @@ const DEMO_OFFERS = 400;
 const fromServer = (path: string) => import(/* @vite-ignore */ new URL(`../../server/${path}`, import.meta.url).href);
 
 export async function startShopServer(): Promise<ShopServer> {
-  const [{ buildTestApp }, { registerClient }, { createTestDatabase }, { seedDemoData }, { createApiFetch }] =
-    await Promise.all([
-      fromServer('test/helpers/app.ts'),
-      fromServer('test/helpers/clients.ts'),
-      fromServer('test/helpers/db.ts'),
-      fromServer('src/seed/index.ts'),
-      fromServer('src/ssr/api-fetch.ts'),
-    ]);
+  const [
+    { buildTestApp, TEST_TECH_CATALOG_KEY },
+    { registerClient },
+    { createTestDatabase },
+    { seedDemoData },
+    { createApiFetch },
+  ] = await Promise.all([
+    fromServer('test/helpers/app.ts'),
+    fromServer('test/helpers/clients.ts'),
+    fromServer('test/helpers/db.ts'),
+    fromServer('src/seed/index.ts'),
+    fromServer('src/ssr/api-fetch.ts'),
+  ]);
   const database = await createTestDatabase();
   await seedDemoData(database, { offers: DEMO_OFFERS });
   const { app } = await buildTestApp(database);
@@ -43,6 +50,7 @@ export async function startShopServer(): Promise<ShopServer> {
   const calls: Request[] = [];
   const failures = new Map<string, () => Response>();
   return {
+    techCatalogKey: TEST_TECH_CATALOG_KEY as string,
     calls,
     apiFetch: async (request) => {
       calls.push(request.clone());

@@ -4,12 +4,6 @@ import { idSchema, textSchema, whenMissing } from './fields.ts';
 
 /** The technical catalogue under `/api/tech/` (contract-decisions.md section 9). */
 
-/**
- * The key the demo shop's catalogue expects when TECH_CATALOG_KEY is not set (the server checks it, the web's
- * server render sends it). A real shop sets its own.
- */
-export const DEMO_TECH_CATALOG_KEY = 'detal-demo-catalog-key';
-
 export interface CatalogGroup {
   id: number;
   /** (beyond) The group's address in the shop (`/catalog/{slug}`); an external catalogue may leave it out. */

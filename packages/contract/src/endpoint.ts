@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { StaffRole } from './staff.ts';
 
 /**
@@ -28,6 +28,22 @@ export interface EndpointDef {
   headers?: z.ZodType;
   /** The whole success body, envelope included; 'pdf' for a binary download. */
   response: z.ZodType | 'pdf';
+}
+
+/** The fields of an object schema, through pipes (transforms); none for other schemas. */
+function fieldNamesOf(schema: z.ZodType | undefined): string[] {
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  if (schema instanceof z.ZodPipe) return fieldNamesOf(schema.in as z.ZodType);
+  return [];
+}
+
+/**
+ * True when the endpoint's answer belongs to one caller, so that no cache may keep it: it needs a session, it is
+ * an `auth` endpoint (sessions and accounts), or its request carries a basket key (the basket's secret).
+ */
+export function isPersonalEndpoint(endpoint: EndpointDef): boolean {
+  if (endpoint.session || endpoint.tags.includes('auth')) return true;
+  return [endpoint.body, endpoint.query, endpoint.params].some((schema) => fieldNamesOf(schema).includes('basket_key'));
 }
 
 export const defineEndpoints = <const T extends Record<string, EndpointDef>>(endpoints: T): T => endpoints;

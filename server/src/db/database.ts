@@ -31,7 +31,16 @@ export interface Database {
   connectionString?: string;
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
+  /** Connections of the PostgreSQL pool (for metrics); PGlite has no pool. */
+  poolStats?: () => PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a free connection. */
+  waiting: number;
 }
 
 /** The PGlite data folder that keeps the database in memory. */

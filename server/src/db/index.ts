@@ -22,7 +22,16 @@ export interface OpenDatabaseOptions {
    * close() closes it.
    */
   pglite?: PGlite;
+  /** PostgreSQL: longest wait for a connection (pool or new), ms; default 5 s. */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL: longest run of one statement before the server cancels it, ms. Unset sets none: the command-line
+   * imports legitimately run statements for minutes; the server passes DATABASE_STATEMENT_TIMEOUT_MS.
+   */
+  statementTimeoutMs?: number;
 }
+
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
 // Any fixed 64-bit number works; every instance migrating one PostgreSQL database must use the same one.
 const migrationLockKey = 4_620_873_052_118_723n;
@@ -47,7 +56,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
   // Checked before connecting, so that a broken installation fails at once instead of after PGlite's start-up.
   if (!hasMigrationJournal(migrationsFolder)) throw new Error(`No database migrations in ${migrationsFolder}`);
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, migrationsFolder);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, migrationsFolder, options);
   // Loaded only when used: PGlite's WebAssembly PostgreSQL costs about 55 MB of memory on start.
   const { createPglite, openPglite } = await import('./pglite.ts');
   return openPglite(options.pglite ?? createPglite(options.dataDir ?? inMemory), migrationsFolder);
@@ -61,11 +70,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  */
 export const POSTGRES_SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
 
-async function openPostgres(databaseUrl: string, migrationsFolder: string): Promise<Database> {
+async function openPostgres(
+  databaseUrl: string,
+  migrationsFolder: string,
+  timeouts: Pick<OpenDatabaseOptions, 'connectTimeoutMs' | 'statementTimeoutMs'>,
+): Promise<Database> {
+  const statementTimeout =
+    timeouts.statementTimeoutMs === undefined ? '' : ` -c statement_timeout=${Math.round(timeouts.statementTimeoutMs)}`;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     application_name: 'detal',
-    options: POSTGRES_SESSION_OPTIONS,
+    // A database that does not answer fails the request (503) instead of holding it and its connection forever.
+    connectionTimeoutMillis: timeouts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    options: POSTGRES_SESSION_OPTIONS + statementTimeout,
+    // Dead peers (a dropped network path) are noticed by TCP instead of hanging the connection.
+    keepAlive: true,
   });
   // An idle client losing its connection must not crash the process; the next query reports the failure.
   pool.on('error', (error) => {
@@ -85,6 +104,7 @@ async function openPostgres(databaseUrl: string, migrationsFolder: string): Prom
     ping: async () => {
       await pool.query('select 1');
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './index.ts';
 import { shopSettings } from './schema.ts';
@@ -39,6 +40,8 @@ export interface ShopSettingValues {
    * Replacing it only makes every browser untrusted again until its next sign-in.
    */
   device_cookie_key: { secret: string };
+  /** The technical catalogue's key when TECH_CATALOG_KEY is unset: random, made once (see catalog-key.ts). */
+  tech_catalog_key: { key: string };
 }
 
 export type ShopSettingKey = keyof ShopSettingValues;
@@ -76,4 +79,21 @@ export async function readOrCreateShopSetting<K extends ShopSettingKey>(
   const created = await readShopSetting(db, key);
   if (created === null) throw new Error(`The shop setting ${key} could not be created`);
   return created;
+}
+
+/**
+ * Settings the shop makes for itself on first use (keys that must not be public, so never seeded): their rows
+ * alone do not make a database "filled" for the demo seed.
+ */
+export const GENERATED_SETTING_KEYS = ['tech_catalog_key', 'device_cookie_key'] as const satisfies ShopSettingKey[];
+
+/**
+ * The shop's generated technical-catalogue key, made on first use: 32 random bytes, base64url. Instances starting
+ * together on one database agree on one key (the first insert wins, the others read it).
+ */
+export async function generatedTechCatalogKey(db: Db): Promise<string> {
+  const stored = await readOrCreateShopSetting(db, 'tech_catalog_key', () => ({
+    key: randomBytes(32).toString('base64url'),
+  }));
+  return stored.key;
 }

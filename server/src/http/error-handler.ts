@@ -1,5 +1,7 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toFieldErrors, type ErrorBody, type FieldErrors } from '@detal/contract';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.ts';
 import { HttpError, notFound, payloadTooLarge, validationFailed } from './errors.ts';
 
 const badRequest = (message: string) => new HttpError(400, message, 'bad_request');
@@ -18,6 +20,11 @@ const frameworkErrors: Record<string, () => HttpError> = {
 const internalError: ErrorBody = {
   message: 'Внутренняя ошибка сервера. Попробуйте повторить позже',
   error: 'internal_error',
+};
+
+export const DATABASE_UNAVAILABLE_BODY: ErrorBody = {
+  message: 'База данных временно недоступна. Повторите попытку через несколько секунд',
+  error: 'database_unavailable',
 };
 
 /**
@@ -41,6 +48,7 @@ const bodyOf = (error: HttpError): ErrorBody => ({ message: error.message, error
 /** Maps any failure to the contract's error body and its status. */
 export function toErrorResponse(error: unknown): { statusCode: number; body: ErrorBody } {
   if (error instanceof HttpError) return { statusCode: error.statusCode, body: bodyOf(error) };
+  if (isDatabaseUnavailable(error)) return { statusCode: 503, body: DATABASE_UNAVAILABLE_BODY };
   if (!isFastifyError(error)) return { statusCode: 500, body: internalError };
   if (error.validation) {
     const failure = validationFailed(fieldErrorsOf(error));
@@ -56,6 +64,7 @@ export function toErrorResponse(error: unknown): { statusCode: number; body: Err
 /** Fastify's error handler: the contract's body, the stack only in the log (with the request id). */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const { statusCode, body } = toErrorResponse(error);
+  if (body === DATABASE_UNAVAILABLE_BODY) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
   if (statusCode >= 500 && !(error instanceof HttpError)) {
     // Response schema failures land here too: the handler produced data the contract does not allow. The body's
     // field names say what was sent; its values (names, phones, addresses) stay out of the log.
@@ -74,4 +83,31 @@ export function registerErrorHandling(app: FastifyInstance) {
     const error = notFound();
     return reply.code(error.statusCode).type('application/json; charset=utf-8').send(bodyOf(error));
   });
+}
+
+const REQUEST_TIMEOUT_BODY: ErrorBody = {
+  message: 'Запрос не был получен целиком за отведённое время',
+  error: 'request_timeout',
+};
+const BAD_REQUEST_BODY: ErrorBody = { message: 'Некорректный запрос', error: 'bad_request' };
+
+/**
+ * Failures of the connection before Fastify sees a request (Node's clientError): a request not received in time
+ * is 408, anything unparsable 400, both in the contract's error shape; then the connection is closed.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, body] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', REQUEST_TIMEOUT_BODY]
+      : [400, 'Bad Request', BAD_REQUEST_BODY];
+  // Only when nothing of an answer has gone out yet: a second status line would corrupt the stream.
+  if (socket.writable && socket.bytesWritten === 0) {
+    const json = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -23,6 +23,8 @@ export interface AuthContext {
 export interface AppDeps {
   config: AppConfig;
   database: Database;
+  /** The technical catalogue's key: TECH_CATALOG_KEY, or the one generated and kept in the database. */
+  techCatalogKey: string;
 }
 
 export interface HandlerContext<E extends EndpointDef> {

@@ -236,7 +236,7 @@ describe('routes from an endpoint registry', () => {
 
 describe('the shop registry', () => {
   it('routes every shop endpoint: session ones answer 401 to the placeholder, unhandled ones 501', async () => {
-    const handled = createShopHandlers({ config: loadConfig({}), database });
+    const handled = createShopHandlers({ config: loadConfig({}), database, techCatalogKey: 'test' });
     for (const [key, endpoint] of Object.entries(shopEndpoints)) {
       if (!endpoint.session && key in handled) continue;
       const response = await app.inject({

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, type EndpointDef } from '@detal/contract';
+import { errorBodySchema, isPersonalEndpoint, type EndpointDef } from '@detal/contract';
 import { authenticate, authOf, type SessionResolver } from './auth.ts';
 import { refuseCrossSite } from './cross-site.ts';
 import { forbidden, unauthorized, unavailable } from './errors.ts';
@@ -20,6 +20,9 @@ const pdfResponse = {
   description: 'PDF-файл',
   content: { 'application/pdf': { schema: z.file().mime('application/pdf') } },
 };
+
+/** Personal answers (a client's data, a basket, a token) must not be kept by a browser's disk cache or a proxy. */
+export const PERSONAL_CACHE_CONTROL = 'private, no-store';
 
 const errorResponse = errorBodySchema.describe('Ошибка: { message, error }; при 422 error — поля и их сообщения');
 
@@ -82,21 +85,26 @@ export function registerEndpoints<T extends Record<string, EndpointDef>>(
     // The handler map is typed per endpoint; this loop only passes each handler its own endpoint's input.
     const handler = handlers[key] as AnyEndpointHandler | undefined;
     const limit = handler ? rateLimitOf(handler) : undefined;
+    const personal = isPersonalEndpoint(endpoint);
     routes.route({
       method: endpoint.method,
       url: prefix + endpoint.path,
       schema: schemaOf(endpoint),
       ...(limit ? { config: { rateLimit: limit } } : {}),
       onRequest: options
-        ? async (request) => {
+        ? async (request, reply) => {
+            // Every answer of the back office is a staff member's own.
+            reply.header('cache-control', PERSONAL_CACHE_CONTROL);
             if (endpoint.method !== 'GET') refuseCrossSite(request);
             const staff = await authenticateStaff(request, options.staff);
             if (!endpoint.roles) return;
             if (staff === null) throw unauthorized(STAFF_SIGN_IN_REQUIRED_MESSAGE);
             if (!endpoint.roles.includes(staff.role)) throw forbidden(STAFF_ROLE_FORBIDDEN_MESSAGE);
           }
-        : async (request) => {
+        : async (request, reply) => {
             const auth = await authenticate(request, resolveSession);
+            // A signed-in caller's answer may differ from everyone else's (prices, their account), so it is theirs too.
+            if (personal || auth.clientId !== null) reply.header('cache-control', PERSONAL_CACHE_CONTROL);
             if (endpoint.session && auth.clientId === null) throw unauthorized();
             if (endpoint.roles)
               throw new Error(`${endpoint.path} names staff roles but is registered without staff sessions`);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { notInArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/index.ts';
 import { insertMany } from '../db/insert-many.ts';
 import { normalizeBrand } from '@detal/contract';
@@ -15,7 +15,7 @@ import {
   shopSettings,
   suppliers,
 } from '../db/schema.ts';
-import { writeShopSetting } from '../db/shop-settings.ts';
+import { GENERATED_SETTING_KEYS, writeShopSetting } from '../db/shop-settings.ts';
 import { demoBrands } from './brands.ts';
 import { demoCatalogGroups, type DemoCatalogGroup } from './catalog-groups.ts';
 import { planDemoCatalog, type CatalogPlan, type PlannedPart } from './catalog-plan.ts';
@@ -79,7 +79,7 @@ const demoTables = [
 async function hasShopData(db: Db): Promise<boolean> {
   const result = await db.execute<{ filled: boolean }>(sql`
     select exists (select 1 from ${offers})
-        or exists (select 1 from ${shopSettings})
+        or exists (select 1 from ${shopSettings} where ${notInArray(shopSettings.key, [...GENERATED_SETTING_KEYS])})
         or exists (select 1 from ${brands})
         or exists (select 1 from ${pages})
         or exists (select 1 from ${news})

@@ -1,11 +1,12 @@
 import type { ShopSettingValues } from '../db/shop-settings.ts';
 
 /** The settings a seed writes: all but the ones the shop makes for itself. */
-export type SeededShopSettingKey = Exclude<keyof ShopSettingValues, 'device_cookie_key'>;
+export type SeededShopSettingKey = Exclude<keyof ShopSettingValues, 'device_cookie_key' | 'tech_catalog_key'>;
 
 /**
  * Settings of the demo shop. The requisites are invented and say so: they must never reach a real bill. The
- * device-cookie key is never seeded (a key in the sources would be public): each shop makes its own on first use.
+ * device-cookie and technical-catalogue keys are never seeded (a key in the sources would be public): each shop
+ * makes its own on first use.
  */
 export const demoShopSettings: Pick<ShopSettingValues, SeededShopSettingKey> = {
   shop: {

@@ -20,6 +20,8 @@ export type WebLoadContext = {
   cspNonce: string;
   /** Logs a server render failure with the page request's id (for entry.server's handleError). */
   logError: (error: unknown) => void;
+  /** The technical catalogue's key, for loaders' tech: calls (never sent to a browser). */
+  techCatalogKey: string;
 };
 
 export interface WebAppOptions {
@@ -29,6 +31,7 @@ export interface WebAppOptions {
   /** React Router's server mode; 'production' hides error details from visitors. */
   mode: string;
   bodyLimit: number;
+  techCatalogKey: string;
 }
 
 /** Methods handed to React Router: documents and data (GET, HEAD) and route actions (the rest). */
@@ -87,6 +90,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
           apiFetch: createApiFetch(app, { ip: request.ip, requestId: request.id }),
           cspNonce: cspNonce(reply),
           logError: (error) => request.log.error({ err: error }, 'server render failed'),
+          techCatalogKey: options.techCatalogKey,
         };
         const web = toWebRequest(request, { bodyLimit: options.bodyLimit, signal: abortOnDisconnect(reply) });
         const response = await handleRequest(web.request, loadContext satisfies AppLoadContext);

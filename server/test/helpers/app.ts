@@ -4,6 +4,9 @@ import { loadConfig, type AppConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/index.ts';
 import { createLogger } from '../../src/plugins/logging.ts';
 
+/** The technical catalogue's key of test apps (production generates one when TECH_CATALOG_KEY is unset). */
+export const TEST_TECH_CATALOG_KEY = 'test-tech-catalog-key';
+
 /** Log lines an app wrote, parsed. */
 export type LogLine = Record<string, unknown> & { msg?: string; level: number; reqId?: string };
 
@@ -22,7 +25,10 @@ export async function buildTestApp(
   overrides: Partial<AppConfig> = {},
   prepare?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }, { webBuildDir: null, ...overrides });
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'info' },
+    { webBuildDir: null, techCatalogKey: TEST_TECH_CATALOG_KEY, ...overrides },
+  );
   const logs: LogLine[] = [];
   const logger = createLogger(config, { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) });
   const app = await buildApp({ config, database, logger });

@@ -8,9 +8,29 @@ import { paths } from '../paths.ts';
  */
 export type RouteAccess = 'public' | 'guest' | 'session';
 
-/** The `handle` export of a route module carries its access mark. */
+/**
+ * The `handle` export of a route module carries its access mark; `personal` marks a public page whose answer is
+ * still one visitor's own (the basket, a reset link's token in the URL).
+ */
 export interface AccessHandle {
   access: RouteAccess;
+  personal?: boolean;
+}
+
+/** Sent with every personal page: neither the browser's back-forward cache of disk nor a proxy may keep it. */
+export const PERSONAL_CACHE_CONTROL = 'private, no-store';
+
+/**
+ * True when a page answer belongs to one visitor: a matched route that is not public (session and guest pages),
+ * one marked personal, or any page for a visitor with a token cookie (the header shows who they are).
+ */
+export function isPersonalPage(request: Request, handles: readonly unknown[]): boolean {
+  if (readToken(request.headers.get('cookie')) !== null) return true;
+  return handles.some((handle) => {
+    if (handle === undefined || handle === null || typeof handle !== 'object') return false;
+    const { access, personal } = handle as Partial<AccessHandle>;
+    return personal === true || (access !== undefined && access !== 'public');
+  });
 }
 
 /** Where the visitor must go instead of `url`, or null when they may stay. Pure: the one place of these rules. */

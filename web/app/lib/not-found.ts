@@ -7,14 +7,15 @@ export function notFound(): never {
 }
 
 /**
- * The API's answer, with its 404 turned into the page's 404: an unknown slug is an unknown page. Any other
- * failure stays what it is (the error page with its own status).
+ * The API's answer, with its 404 turned into the page's 404: an unknown slug is an unknown page. So is a 422: the
+ * API refused the address itself (a NUL character, text the database cannot hold), which no page can have. Any
+ * other failure stays what it is (the error page with its own status).
  */
 export async function orNotFound<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {
-    if (isApiError(error) && error.status === 404) notFound();
+    if (isApiError(error) && (error.status === 404 || error.status === 422)) notFound();
     throw error;
   }
 }

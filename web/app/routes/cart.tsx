@@ -12,7 +12,8 @@ import type { AccessHandle } from '../lib/access.ts';
 import { pageMeta } from '../lib/meta.ts';
 import type { loader as rootLoader } from '../root.tsx';
 
-export const handle = { access: 'public' } satisfies AccessHandle;
+// Public, but the page is the visitor's own basket.
+export const handle = { access: 'public', personal: true } satisfies AccessHandle;
 
 export const loader = ({ request }: Route.LoaderArgs) => enforceAccess(request, handle);
 

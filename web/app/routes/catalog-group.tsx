@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   enforceAccess(request, handle);
   const page = pageParam(request);
   const api = createServerApi(request, context);
-  const key = techCatalogKey();
+  const key = techCatalogKey(context);
   const tree = await api.callTech('get-all-groups', { body: { key }, signal: request.signal });
   const path = findGroup(tree, params.slug) ?? notFound();
   const group = path.at(-1)!;

@@ -15,7 +15,7 @@ export const handle = { access: 'public' } satisfies AccessHandle;
 export async function loader({ request, context }: Route.LoaderArgs) {
   enforceAccess(request, handle);
   const groups = await createServerApi(request, context).callTech('get-all-groups', {
-    body: { key: techCatalogKey() },
+    body: { key: techCatalogKey(context) },
     signal: request.signal,
   });
   return { groups };

@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api
       .callShop('website-products-recommend-preview/:id', { params: { id: HOME_RECOMMENDATION_BLOCK }, signal })
       .catch(() => []),
-    api.callTech('get-all-groups', { body: { key: techCatalogKey() }, signal }).catch(() => []),
+    api.callTech('get-all-groups', { body: { key: techCatalogKey(context) }, signal }).catch(() => []),
   ]);
   return {
     news,

@@ -13,7 +13,8 @@ import { NewPasswordFields } from '../features/clients/NewPasswordFields.tsx';
 import { EmailField } from '../features/clients/EmailField.tsx';
 import { paths } from '../paths.ts';
 
-export const handle = { access: 'public' } satisfies AccessHandle;
+// Public, but a reset link's address carries its secret token.
+export const handle = { access: 'public', personal: true } satisfies AccessHandle;
 
 export const loader = ({ request }: Route.LoaderArgs) => enforceAccess(request, handle);
 

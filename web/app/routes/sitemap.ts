@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [pages, news, groups] = await Promise.all([
     api.callShop('page-list', { signal }),
     allNews(api, signal),
-    api.callTech('get-all-groups', { body: { key: techCatalogKey() }, signal }),
+    api.callTech('get-all-groups', { body: { key: techCatalogKey(context) }, signal }),
   ]);
   const entries: SitemapEntry[] = [
     ...FIXED_PATHS.map((path) => ({ path })),

@@ -26,7 +26,7 @@ beforeAll(async () => {
   clientToken = (await shop.registerClient()).token;
   clientCookie = `token=${clientToken}`;
   ssr = await startSsrHarness();
-  handle = (request, context = { apiFetch }) => ssr.handle(request, context);
+  handle = (request, context = { apiFetch, techCatalogKey: shop.techCatalogKey }) => ssr.handle(request, context);
 }, 60_000);
 
 afterAll(async () => {
@@ -61,6 +61,30 @@ describe('server rendering', () => {
     expect(call?.headers.get('authorization')).toBe(`Bearer ${clientToken}`);
     expect(call?.headers.get('x-visited-url')).toBe('http://shop.test/cart');
   });
+
+  it('marks personal pages no-store (non-public routes, the basket, a reset link, any signed-in visit), not public ones', async () => {
+    const cacheControlOf = async (pathname: string, headers: Record<string, string> = {}) =>
+      (await get(pathname, headers)).headers.get('cache-control');
+    for (const pathname of ['/orders', '/account', '/bills', '/orders/1', '/orders/create?items=1', '/contacts']) {
+      expect(await cacheControlOf(pathname, { cookie: clientCookie }), pathname).toBe('private, no-store');
+    }
+    for (const pathname of ['/cart', '/reset-password?token=abc', '/login', '/register']) {
+      expect(await cacheControlOf(pathname), pathname).toBe('private, no-store');
+    }
+    for (const pathname of ['/', '/contacts', '/news', '/articles']) {
+      expect(await cacheControlOf(pathname), pathname).toBeNull();
+    }
+  });
+
+  it.each(['/articles/%00', '/news/a%00b', '/catalog/%00', '/articles/%EF%BF%BF', '/news/%D8%00'])(
+    'answers %s, a parameter the database cannot store, with the 404 page, not 500',
+    async (pathname) => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const response = await get(pathname);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain('Page Not Found');
+    },
+  );
 
   it('renders the page without template details when the template call fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -11,9 +11,9 @@ export const WRONG_CATALOG_KEY_MESSAGE = 'Неверный ключ катало
 export const GROUP_NOT_FOUND_MESSAGE = 'Группа каталога не найдена';
 
 /** The technical catalogue (`/api/tech/`): every call carries the configured key. */
-export function createCatalogHandlers({ config, database: { db } }: AppDeps): TechHandlers {
+export function createCatalogHandlers({ techCatalogKey, database: { db } }: AppDeps): TechHandlers {
   const requireKey = (key: string) => {
-    if (!isCatalogKey(key, config.techCatalogKey)) throw forbidden(WRONG_CATALOG_KEY_MESSAGE);
+    if (!isCatalogKey(key, techCatalogKey)) throw forbidden(WRONG_CATALOG_KEY_MESSAGE);
   };
 
   return {

@@ -56,11 +56,13 @@ export function createClientsHandlers({ config, database: { db } }: AppDeps): Sh
 
     'client-reset-password': limitPerAddress<Handler<'client-reset-password'>>(async ({ body, request, reply }) => {
       await countEmailAttempt('reset', request, reply);
-      await requestPasswordReset(db, body.email, nowFor(request), {
+      // Answered before the look-up, the token and the mail: the answer's timing must not tell whether the
+      // address has an account. The work runs on in this process; a failure is logged (a job queue would retry).
+      void requestPasswordReset(db, body.email, nowFor(request), {
         mailer,
         publicUrl: config.publicUrl,
         log: request.log,
-      });
+      }).catch((error: unknown) => request.log.error({ err: error }, 'password reset request failed'));
       return { message: RESET_REQUESTED_MESSAGE };
     }),
 

@@ -2,10 +2,10 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/index.ts';
-import { passwordResets } from '../../db/schema.ts';
+import { clients, passwordResets } from '../../db/schema.ts';
 import { OUTBOX_FOLDER } from '../../mail/mailer.ts';
 import {
   LOGIN_FAILED_MESSAGE,
@@ -115,6 +115,31 @@ describe('password reset by e-mail, end to end through a real SMTP server', () =
     // A message for a real client sent afterwards arrives; none went to the unknown address before it.
     await requestResetToken(client.email);
     expect(smtp.received.flatMap((mail) => mail.to)).not.toContain('nobody-at-all@example.ru');
+  });
+
+  it('answers before touching the database, so a known and an unknown e-mail answer alike and at once; the mail still arrives', async () => {
+    const client = await registerClient(app);
+    const since = smtp.received.length;
+    // While the clients table is locked (PostgreSQL) or the one PGlite connection is busy, the work cannot start:
+    // the answers must not wait for it, so they cannot tell by their timing whether the account exists.
+    const [known, unknown] = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table ${clients} in access exclusive mode`);
+      const answers = Promise.all([
+        callShop(app, 'client-reset-password', { body: { email: client.email } }),
+        callShop(app, 'client-reset-password', { body: { email: 'nobody-here@example.ru' } }),
+      ]);
+      const timeout = new Promise<never>((_resolve, reject) =>
+        setTimeout(() => reject(new Error('the reset request waited for the database')), 3_000),
+      );
+      return Promise.race([answers, timeout]);
+    });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+    expect(known.json()).toEqual({ data: { message: RESET_REQUESTED_MESSAGE } });
+    // Once the database is free, the background work sends the link.
+    const mail = await smtp.waitForMail(client.email, since);
+    expect(resetLinkIn(mail.raw)).toContain(`${PUBLIC_URL}/reset-password?token=`);
   });
 
   it('lets the link work until an hour has passed, and not after', async () => {

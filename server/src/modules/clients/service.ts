@@ -190,8 +190,8 @@ export interface ResetMailing {
 }
 
 /**
- * A reset link for the account of `email`, if there is one, e-mailed in the background: the answer does not wait
- * for the mail server, so its timing does not tell whether a message was sent. A failed delivery is logged.
+ * A reset link for the account of `email`, if there is one, e-mailed. The handler does not wait for any of it, so
+ * the answer's timing does not tell whether the account exists; a failed delivery is logged.
  */
 export async function requestPasswordReset(
   db: Db,

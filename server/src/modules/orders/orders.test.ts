@@ -427,7 +427,7 @@ describe('orders API', () => {
     failing.setValidatorCompiler(validatorCompiler);
     failing.setSerializerCompiler(serializerCompiler);
     registerErrorHandling(failing);
-    const deps = { config: loadConfig({ NODE_ENV: 'test' }, { webBuildDir: null }), database };
+    const deps = { config: loadConfig({ NODE_ENV: 'test' }, { webBuildDir: null }), database, techCatalogKey: 'test' };
     let writtenOrderId = 0;
     const step2Path = 'create-order-order-step2-from-items-post';
     const handlers = createOrdersHandlers(deps, {

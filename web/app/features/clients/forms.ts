@@ -62,12 +62,26 @@ export function serverFieldErrors<F extends string>(fields: readonly F[], error:
   return found;
 }
 
+/** A stand-in origin: `next` is read as a browser would read it on the shop's pages, then must stay on it. */
+const SHOP_ORIGIN = 'http://shop.invalid';
+
 /**
  * Where to go after signing in: the `next` a guard put in the URL when it is a path of this shop, else home.
- * Absolute and protocol-relative addresses are refused (no open redirect), and so are /login and /register.
+ * The value is parsed as the browser will (tabs and newlines dropped, backslashes as slashes, dot segments
+ * resolved) and only its path, query and fragment are kept, so absolute and protocol-relative addresses in any
+ * disguise land on home (no open redirect); /login and /register do too.
  */
 export function afterSignInPath(next: string | null): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return paths.home();
-  const path = next.split(/[?#]/)[0];
-  return path === paths.login() || path === paths.register() ? paths.home() : next;
+  if (!next || !next.startsWith('/')) return paths.home();
+  let url: URL;
+  try {
+    url = new URL(next, SHOP_ORIGIN);
+  } catch {
+    return paths.home();
+  }
+  // A backslash left in the query or fragment is encoded, so that nothing downstream reads it as a slash.
+  const path = `${url.pathname}${url.search}${url.hash}`.replaceAll('\\', '%5C');
+  // A path that itself starts with two slashes (`/.//evil.example`) would be protocol-relative once sent.
+  if (url.origin !== SHOP_ORIGIN || /^\/[/\\]/.test(path)) return paths.home();
+  return url.pathname === paths.login() || url.pathname === paths.register() ? paths.home() : path;
 }

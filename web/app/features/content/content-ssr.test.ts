@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_TECH_CATALOG_KEY, SHOP_API_PREFIX, TECH_API_PREFIX } from '@detal/contract';
+import { SHOP_API_PREFIX, TECH_API_PREFIX } from '@detal/contract';
 import type { CatalogGroup, Offer, Paginated } from '@detal/contract';
 import { writeContent } from '../../../test/shop-content.ts';
 import type { NewsSpec, PageSpec } from '../../../test/shop-content.ts';
@@ -68,7 +68,7 @@ async function apiData<T>(path: string, body?: object): Promise<T> {
   return ((await response.json()) as { data: T }).data;
 }
 const groupItems = (groupId: number, page = 1) =>
-  apiData<Paginated<Offer>>('get-group-items', { key: DEMO_TECH_CATALOG_KEY, group_id: groupId, page, per_page: 20 });
+  apiData<Paginated<Offer>>('get-group-items', { key: shop.techCatalogKey, group_id: groupId, page, per_page: 20 });
 
 let groups: CatalogGroup[];
 let recommended: Offer[];
@@ -95,7 +95,7 @@ beforeAll(async () => {
     news: [...newsItems, futureNews],
     emptyGroups: [emptyGroup],
   });
-  groups = await apiData<CatalogGroup[]>('get-all-groups', { key: DEMO_TECH_CATALOG_KEY });
+  groups = await apiData<CatalogGroup[]>('get-all-groups', { key: shop.techCatalogKey });
   recommended = await apiData<Offer[]>('website-products-recommend-preview/1');
   for (const parent of groups) {
     for (const group of parent.children) {
@@ -118,7 +118,7 @@ async function get(pathname: string): Promise<{ status: number; html: string; ty
   vi.stubEnv('PUBLIC_URL', PUBLIC_URL);
   const response = await harness.handle(
     new Request(`http://shop.internal:3000${pathname}`, { headers: { 'user-agent': FIREFOX } }),
-    { apiFetch: api.apiFetch },
+    { apiFetch: api.apiFetch, techCatalogKey: shop.techCatalogKey },
   );
   return { status: response.status, html: await response.text(), type: response.headers.get('content-type') };
 }
@@ -353,7 +353,7 @@ describe('catalogue', () => {
     expect(html).toMatch(/<button[^>]*aria-label="В корзину"/);
     // The group was found in the tree, then its offers asked for by id.
     const itemsCall = api.calls.filter((call) => call.url.endsWith(`${TECH_API_PREFIX}get-group-items`)).at(-1);
-    expect(await itemsCall!.json()).toEqual({ key: DEMO_TECH_CATALOG_KEY, group_id: group.id, page: 1, per_page: 20 });
+    expect(await itemsCall!.json()).toEqual({ key: shop.techCatalogKey, group_id: group.id, page: 1, per_page: 20 });
   });
 
   it('the second page of a group has the rest, a page past the end is a 404', async () => {
@@ -440,6 +440,7 @@ describe('sitemap and robots', () => {
   it('without PUBLIC_URL, absolute addresses use the origin the request came to', async () => {
     const response = await harness.handle(new Request('http://shop.internal:3000/robots.txt'), {
       apiFetch: api.apiFetch,
+      techCatalogKey: shop.techCatalogKey,
     });
     expect(await response.text()).toContain('Sitemap: http://shop.internal:3000/sitemap.xml');
   });

@@ -12,5 +12,7 @@ declare module 'react-router' {
     cspNonce?: string;
     /** Logs a server render failure with the page request's id. */
     logError?: (error: unknown) => void;
+    /** The technical catalogue's key (TECH_CATALOG_KEY or the one the server generated); loaders send it. */
+    techCatalogKey?: string;
   }
 }
