@@ -74,12 +74,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerMetrics(app, database, config.metricsToken);
   registerErrorHandling(app);
   await registerSecurity(app, config);
-  await registerRateLimit(app, { config, database });
+  const rateLimitChecks = await registerRateLimit(app, { config, database });
   await registerDocs(app);
 
   const techCatalogKey = config.techCatalogKey ?? (await generatedTechCatalogKey(database.db));
   const deps: AppDeps = { config, database, techCatalogKey };
-  registerHealth(app, database);
+  registerHealth(app, database, rateLimitChecks);
   const resolveSession = sessionResolverOf(database.db);
   registerEndpoints(app, resolveSession, SHOP_API_PREFIX, shopEndpoints, createShopHandlers(deps));
   registerEndpoints(app, resolveSession, TECH_API_PREFIX, techEndpoints, createTechHandlers(deps));

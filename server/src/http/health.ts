@@ -11,8 +11,8 @@ export const LIVE_PATH = '/api/health/live';
 export const READY_PATH = '/api/health/ready';
 
 /**
- * One dependency the instance needs to serve requests. The database is always checked; a Redis client (when
- * REDIS_URL is configured for shared rate limits) plugs in here as `{ name: 'redis', check: () => redis.ping() }`.
+ * One dependency the instance needs to serve requests. The database is always checked; the Redis of the shared
+ * rate limits (REDIS_URL) comes from registerRateLimit.
  */
 export interface ReadinessCheck {
   name: string;

@@ -8,6 +8,7 @@ import { callShop } from '../../test/helpers/clients.ts';
 import { createTestDatabase, testDriver } from '../../test/helpers/db.ts';
 import { countRedisKeys, deleteRedisKeys, testRedisUrl, uniqueRedisPrefix } from '../../test/helpers/redis.ts';
 import { deleteEndedRateLimitWindows, postgresStoreFor, rateLimitStoreKind } from './rate-limit.ts';
+import { LIVE_PATH, READY_PATH } from './health.ts';
 
 let database: Database;
 const apps: FastifyInstance[] = [];
@@ -127,8 +128,22 @@ describe('two instances share one count', () => {
       const [first, second] = [await startApp(options), await startApp(options)];
       expect(await guessAcross(first!, second!, 'shared-redis@example.ru')).toEqual([429, 429]);
       expect(await countRedisKeys(prefix)).toBeGreaterThan(0);
+      // Ready checks the Redis the limits count in.
+      const ready = await first!.inject({ method: 'GET', url: READY_PATH });
+      expect([ready.statusCode, ready.json()]).toEqual([
+        200,
+        { status: 'ok', checks: { database: 'ok', redis: 'ok' } },
+      ]);
     } finally {
       await deleteRedisKeys(prefix);
     }
+  });
+
+  it('with REDIS_URL pointing at no Redis: not ready (503 naming redis), while live still answers', async () => {
+    const app = await startApp({ redisUrl: 'redis://127.0.0.1:1', redisKeyPrefix: uniqueRedisPrefix() });
+    const ready = await app.inject({ method: 'GET', url: READY_PATH });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().message).toContain('redis');
+    expect((await app.inject({ method: 'GET', url: LIVE_PATH })).statusCode).toBe(200);
   });
 });

@@ -2,6 +2,7 @@ import rateLimit, { type RateLimitOptions, type RateLimitPluginOptions } from '@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
+import type { ReadinessCheck } from './health.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database, Db } from '../db/index.ts';
 import { rateLimits } from '../db/schema.ts';
@@ -23,25 +24,29 @@ export function rateLimitStoreKind(config: Pick<AppConfig, 'redisUrl'>, database
  * its `config.rateLimit` (see rateLimitRouteConfig), an endpoint handler through limitRate, code inside a
  * handler through attemptLimiter. All of them count in the one store chosen here, so that several instances
  * of the shop share every count: Redis (REDIS_URL), else PostgreSQL (a table), else, on the embedded database,
- * which has one instance by nature, memory.
+ * which has one instance by nature, memory. Answers the readiness check of the store when it is a service of its
+ * own (Redis): an instance that cannot count its limits is not ready.
  */
 export async function registerRateLimit(
   app: FastifyInstance,
   { config, database }: { config: Pick<AppConfig, 'redisUrl' | 'redisKeyPrefix'>; database: Database },
-): Promise<void> {
+): Promise<ReadinessCheck[]> {
   const kind = rateLimitStoreKind(config, database);
+  const redisOptions = kind === 'redis' ? redisStoreOptions(app, config) : undefined;
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => tooManyRequests(),
-    ...(kind === 'redis' ? redisStoreOptions(app, config) : {}),
+    ...(redisOptions ?? {}),
     ...(kind === 'postgres' ? { store: postgresStoreFor(database.db) } : {}),
   });
+  const redis = redisOptions?.redis;
+  return redis ? [{ name: 'redis', check: () => redis.ping() }] : [];
 }
 
 function redisStoreOptions(
   app: FastifyInstance,
   config: Pick<AppConfig, 'redisUrl' | 'redisKeyPrefix'>,
-): Partial<RateLimitPluginOptions> {
+): Partial<RateLimitPluginOptions> & { redis: Redis } {
   // Fail fast rather than queue: a request waiting on a Redis that is gone would hang (the plugin's advice).
   const redis = new Redis(config.redisUrl!, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false });
   redis.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis (rate limits) connection error'));
