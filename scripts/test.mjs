@@ -4,6 +4,7 @@
 //
 //   npm test                      everything (server suite on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set)
 //   npm test -- --scope=database  only the suites that touch the database (CI's second, PostgreSQL run)
+//   npm test -- --scope=deploy    the multi-instance deployment (build, PostgreSQL, Redis, two instances, nginx)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -14,8 +15,8 @@ import { findChromium } from './find-chromium.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { scope: { type: 'string', default: 'all' } } });
 const scope = values.scope;
-if (!['all', 'database'].includes(scope)) {
-  console.error(`Unknown --scope=${scope}; use all or database`);
+if (!['all', 'database', 'deploy'].includes(scope)) {
+  console.error(`Unknown --scope=${scope}; use all, database or deploy`);
   process.exit(2);
 }
 
@@ -74,8 +75,12 @@ if (scope === 'all') {
   } else {
     vitest('e2e', ['e2e']);
   }
-} else {
+} else if (scope === 'database') {
   vitest('database', ['server']);
+} else {
+  // Not in `all`: it needs PostgreSQL, Redis and nginx, which the quick start's `npm test` does not.
+  if (!run('build', 'npm', ['run', 'build'])) failed += 1;
+  else vitest('deploy', ['deploy']);
 }
 
 console.log('');

@@ -24,6 +24,7 @@ import { createAdminHandlers, createShopHandlers, createTechHandlers } from './m
 import { staffSessionResolverOf } from './modules/staff/sessions.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { createLogger, echoRequestId, requestIdFor } from './plugins/logging.ts';
+import { closeConnectionsWhenClosing } from './plugins/graceful-close.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { loadWebBuild, registerWebApp } from './ssr/web-app.ts';
@@ -72,6 +73,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   echoRequestId(app);
   // First, so that its hook times every route.
   registerMetrics(app, database, config.metricsToken);
+  closeConnectionsWhenClosing(app);
   registerErrorHandling(app);
   await registerSecurity(app, config);
   const rateLimitChecks = await registerRateLimit(app, { config, database });
