@@ -1,19 +1,26 @@
 import type { TestProject } from 'vitest/node';
 import type {} from 'vitest';
 import { startApp, type RunningApp } from './src/app-server.ts';
+import { createFirstOwner } from './src/first-owner.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     outboxDir: string;
+    /** The set-password link of the shop's first owner (FIRST_OWNER), created by the CLI before the app started. */
+    ownerLink: string;
   }
 }
 
 let app: RunningApp | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  app = await startApp();
+  let ownerLink = '';
+  app = await startApp({}, async (place) => {
+    ownerLink = await createFirstOwner(place);
+  });
   project.provide('baseUrl', app.baseUrl);
+  project.provide('ownerLink', ownerLink);
   project.provide('outboxDir', `${app.dataDir}/outbox`);
 }
 

@@ -44,14 +44,26 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
 /** The technical catalogue's key of the e2e app (a real shop without one gets a generated key). */
 export const E2E_TECH_CATALOG_KEY = 'e2e-tech-catalog-key';
 
+/** Where the app will run, for work that must be done on its data before it starts. */
+export interface AppPlace {
+  baseUrl: string;
+  dataDir: string;
+}
+
 /**
  * Starts the production build (`server/dist/main.js`, serving the API and the server-rendered web app) on a free
- * port with a fresh embedded database and a small demo catalogue, as `npm start` does.
+ * port with a fresh embedded database and a small demo catalogue, as `npm start` does. `beforeStart` runs first,
+ * with the database folder and address: the embedded database has one user at a time, so a command line that
+ * writes to it (the first staff owner, say) has to run before the app opens it.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  beforeStart?: (place: AppPlace) => Promise<void>,
+): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'detal-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
+  await beforeStart?.({ baseUrl, dataDir });
   const child = spawn(process.execPath, [path.join(repoRoot, 'server/dist/main.js')], {
     cwd: repoRoot,
     env: {

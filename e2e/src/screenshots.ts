@@ -1,13 +1,18 @@
 // `npm run screenshots -w e2e -- / /cart`: starts the production build and saves Chromium screenshots of the
 // given paths at the three widths the shop is designed for (375, 768, 1440 px) into e2e/artifacts/.
 // `--client` takes them as a newly registered client (for /orders, /bills, /account).
+// `--staff` takes them as the shop's owner in the back office (`npm run screenshots -w e2e -- --staff /admin/staff
+// /admin/audit`), at the back office's widths (768 and 1440 px), after inviting, signing in and blocking a few
+// staff members so that the lists have rows; it needs the app it starts itself (no BASE_URL).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startApp } from './app-server.ts';
 import { launchChromium } from './chromium.ts';
+import { createFirstOwner, FIRST_OWNER } from './first-owner.ts';
 
-const WIDTHS = [375, 768, 1440] as const;
+const asStaff = process.argv.includes('--staff');
+const WIDTHS = asStaff ? ([768, 1440] as const) : ([375, 768, 1440] as const);
 const outDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 const paths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
 
@@ -32,16 +37,59 @@ async function clientToken(baseUrl: string): Promise<string> {
   return ((await response.json()) as { data: { client: { access_token: string } } }).data.client.access_token;
 }
 
-const app = process.env.BASE_URL ? null : await startApp();
+/** POSTs to the back office's API as a script (no Origin: no browser), answering the staff cookie it sets, if any. */
+async function adminPost(baseUrl: string, endpoint: string, body: object, cookie = ''): Promise<string | null> {
+  const response = await fetch(`${baseUrl}/api/v1/admin/${endpoint}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${endpoint} answered ${response.status}: ${await response.text()}`);
+  return /staff_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? null;
+}
+
+/** The owner's staff session, after a staff of a few: a manager, an editor (invited, no password yet), a blocked one. */
+async function ownerSession(baseUrl: string, ownerLink: string): Promise<string> {
+  const password = 'пароль владельца для снимков';
+  const token = new URL(ownerLink).searchParams.get('token')!;
+  await adminPost(baseUrl, 'staff-set-password', { token, password, password_confirmation: password });
+  const session = await adminPost(baseUrl, 'staff-sign-in', { email: FIRST_OWNER.email, password });
+  const cookie = `staff_session=${session}`;
+  const invitees = [
+    { email: 'maria.ivanova@example.ru', name: 'Мария Иванова', role: 'manager' },
+    { email: 'pavel.smirnov@example.ru', name: 'Павел Смирнов', role: 'manager' },
+    { email: 'redaktor@example.ru', name: 'Екатерина Кузнецова-Белозёрская', role: 'content_editor' },
+  ];
+  for (const invitee of invitees) await adminPost(baseUrl, 'staff-invite', invitee, cookie);
+  const list = (await (
+    await fetch(`${baseUrl}/api/v1/admin/staff-list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: '{}',
+    })
+  ).json()) as { data: { data: { id: number; email: string }[] } };
+  const pavel = list.data.data.find((member) => member.email === 'pavel.smirnov@example.ru')!;
+  await adminPost(baseUrl, 'staff-block', { id: pavel.id }, cookie);
+  return session!;
+}
+
+let ownerLink = '';
+const app = process.env.BASE_URL
+  ? null
+  : await startApp({}, async (place) => {
+      if (asStaff) ownerLink = await createFirstOwner(place);
+    });
 const baseUrl = process.env.BASE_URL ?? app!.baseUrl;
 const browser = await launchChromium();
 const token = asClient ? await clientToken(baseUrl) : null;
+const staffSession = asStaff ? await ownerSession(baseUrl, ownerLink) : null;
 try {
   mkdirSync(outDir, { recursive: true });
   for (const pagePath of paths.length > 0 ? paths : ['/']) {
     for (const width of WIDTHS) {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       if (token) await context.addCookies([{ name: 'token', value: token, url: baseUrl }]);
+      if (staffSession) await context.addCookies([{ name: 'staff_session', value: staffSession, url: baseUrl }]);
       const page = await context.newPage();
       await page.goto(baseUrl + pagePath, { waitUntil: 'networkidle' });
       const name = `${pagePath.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${width}.png`;

@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { PasswordInput, createTheme } from '@mantine/core';
 import { BREAKPOINTS } from '@detal/contract';
 
 /** Mantine reads breakpoints in em; the spec gives them in px (16 px = 1 em). */
@@ -21,4 +21,10 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
+  components: {
+    // Mantine's own label is English; a toggle button keeps one name and says its state with aria-pressed.
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Показать пароль' } },
+    }),
+  },
 });

@@ -12,23 +12,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = auditQueryOf(new URL(request.url));
   const api = adminServerApi(request, context);
   try {
-    const log = await guard(
-      api.call('audit-log-list', {
-        query: { page: query.page },
-        body: query.filters,
-        signal: request.signal,
-        handles: [401, 403, 422],
-      }),
-    );
-    return { query, log, forbidden: false };
+    const [log, staff] = await Promise.all([
+      guard(
+        api.call('audit-log-list', {
+          query: { page: query.page },
+          body: query.filters,
+          signal: request.signal,
+          handles: [401, 403, 422],
+        }),
+      ),
+      // For the «Сотрудник» filter, by name: whoever may read the log may list the staff (both the owner's).
+      guard(
+        api.call('staff-list', {
+          query: { page: 1 },
+          body: { per_page: 100 },
+          signal: request.signal,
+          handles: [401, 403],
+        }),
+      ),
+    ]);
+    return { query, log, staff: staff.data, forbidden: false };
   } catch (error) {
-    if (isForbidden(error)) return { query, log: null, forbidden: true };
+    if (isForbidden(error)) return { query, log: null, staff: [], forbidden: true };
     throw error;
   }
 }
 
 export default function AdminAuditPage() {
-  const { query, log, forbidden } = useLoaderData<typeof loader>();
+  const { query, log, staff, forbidden } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigate = useNavigate();
   const url = new URL(`${location.pathname}${location.search}`, 'http://admin');
@@ -41,7 +52,7 @@ export default function AdminAuditPage() {
         <Alert color="gray">Журнал доступен только владельцу магазина</Alert>
       ) : (
         <>
-          <AuditFilters query={query} />
+          <AuditFilters query={query} staff={staff} />
           <Text size="sm" c="gray.7">
             Записей: {log.total}
           </Text>

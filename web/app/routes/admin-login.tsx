@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Center, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Form, useNavigation, useSearchParams } from 'react-router';
+import { Alert, Card, Center, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Form, useActionData, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/admin-login';
 import { adminMeta } from '../features/admin/admin-meta.ts';
 import { signInAction } from '../features/admin/staff-actions.ts';
+import { SubmitButton } from '../features/clients/SubmitButton.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Вход для сотрудников');
 
@@ -10,11 +11,12 @@ export const clientAction = ({ request }: Route.ClientActionArgs) => signInActio
 
 export default function AdminLoginPage() {
   const submitting = useNavigation().state === 'submitting';
+  const errors = useActionData<typeof clientAction>()?.errors;
   const [searchParams] = useSearchParams();
   return (
     <Center mih="100vh" p="md">
       <Card withBorder w={360} padding="lg">
-        <Form method="post">
+        <Form method="post" noValidate>
           <Stack gap="sm">
             <Title order={1} fz="h3">
               Панель управления
@@ -22,16 +24,32 @@ export default function AdminLoginPage() {
             <Text size="sm" c="gray.7">
               Вход для сотрудников магазина
             </Text>
-            {searchParams.get('password') === 'set' && (
-              <Alert color="green" p="xs">
+            {searchParams.get('password') === 'set' && !errors && (
+              <Alert color="green" p="xs" role="status">
                 Пароль установлен. Войдите с ним.
               </Alert>
             )}
-            <TextInput label="E-mail" name="email" type="email" autoComplete="username" required />
-            <PasswordInput label="Пароль" name="password" autoComplete="current-password" required />
-            <Button type="submit" loading={submitting}>
-              Войти
-            </Button>
+            {errors?.form && (
+              <Alert color="red" p="xs" role="alert">
+                {errors.form}
+              </Alert>
+            )}
+            <TextInput
+              label="E-mail"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              error={errors?.email}
+            />
+            <PasswordInput
+              label="Пароль"
+              name="password"
+              autoComplete="current-password"
+              required
+              error={errors?.password}
+            />
+            <SubmitButton loading={submitting}>Войти</SubmitButton>
           </Stack>
         </Form>
       </Card>

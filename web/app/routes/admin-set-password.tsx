@@ -1,8 +1,10 @@
-import { Button, Card, Center, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { Form, useNavigation, useSearchParams } from 'react-router';
+import { Alert, Card, Center, Stack, Text, Title } from '@mantine/core';
+import { Form, useActionData, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/admin-set-password';
 import { adminMeta } from '../features/admin/admin-meta.ts';
 import { setPasswordAction } from '../features/admin/staff-actions.ts';
+import { NewPasswordFields } from '../features/clients/NewPasswordFields.tsx';
+import { SubmitButton } from '../features/clients/SubmitButton.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Пароль сотрудника');
 
@@ -12,23 +14,26 @@ export const clientAction = ({ request }: Route.ClientActionArgs) => setPassword
 export default function AdminSetPasswordPage() {
   const [searchParams] = useSearchParams();
   const submitting = useNavigation().state === 'submitting';
+  const errors = useActionData<typeof clientAction>()?.errors;
   return (
     <Center mih="100vh" p="md">
       <Card withBorder w={380} padding="lg">
-        <Form method="post">
+        <Form method="post" noValidate>
           <input type="hidden" name="token" value={searchParams.get('token') ?? ''} />
           <Stack gap="sm">
             <Title order={1} fz="h3">
               Пароль для панели управления
             </Title>
             <Text size="sm" c="gray.7">
-              Не короче 8 символов. Ссылка сработает один раз.
+              Ссылка сработает один раз.
             </Text>
-            <PasswordInput label="Новый пароль" name="password" autoComplete="new-password" required />
-            <PasswordInput label="Повторите пароль" name="password_confirmation" autoComplete="new-password" required />
-            <Button type="submit" loading={submitting}>
-              Сохранить пароль
-            </Button>
+            {errors?.form && (
+              <Alert color="red" p="xs" role="alert">
+                {errors.form}
+              </Alert>
+            )}
+            <NewPasswordFields label="Новый пароль" confirmLabel="Повторите пароль" errors={errors} />
+            <SubmitButton loading={submitting}>Сохранить пароль</SubmitButton>
           </Stack>
         </Form>
       </Card>

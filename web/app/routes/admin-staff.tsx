@@ -1,5 +1,5 @@
 import { Alert, Stack, Title } from '@mantine/core';
-import { useLoaderData, useNavigation } from 'react-router';
+import { useLoaderData } from 'react-router';
 import type { Route } from './+types/admin-staff';
 import { adminMeta } from '../features/admin/admin-meta.ts';
 import { InviteForm } from '../features/admin/InviteForm.tsx';
@@ -32,7 +32,6 @@ export const clientAction = ({ request }: Route.ClientActionArgs) => staffAction
 
 export default function AdminStaffPage() {
   const { selfId, list, forbidden } = useLoaderData<typeof loader>();
-  const submitting = useNavigation().state === 'submitting';
   return (
     <Stack gap="sm">
       <Title order={1} fz="h3">
@@ -42,7 +41,7 @@ export default function AdminStaffPage() {
         <Alert color="gray">Этот раздел доступен только владельцу магазина</Alert>
       ) : (
         <>
-          <InviteForm submitting={submitting} />
+          <InviteForm />
           <StaffTable staff={list.data} selfId={selfId} />
         </>
       )}

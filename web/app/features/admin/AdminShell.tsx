@@ -1,17 +1,24 @@
 import type { ReactNode } from 'react';
-import { AppShell, Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { AppShell, Group, NavLink, Stack, Text } from '@mantine/core';
 import { Form, NavLink as RouterNavLink } from 'react-router';
-import { STAFF_ROLE_LABELS, type StaffMember } from '@detal/contract';
+import { STAFF_ROLE_LABELS, adminEndpoints, type StaffMember, type StaffRole } from '@detal/contract';
 import { paths } from '../../paths.ts';
+import { SubmitButton } from '../clients/SubmitButton.tsx';
 
-/** The back office's sections; the ones not built yet show «Раздел в разработке». */
-export const ADMIN_SECTIONS = [
-  { label: 'Заказы', to: paths.adminOrders() },
-  { label: 'Платежи', to: paths.adminPayments() },
-  { label: 'Клиенты', to: paths.adminClients() },
-  { label: 'Сотрудники', to: paths.adminStaff() },
-  { label: 'Журнал', to: paths.adminAudit() },
-] as const;
+/** Orders, payments and clients: the manager's work (issue 14), and the owner's. */
+const SALES: readonly StaffRole[] = ['owner', 'manager'];
+
+/**
+ * The back office's sections and who sees them in the navigation (the server refuses the others' calls anyway;
+ * a page opened by its address says it is not theirs). The ones not built yet show «Раздел в разработке».
+ */
+export const ADMIN_SECTIONS: readonly { label: string; to: string; roles: readonly StaffRole[] }[] = [
+  { label: 'Заказы', to: paths.adminOrders(), roles: SALES },
+  { label: 'Платежи', to: paths.adminPayments(), roles: SALES },
+  { label: 'Клиенты', to: paths.adminClients(), roles: SALES },
+  { label: 'Сотрудники', to: paths.adminStaff(), roles: adminEndpoints['staff-list'].roles },
+  { label: 'Журнал', to: paths.adminAudit(), roles: adminEndpoints['audit-log-list'].roles },
+];
 
 /** The back office's own layout: a narrow side navigation and the signed-in member, dense content beside it. */
 export function AdminShell({ staff, children }: { staff: StaffMember; children: ReactNode }) {
@@ -26,16 +33,16 @@ export function AdminShell({ staff, children }: { staff: StaffMember; children: 
             </Text>
             <Form method="post" action={paths.adminLogin()}>
               <input type="hidden" name="intent" value="sign-out" />
-              <Button type="submit" size="compact-sm" variant="default">
+              <SubmitButton size="compact-sm" variant="default">
                 Выйти
-              </Button>
+              </SubmitButton>
             </Form>
           </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Разделы">
         <Stack gap={2}>
-          {ADMIN_SECTIONS.map((section) => (
+          {ADMIN_SECTIONS.filter((section) => section.roles.includes(staff.role)).map((section) => (
             <NavLink key={section.to} component={RouterNavLink} to={section.to} label={section.label} />
           ))}
         </Stack>

@@ -1,20 +1,71 @@
-import { Button, Code, Group, Table, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
 import { Form } from 'react-router';
-import { formatDateTime, type AuditEntry } from '@detal/contract';
+import { STAFF_ROLE_LABELS, formatDateTime, type AuditEntry, type StaffMember } from '@detal/contract';
 import type { AuditQuery } from './audit-filters.ts';
+import { AUDIT_ENTITY_LABELS, auditActionLabel, auditEntityLabel } from './audit-labels.ts';
 
-const values = (value: AuditEntry['before']) => (value ? <Code fz="xs">{JSON.stringify(value)}</Code> : '—');
+const FIELD_LABELS: Record<string, string> = {
+  email: 'e-mail',
+  name: 'имя',
+  role: 'роль',
+  blocked: 'заблокирован',
+  has_password: 'пароль задан',
+};
+
+function valueText(field: string, value: unknown): string {
+  if (typeof value === 'boolean') return value ? 'да' : 'нет';
+  if (field === 'role' && typeof value === 'string' && value in STAFF_ROLE_LABELS) {
+    return STAFF_ROLE_LABELS[value as keyof typeof STAFF_ROLE_LABELS];
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** A row's values as short «поле: значение» lines. */
+function Values({ values }: { values: AuditEntry['before'] }) {
+  if (!values || Object.keys(values).length === 0) return <>—</>;
+  return (
+    <>
+      {Object.entries(values).map(([field, value]) => (
+        <Text key={field} fz="xs" lh={1.35}>
+          {FIELD_LABELS[field] ?? field}: {valueText(field, value)}
+        </Text>
+      ))}
+    </>
+  );
+}
 
 /** Filters as a GET form: they land in the URL, so a filtered page can be reloaded, shared and paged. */
-export function AuditFilters({ query }: { query: AuditQuery }) {
+export function AuditFilters({ query, staff }: { query: AuditQuery; staff: StaffMember[] }) {
   const { filters } = query;
+  const staffOptions = [
+    { value: '', label: 'Все' },
+    ...staff.map((member) => ({ value: String(member.id), label: `${member.name} (${member.email})` })),
+  ];
+  const entityOptions = [
+    { value: '', label: 'Все' },
+    ...Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({ value, label })),
+  ];
   return (
     <Form method="get" aria-label="Фильтры журнала">
       <Group align="flex-end" gap="xs" wrap="wrap">
-        <TextInput label="Сотрудник №" name="staff_id" defaultValue={filters.staff_id ?? ''} size="xs" w={110} />
-        <TextInput label="Сущность" name="entity" defaultValue={filters.entity ?? ''} size="xs" w={140} />
-        <TextInput label="С" name="date_from" type="date" defaultValue={filters.date_from ?? ''} size="xs" />
-        <TextInput label="По" name="date_to" type="date" defaultValue={filters.date_to ?? ''} size="xs" />
+        <NativeSelect
+          label="Сотрудник"
+          name="staff_id"
+          data={staffOptions}
+          defaultValue={filters.staff_id ? String(filters.staff_id) : ''}
+          size="xs"
+          w={260}
+        />
+        <NativeSelect
+          label="Объект"
+          name="entity"
+          data={entityOptions}
+          defaultValue={filters.entity ?? ''}
+          size="xs"
+          w={140}
+        />
+        <TextInput label="С" name="date_from" type="date" defaultValue={filters.date_from ?? ''} size="xs" w={140} />
+        <TextInput label="По" name="date_to" type="date" defaultValue={filters.date_to ?? ''} size="xs" w={140} />
         <Button type="submit" size="xs">
           Показать
         </Button>
@@ -25,32 +76,38 @@ export function AuditFilters({ query }: { query: AuditQuery }) {
 
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <Table striped verticalSpacing={4} fz="sm" data-testid="audit-table">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Когда</Table.Th>
-          <Table.Th>Кто</Table.Th>
-          <Table.Th>Действие</Table.Th>
-          <Table.Th>Что</Table.Th>
-          <Table.Th>Было</Table.Th>
-          <Table.Th>Стало</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {entries.map((entry) => (
-          <Table.Tr key={entry.id}>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created_at)}</Table.Td>
-            <Table.Td>{entry.staff_email ?? 'командная строка'}</Table.Td>
-            <Table.Td>{entry.action}</Table.Td>
-            <Table.Td>
-              {entry.entity}
-              {entry.entity_id ? ` № ${entry.entity_id}` : ''}
-            </Table.Td>
-            <Table.Td>{values(entry.before)}</Table.Td>
-            <Table.Td>{values(entry.after)}</Table.Td>
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped verticalSpacing={4} fz="sm" data-testid="audit-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Когда</Table.Th>
+            <Table.Th>Кто</Table.Th>
+            <Table.Th>Действие</Table.Th>
+            <Table.Th>Объект</Table.Th>
+            <Table.Th>Было</Table.Th>
+            <Table.Th>Стало</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created_at)}</Table.Td>
+              <Table.Td>{entry.staff_email ?? 'командная строка'}</Table.Td>
+              <Table.Td>{auditActionLabel(entry.action)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {auditEntityLabel(entry.entity)}
+                {entry.entity_id ? ` № ${entry.entity_id}` : ''}
+              </Table.Td>
+              <Table.Td>
+                <Values values={entry.before} />
+              </Table.Td>
+              <Table.Td>
+                <Values values={entry.after} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

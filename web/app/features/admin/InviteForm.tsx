@@ -1,17 +1,31 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
-import { Form } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Group, Select, Text, TextInput } from '@mantine/core';
+import { useFetcher } from 'react-router';
 import { STAFF_ROLES, STAFF_ROLE_LABELS } from '@detal/contract';
+import type { StaffActionResult } from './staff-actions.ts';
+import { SubmitButton } from '../clients/SubmitButton.tsx';
 
 const roleOptions = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
 
-/** The owner invites a member: the server e-mails them a set-password link. */
-export function InviteForm({ submitting }: { submitting: boolean }) {
+/**
+ * The owner invites a member: the server e-mails them a set-password link. A fetcher form, so that its answer
+ * (the errors beside the fields, or who was invited) is its own; the staff list reloads after it.
+ */
+export function InviteForm() {
+  const fetcher = useFetcher<StaffActionResult>();
+  const form = useRef<HTMLFormElement>(null);
+  const result = fetcher.data?.intent === 'invite' ? fetcher.data : null;
+  const errors = result?.errors;
+  const invited = result?.invited ?? null;
+  useEffect(() => {
+    if (invited) form.current?.reset();
+  }, [invited]);
   return (
-    <Form method="post" aria-label="Пригласить сотрудника">
+    <fetcher.Form method="post" aria-label="Пригласить сотрудника" noValidate ref={form}>
       <input type="hidden" name="intent" value="invite" />
-      <Group align="flex-end" gap="xs" wrap="wrap">
-        <TextInput label="E-mail" name="email" type="email" required size="xs" w={220} />
-        <TextInput label="Имя" name="name" required size="xs" w={180} />
+      <Group align="flex-start" gap="xs" wrap="wrap">
+        <TextInput label="E-mail" name="email" type="email" required size="xs" w={240} error={errors?.email} />
+        <TextInput label="Имя" name="name" required size="xs" w={200} error={errors?.name} />
         <Select
           label="Роль"
           name="role"
@@ -20,11 +34,22 @@ export function InviteForm({ submitting }: { submitting: boolean }) {
           size="xs"
           w={170}
           allowDeselect={false}
+          error={errors?.role}
         />
-        <Button type="submit" size="xs" loading={submitting}>
+        <SubmitButton size="xs" mt={23} loading={fetcher.state !== 'idle'}>
           Пригласить
-        </Button>
+        </SubmitButton>
       </Group>
-    </Form>
+      {errors?.form && (
+        <Text size="sm" c="red.8" role="alert" mt={4}>
+          {errors.form}
+        </Text>
+      )}
+      {invited && (
+        <Text size="sm" c="green.8" role="status" mt={4}>
+          Приглашение отправлено на {invited}
+        </Text>
+      )}
+    </fetcher.Form>
   );
 }
