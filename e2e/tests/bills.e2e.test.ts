@@ -51,7 +51,7 @@ const registerBillsClient = () =>
 async function placeOrder(page: Page, email: string): Promise<{ orderId: number; totalKopecks: number }> {
   await page.goto(`${app.baseUrl}/login`);
   await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Пароль').fill(PASSWORD);
+  await page.getByLabel(/^Пароль/).fill(PASSWORD);
   await page.getByRole('button', { name: 'Войти' }).click();
   await page.waitForURL(`${app.baseUrl}/`);
 

@@ -26,7 +26,7 @@ const registerOrdersClient = () =>
 async function signIn(page: Page, email: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Пароль').fill(PASSWORD);
+  await page.getByLabel(/^Пароль/).fill(PASSWORD);
   await page.getByRole('button', { name: 'Войти' }).click();
   await page.waitForURL(`${baseUrl}/`);
 }
