@@ -114,7 +114,8 @@ async function rowCounts(): Promise<Record<string, number>> {
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
   );
   const counts: Record<string, number> = {};
-  for (const { name } of tables.rows) {
+  // rate_limits counts tries, malformed ones included (on PostgreSQL): a counter, not the shop's data.
+  for (const { name } of tables.rows.filter((table) => table.name !== 'rate_limits')) {
     const result = await database.db.execute<{ n: string }>(
       sql`select count(*)::text as n from ${sql.identifier(name)}`,
     );
@@ -153,6 +154,10 @@ describe('malformed input to every endpoint of the contract', () => {
           nasty,
           fc.boolean(),
           async (body, query, param, signedIn) => {
+            // A generated body the contract accepts is not malformed: it may rightly be written. (A body without
+            // fields accepts anything; its endpoint writes nothing from it.)
+            const accepts = endpoint.method === 'POST' && fieldsOf(endpoint.body).length > 0;
+            fc.pre(!(accepts && endpoint.body?.safeParse(body).success));
             const path = url.replace(/:[a-z_]+/g, encodedSegment(param));
             const search = new URLSearchParams(
               Object.entries(query).map(([key, value]): [string, string] => [key, asQueryValue(value)]),
