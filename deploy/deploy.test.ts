@@ -5,7 +5,6 @@ import { IDEMPOTENCY_KEY_HEADER, SHOP_API_PREFIX } from '@detal/contract';
 import {
   createDatabase,
   deleteRedisKeys,
-  freePort,
   redisUrl,
   requestCount,
   startInstance,
@@ -14,6 +13,7 @@ import {
   type RunningNginx,
   type TestDatabase,
 } from './src/cluster.ts';
+import { freePort } from '../scripts/free-port.mjs';
 
 /*
  * The deployment the README describes, run for real: one PostgreSQL database, one Redis, two instances of the

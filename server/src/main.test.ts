@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerOf } from '../test/helpers/raw-socket.ts';
 
 const mainFile = fileURLToPath(new URL('./main.ts', import.meta.url));
 
@@ -31,15 +32,6 @@ async function waitForLive(origin: string, child: ChildProcess, timeoutMs: numbe
   }
   throw new Error('the server did not start');
 }
-
-/** The whole raw answer on `socket` until the server closes it. */
-const answerOf = (socket: net.Socket) =>
-  new Promise<string>((resolve) => {
-    let text = '';
-    socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    socket.on('close', () => resolve(text));
-    socket.on('error', () => undefined);
-  });
 
 describe('SIGTERM', () => {
   let dataDir: string;

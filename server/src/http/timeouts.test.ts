@@ -6,20 +6,12 @@ import { SHOP_API_PREFIX } from '@detal/contract';
 import { openDatabase, type Database } from '../db/index.ts';
 import { buildTestApp } from '../../test/helpers/app.ts';
 import { createTestDatabase, createTestDatabaseTarget, testDriver } from '../../test/helpers/db.ts';
+import { answerOf } from '../../test/helpers/raw-socket.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-/** Everything the server sends on `socket` until it closes the connection. */
-const answerOf = (socket: net.Socket) =>
-  new Promise<string>((resolve) => {
-    let text = '';
-    socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    socket.on('close', () => resolve(text));
-    socket.on('error', () => undefined);
-  });
 
 describe('REQUEST_TIMEOUT_MS', () => {
   it('answers 408 in the contract shape and closes a request whose body trickles in too slowly', async () => {

@@ -3,9 +3,9 @@ import { paths } from '../../paths.ts';
 
 /** The client's own pages, in the order the header, the account tabs and the phone menu list them. */
 export const ACCOUNT_LINKS = [
-  { to: paths.account(), label: 'Профиль', short: 'Профиль' },
-  { to: paths.orders(), label: 'Мои заказы', short: 'Заказы' },
-  { to: paths.bills(), label: 'Счета', short: 'Счета', counted: true },
+  { to: paths.account(), label: 'Профиль' },
+  { to: paths.orders(), label: 'Мои заказы' },
+  { to: paths.bills(), label: 'Счета', counted: true },
 ] as const;
 
 /** Bills awaiting payment, from the root loader (null for a visitor or when it could not be read). */
