@@ -130,7 +130,8 @@ function startProcess<Ready extends { type: 'ready' }>(
   const child = fork(path.join(import.meta.dirname, 'lib', `${name}.ts`), {
     // BENCH_SERVER_NODE_ARGS: more options for the server's Node, e.g. --trace-gc.
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
-    env: { ...process.env, ...environment },
+    // Production, as the shop runs: React picks its production build from NODE_ENV when it is first loaded.
+    env: { ...process.env, NODE_ENV: 'production', ...environment },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

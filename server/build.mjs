@@ -1,6 +1,8 @@
-// Bundles the server into dist/main.js for `npm start`. npm packages stay external (installed next to it);
-// the workspace packages (@detal/*) are TypeScript sources that Node cannot run, so they go into the bundle.
+// Bundles the server into dist/server.js, started by dist/main.js for `npm start`. npm packages stay external
+// (installed next to it); the workspace packages (@detal/*) are TypeScript sources that Node cannot run, so they go
+// into the bundle.
 import { build } from 'esbuild';
+import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 /** Marks every bare import (an npm package or a node: builtin) external, except the workspace's @detal/*. */
@@ -17,7 +19,7 @@ const externalNpmPackages = {
 await build({
   absWorkingDir: fileURLToPath(new URL('.', import.meta.url)),
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outfile: 'dist/server.js',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -26,3 +28,12 @@ await build({
   plugins: [externalNpmPackages],
   logLevel: 'info',
 });
+
+// The built server is the production server: NODE_ENV defaults to production before any module loads. It has to
+// be set before React is first imported (react-router imports it statically and React picks its development or
+// production build from NODE_ENV at that moment); React's development build made a result page about ten times
+// slower to render (issue 18). Set NODE_ENV explicitly to run the bundle otherwise.
+await writeFile(
+  fileURLToPath(new URL('dist/main.js', import.meta.url)),
+  "// Written by build.mjs.\nprocess.env.NODE_ENV ??= 'production';\nawait import('./server.js');\n",
+);

@@ -16,26 +16,29 @@ export interface AppProcess {
  * that the load generator does not share its event loop; resolves once GET /api/health answers.
  * `cpuProfileDir`: the app writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
  */
-export async function startApp(url: string, options: { cpuProfileDir?: string } = {}): Promise<AppProcess> {
+export async function startApp(
+  url: string,
+  options: { cpuProfileDir?: string; built?: boolean } = {},
+): Promise<AppProcess> {
   const port = await freePort();
   const profiling = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...profiling, '--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SEED_OFFERS: '0',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  // `built`: the production bundle exactly as `npm start` runs it (needs `npm run build`), not the sources.
+  const entry = options.built
+    ? [path.join(repoRoot, 'server/dist/main.js')]
+    : ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')];
+  const child: ChildProcess = spawn(process.execPath, [...profiling, ...entry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_OFFERS: '0',
+      LOG_LEVEL: 'warn',
     },
-  );
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const origin = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null) return;

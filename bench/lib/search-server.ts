@@ -6,6 +6,7 @@ import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase, POSTGRES_SESSION_OPTIONS } from '../../server/src/db/index.ts';
 import { searchStatement, searchValues, type SearchQuery } from '../../server/src/modules/search/queries.ts';
+import { warmUp } from '../../server/src/warm-up.ts';
 import { closedLoop } from './closed-loop.ts';
 import { startLookupFloor, type RunQuery } from './lookup-floor.ts';
 import { EMPTY_ROUTE, type SearchKey, type ServerMessage, type ServerRequest } from './search-protocol.ts';
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
     appPool.on('remove', () => (churn.closed += 1));
   }
   app.post(EMPTY_ROUTE, async () => ({ data: {} }));
+  // As the shop's own start does (server/src/main.ts): connections opened and code warm before it listens.
+  await warmUp(app, database);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('The server has no TCP address');

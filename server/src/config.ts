@@ -86,7 +86,7 @@ export interface AppConfig {
 
 /**
  * The repository's web/build. This file sits two folders below the repository root both as source
- * (server/src/config.ts) and inside the bundle (server/dist/main.js), so the same relative URL works for both.
+ * (server/src/config.ts) and inside the bundle (server/dist/server.js), so the same relative URL works for both.
  */
 const defaultWebBuildDir = fileURLToPath(new URL('../../web/build', import.meta.url));
 

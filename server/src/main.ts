@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/index.ts';
 import { startJobs, type RunningJobs } from './jobs/index.ts';
 import { createLogger } from './plugins/logging.ts';
 import { seedIfEmpty } from './seed/index.ts';
+import { warmUp } from './warm-up.ts';
 
 /** How long shutdown may take before the process gives up waiting for open requests. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -69,8 +70,13 @@ async function start() {
   const jobs = await startJobs({ database, config, logger });
   const app = await buildApp({ config, database, logger });
   closeOnSignals(app, jobs, database);
+  const warm = await warmUp(app, database);
+  logger.info(warm, `warmed up in ${warm.ms} ms`);
   await app.listen({ host: config.host, port: config.port });
-  logger.info(`Detal is running at ${publicAddress(app)} (API docs at ${publicAddress(app)}/api/docs)`);
+  logger.info(
+    { mode: config.env },
+    `Detal is running at ${publicAddress(app)} (API docs at ${publicAddress(app)}/api/docs)`,
+  );
   if (config.env === 'production' && !config.publicUrlConfigured) {
     // E-mailed links (password reset) would point at this machine's address, which clients cannot open.
     logger.warn(

@@ -33,6 +33,11 @@ export interface Database {
   ping(): Promise<void>;
   /** Connections of the PostgreSQL pool (for metrics); PGlite has no pool. */
   poolStats?: () => PoolStats;
+  /**
+   * Opens every connection the pool may hold, so that no request waits for one to be opened (PostgreSQL; PGlite
+   * has a single one, open already). Resolves with the pool's size.
+   */
+  openConnections?: () => Promise<number>;
   close(): Promise<void>;
 }
 

@@ -33,6 +33,9 @@ export interface OpenDatabaseOptions {
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
+/** Connections of one instance's pool (pg's default); several instances share the server's max_connections. */
+const POOL_SIZE = 10;
+
 // Any fixed 64-bit number works; every instance migrating one PostgreSQL database must use the same one.
 const migrationLockKey = 4_620_873_052_118_723n;
 
@@ -40,7 +43,7 @@ const hasMigrationJournal = (folder: string): boolean => existsSync(path.join(fo
 
 /**
  * The migrations folder is server/drizzle. It is two levels above this file when running from the sources
- * (server/src/db/index.ts) and one level above the bundle (server/dist/main.js).
+ * (server/src/db/index.ts) and one level above the bundle (server/dist/server.js).
  */
 function defaultMigrationsFolder(): string {
   const candidates = ['../../drizzle', '../drizzle'].map((relative) =>
@@ -83,6 +86,12 @@ async function openPostgres(
     // A database that does not answer fails the request (503) instead of holding it and its connection forever.
     connectionTimeoutMillis: timeouts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     options: POSTGRES_SESSION_OPTIONS + statementTimeout,
+    max: POOL_SIZE,
+    // Connections stay open when idle. pg closes them after 10 s by default, and under a steady load the pool hands
+    // out the most recently released one, so the others idled out and were opened again at the next burst: each
+    // reopening cost the request that landed on it a connect plus new plans of the named statements (about 40 ms,
+    // bench/README.md, issue 18).
+    idleTimeoutMillis: 0,
     // Dead peers (a dropped network path) are noticed by TCP instead of hanging the connection.
     keepAlive: true,
   });
@@ -105,6 +114,12 @@ async function openPostgres(
       await pool.query('select 1');
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    openConnections: async () => {
+      // Held all at once: connect() hands out an idle connection before it opens a new one.
+      const clients = await Promise.all(Array.from({ length: POOL_SIZE }, () => pool.connect()));
+      for (const client of clients) client.release();
+      return POOL_SIZE;
+    },
     close: () => pool.end(),
   };
 }

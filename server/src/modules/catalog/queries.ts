@@ -74,3 +74,13 @@ export function listGroupOffers(
     .limit(limit)
     .offset(offset);
 }
+
+/** One offer's article and brand, as a client would type them; null when the catalogue is empty. */
+export async function anyOfferKey(db: Db): Promise<{ article: string; brand: string } | null> {
+  const [row] = await db
+    .select({ article: offers.article, brand: brands.name })
+    .from(offers)
+    .innerJoin(brands, eq(brands.id, offers.brandId))
+    .limit(1);
+  return row ?? null;
+}
