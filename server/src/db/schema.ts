@@ -567,7 +567,12 @@ export const rateLimits = pgTable(
 /* Notifications (issue 14): the e-mail outbox, owned by modules/notifications. */
 
 /** What a notification tells; the template of each is in modules/notifications/templates/. */
-export const NOTIFICATION_KINDS = ['order_placed', 'lines_status_changed', 'payment_recorded', 'staff_new_order'] as const;
+export const NOTIFICATION_KINDS = [
+  'order_placed',
+  'lines_status_changed',
+  'payment_recorded',
+  'staff_new_order',
+] as const;
 
 /**
  * The outbox: a row is written in the same transaction as the change it tells of, and sent afterwards by the
@@ -603,9 +608,6 @@ export const notifications = pgTable(
     index('notifications_order_pending_idx')
       .on(table.orderId, table.kind)
       .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
-    check(
-      'notifications_kind_check',
-      sql.raw(`kind in (${NOTIFICATION_KINDS.map((kind) => `'${kind}'`).join(', ')})`),
-    ),
+    check('notifications_kind_check', sql.raw(`kind in (${NOTIFICATION_KINDS.map((kind) => `'${kind}'`).join(', ')})`)),
   ],
 );

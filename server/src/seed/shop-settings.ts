@@ -1,6 +1,6 @@
 import type { ShopSettingValues } from '../db/shop-settings.ts';
 
-/** The settings a seed writes: all but the ones the shop makes for itself. */
+/** The settings a seed writes: all but the ones the shop makes for itself and the staff address the owner sets. */
 export type SeededShopSettingKey = Exclude<
   keyof ShopSettingValues,
   'device_cookie_key' | 'tech_catalog_key' | 'staff_notification_email'

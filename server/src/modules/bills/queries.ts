@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { roublesFromDecimal, type Bill } from '@detal/contract';
 import { withinDays } from '../../db/calendar-days.ts';
-import type { Db, DbExecutor, Tx } from '../../db/index.ts';
+import type { DbExecutor, Tx } from '../../db/index.ts';
 import { bills, orderItems, orders } from '../../db/schema.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
 

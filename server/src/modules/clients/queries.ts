@@ -59,7 +59,10 @@ export async function findClientProfile(db: DbExecutor, clientId: number): Promi
   return row ?? null;
 }
 
-export type ProfileChanges = Pick<NewClient, 'firstName' | 'lastName' | 'middleName' | 'companyName' | 'phoneNumber'> & {
+export type ProfileChanges = Pick<
+  NewClient,
+  'firstName' | 'lastName' | 'middleName' | 'companyName' | 'phoneNumber'
+> & {
   notifyStatusEmails?: boolean;
 };
 
@@ -79,10 +82,7 @@ export async function updateClientProfile(
 
 /** Whether the client wants e-mails when order lines change status (false also when there is no such client). */
 export async function wantsStatusEmails(db: DbExecutor, clientId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ on: clients.notifyStatusEmails })
-    .from(clients)
-    .where(eq(clients.id, clientId));
+  const [row] = await db.select({ on: clients.notifyStatusEmails }).from(clients).where(eq(clients.id, clientId));
   return row?.on ?? false;
 }
 

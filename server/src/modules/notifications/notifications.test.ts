@@ -84,9 +84,7 @@ const rowsOf = (orderId: number) =>
 
 /** Every message received since `since` about order `orderId`, by the order's label in the subject or body. */
 const mailsAbout = (orderId: number, since: number): ReceivedMail[] =>
-  smtp.received
-    .slice(since)
-    .filter((mail) => new RegExp(`${orderLabel(orderId)}(?!\\d)`).test(textBodyOf(mail.raw)));
+  smtp.received.slice(since).filter((mail) => new RegExp(`${orderLabel(orderId)}(?!\\d)`).test(textBodyOf(mail.raw)));
 
 describe('order placed: the client’s e-mail with the bill, and the staff’s', () => {
   it('writes both in the checkout’s transaction and sends each once, the client’s with the bill PDF', async () => {
