@@ -61,15 +61,17 @@ async function deliver(db: DbExecutor, row: Row, attempts: number, settings: Sen
     await db.update(notifications).set(set).where(eq(notifications.id, row.id));
     return outcome;
   };
-  const giveUp = (reason: string) => {
-    settings.log.error({ notification: row.id, kind: row.kind, reason }, 'notification given up');
+  const giveUp = (reason: string, level: 'warn' | 'error' = 'error') => {
+    settings.log[level]({ notification: row.id, kind: row.kind, reason }, 'notification given up');
     return finish({ failedAt: now, lastError: reason, attempts }, 'failed');
   };
   try {
     const to = await recipientOf(db, row, settings);
     if (!to) {
+      // A shop that set no staff address (a fresh install) wants no staff e-mail: not an error.
       return await giveUp(
         'no staff address: set the shop setting staff_notification_email or STAFF_NOTIFICATION_EMAIL',
+        'warn',
       );
     }
     const rendered = await renderNotification(db, row, settings);
