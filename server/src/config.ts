@@ -32,6 +32,10 @@ const envSchema = z.object({
   /** SMTP server for e-mail (smtp://user:pass@host:port); unset writes messages to DATA_DIR/outbox. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Detal <shop@localhost>'),
+  /** Where new-order e-mails to the shop's staff go when the shop setting staff_notification_email is not set. */
+  STAFF_NOTIFICATION_EMAIL: z.string().email().optional(),
+  /** How often the outbox of notification e-mails is looked at, in seconds. */
+  NOTIFICATIONS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** Redis for the rate-limit counters shared by every instance; unset: PostgreSQL, or memory on PGlite. */
   REDIS_URL: z.string().url().optional(),
   /** Start of every key the shop writes to Redis, so that several shops (or test runs) share one server. */
@@ -74,6 +78,8 @@ export interface AppConfig {
   techCatalogUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  staffNotificationEmail: string | undefined;
+  notificationsIntervalSeconds: number;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   /** Where the built web app lives; null serves the API only (tests). */
@@ -132,6 +138,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     techCatalogUrl: env.TECH_CATALOG_URL,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM,
+    staffNotificationEmail: env.STAFF_NOTIFICATION_EMAIL,
+    notificationsIntervalSeconds: env.NOTIFICATIONS_INTERVAL_SECONDS,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     webBuildDir: env.WEB_BUILD_DIR ? path.resolve(env.WEB_BUILD_DIR) : defaultWebBuildDir,

@@ -158,6 +158,8 @@ export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
 export const accountSchema = z.object({
   client: clientProfileSchema,
   delivery_addresses: z.array(deliveryAddressSchema),
+  /** (beyond) E-mails when order lines change status; order and payment e-mails always go. */
+  notify_status_emails: z.boolean(),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -176,8 +178,14 @@ export const resetPasswordConfirmRequestSchema = z
   .superRefine(passwordsMatch, whenPasswordsPresent);
 export type ResetPasswordConfirmRequest = z.infer<typeof resetPasswordConfirmRequestSchema>;
 
-/** (beyond) Profile fields the client may change; the e-mail is the login and stays. */
-export const updateAccountRequestSchema = z.object(profileFields);
+/**
+ * (beyond) Profile fields the client may change; the e-mail is the login and stays. `notify_status_emails`, when
+ * sent, turns the e-mails about line status changes on or off (absent: unchanged).
+ */
+export const updateAccountRequestSchema = z.object({
+  ...profileFields,
+  notify_status_emails: z.boolean().optional(),
+});
 export type UpdateAccountRequest = z.infer<typeof updateAccountRequestSchema>;
 
 /** (beyond) */

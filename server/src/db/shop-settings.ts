@@ -40,6 +40,11 @@ export interface ShopSettingValues {
    * Replacing it only makes every browser untrusted again until its next sign-in.
    */
   device_cookie_key: { secret: string };
+  /**
+   * Where an e-mail about each new order goes (the shop's staff); not seeded: STAFF_NOTIFICATION_EMAIL is the
+   * fallback (modules/notifications).
+   */
+  staff_notification_email: { email: string };
   /** The technical catalogue's key when TECH_CATALOG_KEY is unset: random, made once (see catalog-key.ts). */
   tech_catalog_key: { key: string };
 }

@@ -3,7 +3,9 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config.ts';
 import { POSTGRES_SESSION_OPTIONS, type Database } from '../db/index.ts';
 import { deleteEndedRateLimitWindows } from '../http/rate-limit.ts';
+import { createMailer } from '../mail/mailer.ts';
 import { ABANDONED_BASKET_DAYS, removeAbandonedBaskets } from '../modules/basket/abandoned.ts';
+import { releaseAbandonedClaims, sendDueNotifications, type SendReport } from '../modules/notifications/sender.ts';
 
 /**
  * The shop's scheduled work, and the one place that starts the job queue (pg-boss on PostgreSQL), registers
@@ -35,6 +37,43 @@ export const scheduledJobs: readonly ScheduledJob[] = [
   },
 ];
 
+/**
+ * Sending the notification outbox (modules/notifications): every NOTIFICATIONS_INTERVAL_SECONDS. On pg-boss a
+ * chain of jobs on a queue that holds at most one waiting job (policy `short`): each run sends the next one,
+ * `intervalSeconds` later, whichever instance runs it; the cron tick every minute restarts the chain if an
+ * instance died holding it. Overlapping runs are harmless (rows are taken under their row lock).
+ */
+export const NOTIFICATIONS_JOB = { name: 'notifications-send', cron: '* * * * *' } as const;
+
+export type JobsConfig = Pick<
+  AppConfig,
+  | 'shopTimeZone'
+  | 'publicUrl'
+  | 'smtpUrl'
+  | 'mailFrom'
+  | 'dataDir'
+  | 'staffNotificationEmail'
+  | 'notificationsIntervalSeconds'
+>;
+
+function notificationSender({ database, config, logger }: StartJobsOptions): () => Promise<SendReport> {
+  const mailer = createMailer(config);
+  const settings = {
+    mailer,
+    timeZone: config.shopTimeZone,
+    publicUrl: config.publicUrl,
+    staffEmailFallback: config.staffNotificationEmail,
+    log: logger,
+  };
+  return async () => {
+    const report = await sendDueNotifications(database, settings);
+    if (report.sent + report.retried + report.failed > 0) {
+      logger.info({ job: NOTIFICATIONS_JOB.name, ...report }, 'notifications sent');
+    }
+    return report;
+  };
+}
+
 export interface RunningJobs {
   /** pg-boss, on PostgreSQL (tests send jobs through it); null on the embedded database. */
   boss: PgBoss | null;
@@ -44,7 +83,7 @@ export interface RunningJobs {
 
 export interface StartJobsOptions {
   database: Database;
-  config: Pick<AppConfig, 'shopTimeZone'>;
+  config: JobsConfig;
   logger: Logger;
   /** Embedded database only: how often each job runs (default daily) and when first (default a minute). */
   pgliteEvery?: { intervalMs: number; firstAfterMs: number };
@@ -61,7 +100,8 @@ export async function startJobs(options: StartJobsOptions): Promise<RunningJobs>
   return options.database.driver === 'postgres' ? startPgBoss(options) : startTimers(options);
 }
 
-async function startPgBoss({ database, config, logger }: StartJobsOptions): Promise<RunningJobs> {
+async function startPgBoss(options: StartJobsOptions): Promise<RunningJobs> {
+  const { database, config, logger } = options;
   if (!database.connectionString) throw new Error('The job queue needs the PostgreSQL connection string');
   const boss = new PgBoss({
     connectionString: database.connectionString,
@@ -80,13 +120,26 @@ async function startPgBoss({ database, config, logger }: StartJobsOptions): Prom
       await runLogged(job, database, logger);
     });
   }
+  const sendNotifications = notificationSender(options);
+  const queue = NOTIFICATIONS_JOB.name;
+  await boss.createQueue(queue, { name: queue, policy: 'short' });
+  await boss.schedule(queue, NOTIFICATIONS_JOB.cron, {}, { tz: config.shopTimeZone });
+  await boss.work(queue, { pollingIntervalSeconds: 1 }, async () => {
+    try {
+      await sendNotifications();
+    } finally {
+      await boss.send(queue, {}, { startAfter: config.notificationsIntervalSeconds });
+    }
+  });
+  await boss.send(queue, {});
   return {
     boss,
     stop: () => boss.stop({ graceful: true, wait: true }),
   };
 }
 
-function startTimers({ database, logger, pgliteEvery }: StartJobsOptions): RunningJobs {
+async function startTimers(options: StartJobsOptions): Promise<RunningJobs> {
+  const { database, config, logger, pgliteEvery } = options;
   const { intervalMs, firstAfterMs } = pgliteEvery ?? { intervalMs: 24 * 60 * 60 * 1000, firstAfterMs: 60_000 };
   const jobs = scheduledJobs.filter((job) => !job.postgresOnly);
   let running: Promise<void> = Promise.resolve();
@@ -104,11 +157,28 @@ function startTimers({ database, logger, pgliteEvery }: StartJobsOptions): Runni
   const every = setInterval(runAll, intervalMs);
   first.unref();
   every.unref();
+
+  // One process opens the embedded database: a claim found now was left by a sender that died.
+  const released = await releaseAbandonedClaims(database.db);
+  if (released > 0) logger.warn({ released }, 'notifications claimed by a stopped process will be sent again');
+  const sendNotifications = notificationSender(options);
+  const sendAll = () => {
+    running = running.then(() =>
+      sendNotifications().then(
+        () => undefined,
+        (error: unknown) => logger.error({ err: error, job: NOTIFICATIONS_JOB.name }, 'scheduled job failed'),
+      ),
+    );
+  };
+  sendAll();
+  const sending = setInterval(sendAll, config.notificationsIntervalSeconds * 1000);
+  sending.unref();
   return {
     boss: null,
     stop: async () => {
       clearTimeout(first);
       clearInterval(every);
+      clearInterval(sending);
       await running;
     },
   };

@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.ts';
 import { baskets } from '../db/schema.ts';
 import { createTestDatabase, testDriver } from '../../test/helpers/db.ts';
-import { scheduledJobs, startJobs, type RunningJobs } from './index.ts';
+import { loadConfig } from '../config.ts';
+import { NOTIFICATIONS_JOB, scheduledJobs, startJobs, type RunningJobs } from './index.ts';
 
 let database: Database;
 const logLines: Array<Record<string, unknown>> = [];
+const config = loadConfig({ NODE_ENV: 'test' }, { shopTimeZone: 'Europe/Moscow' });
 const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line)) });
 
 beforeAll(async () => {
@@ -43,7 +45,7 @@ describe.runIf(testDriver === 'postgres')('jobs on PostgreSQL: pg-boss', () => {
   let jobs: RunningJobs;
 
   beforeAll(async () => {
-    jobs = await startJobs({ database, config: { shopTimeZone: 'Europe/Moscow' }, logger });
+    jobs = await startJobs({ database, config, logger });
   }, 60_000);
 
   afterAll(async () => {
@@ -55,7 +57,9 @@ describe.runIf(testDriver === 'postgres')('jobs on PostgreSQL: pg-boss', () => {
     const schedules = (await jobs.boss!.getSchedules()) as Array<{ name: string; cron: string; timezone?: string }>;
     const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
     expect(schedules.map(({ name, cron, timezone }) => ({ name, cron, timezone })).sort(byName)).toEqual(
-      scheduledJobs.map(({ name, cron }) => ({ name, cron, timezone: 'Europe/Moscow' })).sort(byName),
+      [...scheduledJobs, NOTIFICATIONS_JOB]
+        .map(({ name, cron }) => ({ name, cron, timezone: 'Europe/Moscow' }))
+        .sort(byName),
     );
   });
 
@@ -71,7 +75,7 @@ describe.runIf(testDriver === 'pglite')('jobs on the embedded database: in-proce
     const id = await abandonedBasket();
     const jobs = await startJobs({
       database,
-      config: { shopTimeZone: 'Europe/Moscow' },
+      config,
       logger,
       pgliteEvery: { intervalMs: 60_000, firstAfterMs: 10 },
     });

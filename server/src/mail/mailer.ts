@@ -4,11 +4,23 @@ import path from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { AppConfig } from '../config.ts';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
+  /**
+   * The Message-ID header (`<...@...>`); unset, nodemailer makes a random one. A message that may be sent again
+   * (the notification outbox) gives a stable one, so that a repeat is recognisably the same message.
+   */
+  messageId?: string;
 }
 
 /** Where a message went: handed to the SMTP server, or written to the outbox folder. */

@@ -1,7 +1,10 @@
 import type { ShopSettingValues } from '../db/shop-settings.ts';
 
-/** The settings a seed writes: all but the ones the shop makes for itself. */
-export type SeededShopSettingKey = Exclude<keyof ShopSettingValues, 'device_cookie_key' | 'tech_catalog_key'>;
+/** The settings a seed writes: all but the ones the shop makes for itself and the staff address the owner sets. */
+export type SeededShopSettingKey = Exclude<
+  keyof ShopSettingValues,
+  'device_cookie_key' | 'tech_catalog_key' | 'staff_notification_email'
+>;
 
 /**
  * Settings of the demo shop. The requisites are invented and say so: they must never reach a real bill. The

@@ -49,6 +49,38 @@ function findTextPart(part: MimePart): MimePart | null {
   return /^text\/plain/i.test(type) ? part : null;
 }
 
+function leafParts(part: MimePart): MimePart[] {
+  const type = part.headers.get('content-type') ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!/^multipart\//i.test(type) || !boundary) return [part];
+  return part.body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .flatMap((piece) => leafParts(splitPart(piece.replace(/^\n/, '').replace(/\n$/, ''))));
+}
+
+/** The decoded text/html body of a message. */
+export function htmlBodyOf(raw: string): string {
+  const part = leafParts(splitPart(raw)).find((leaf) => /^text\/html/i.test(leaf.headers.get('content-type') ?? ''));
+  if (!part) throw new Error('The message has no text/html part');
+  return decodeBody(part);
+}
+
+/** The attachments of a message: file name, content type and the decoded bytes. */
+export function attachmentsOf(raw: string): Array<{ filename: string; contentType: string; content: Buffer }> {
+  return leafParts(splitPart(raw))
+    .filter((leaf) => /^attachment/i.test(leaf.headers.get('content-disposition') ?? ''))
+    .map((leaf) => {
+      const disposition = leaf.headers.get('content-disposition')!;
+      const encoding = (leaf.headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+      return {
+        filename: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '',
+        contentType: (leaf.headers.get('content-type') ?? '').split(';')[0]!.trim(),
+        content: encoding === 'base64' ? Buffer.from(leaf.body.replace(/\s+/g, ''), 'base64') : Buffer.from(leaf.body),
+      };
+    });
+}
+
 /** The decoded text/plain body of a message. */
 export function textBodyOf(raw: string): string {
   const part = findTextPart(splitPart(raw));

@@ -13,6 +13,15 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** Resolves with the first message to `to` that arrives (or has arrived) after the mark `since`. */
   waitForMail(to: string, since?: number): Promise<ReceivedMail>;
+  /** While on, every message is answered "451 try again later" and not kept (an SMTP server in trouble). */
+  refuse(on: boolean): void;
+  /**
+   * While on, a message's data is read but not answered: the sender waits for the "250 OK". Let go, the messages
+   * waiting are accepted (kept); a sender that hangs up before that delivered nothing, as with a real server.
+   */
+  hold(on: boolean): void;
+  /** Messages read and waiting for their answer because of hold(). */
+  heldCount(): number;
   close(): Promise<void>;
 }
 
@@ -20,22 +29,37 @@ export interface TestSmtpServer {
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
+  let refusing = false;
+  let holding = false;
+  const held = new Map<string, () => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onClose(session) {
+      // Hung up while waiting for the answer: nothing was delivered.
+      held.delete(session.id);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        const mailFrom = session.envelope.mailFrom;
-        received.push({
-          from: mailFrom ? mailFrom.address : undefined,
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        waiters.splice(0).forEach((wake) => wake());
-        callback();
+        if (refusing) {
+          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+          return;
+        }
+        const accept = () => {
+          const mailFrom = session.envelope.mailFrom;
+          received.push({
+            from: mailFrom ? mailFrom.address : undefined,
+            to: session.envelope.rcptTo.map((recipient) => recipient.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          waiters.splice(0).forEach((wake) => wake());
+          callback();
+        };
+        if (holding) held.set(session.id, accept);
+        else accept();
       });
     },
   });
@@ -66,6 +90,18 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         check();
       });
     },
+    refuse(on) {
+      refusing = on;
+    },
+    hold(on) {
+      holding = on;
+      if (!on) {
+        const waiting = [...held.values()];
+        held.clear();
+        waiting.forEach((accept) => accept());
+      }
+    },
+    heldCount: () => held.size,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta('Личный кабинет', 'Личный кабинет клиента: профиль и адреса доставки.');
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { client, delivery_addresses: addresses } = loaderData;
+  const { client, delivery_addresses: addresses, notify_status_emails: notifyStatusEmails } = loaderData;
   return (
     <>
       <AccountTabs />
@@ -38,7 +38,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         verticalSpacing="lg"
         style={{ alignItems: 'start' }}
       >
-        <ProfileForm client={client} />
+        <ProfileForm client={client} notifyStatusEmails={notifyStatusEmails} />
         <Stack gap="lg">
           <AddressBook addresses={addresses} />
           <PasswordChangeForm />

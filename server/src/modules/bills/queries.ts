@@ -1,13 +1,26 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { roublesFromDecimal, type Bill } from '@detal/contract';
 import { withinDays } from '../../db/calendar-days.ts';
-import type { Db, DbExecutor, Tx } from '../../db/index.ts';
+import type { DbExecutor, Tx } from '../../db/index.ts';
 import { bills, orderItems, orders } from '../../db/schema.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
 
 /** The order's bill: what the client pays, the order's whole total. */
 export async function insertBill(tx: Tx, orderId: number, clientId: number, priceSum: string): Promise<void> {
   await tx.insert(bills).values({ orderId, clientId, priceSum });
+}
+
+/** The order and client a bill is for; null when there is no such bill. */
+export async function findBillOwner(
+  db: DbExecutor,
+  billId: number,
+): Promise<{ orderId: number; clientId: number; priceSum: string; paid: boolean } | null> {
+  if (!fitsIntegerId(billId)) return null;
+  const [row] = await db
+    .select({ orderId: bills.orderId, clientId: bills.clientId, priceSum: bills.priceSum, paid: bills.paid })
+    .from(bills)
+    .where(eq(bills.id, billId));
+  return row ?? null;
 }
 
 /** What a client's bill list may be narrowed to; days are calendar days in the shop's time zone. */
@@ -173,23 +186,27 @@ export interface BillPaidChange {
   bill: Bill & { paid_at: string | null };
   /** Whether it was paid before this change. */
   wasPaid: boolean;
+  /** The bill's sum as stored ('1234.50'). */
+  priceSum: string;
 }
 
 /**
- * Marks a bill paid (now) or unpaid; answers the bill as it is afterwards and whether it was paid before, or
+ * In the caller's transaction (bills/service.ts markBillPaid), marks a bill paid (now) or unpaid; answers the bill as it is afterwards and whether it was paid before, or
  * null when there is no such bill. Marking an already paid bill paid keeps its first payment time.
  */
-export async function setBillPaid(db: Db, billId: number, paid: boolean): Promise<BillPaidChange | null> {
+export async function setBillPaid(tx: Tx, billId: number, paid: boolean): Promise<BillPaidChange | null> {
   if (!fitsIntegerId(billId)) return null;
-  return db.transaction(async (tx) => {
-    // The row lock makes "before" and "after" one story even when two owners click at once.
-    const [before] = await tx.select({ paid: bills.paid }).from(bills).where(eq(bills.id, billId)).for('update');
-    if (!before) return null;
-    const [row] = await tx
-      .update(bills)
-      .set({ paid, paidAt: paid ? sql`coalesce(${bills.paidAt}, now())` : null })
-      .where(eq(bills.id, billId))
-      .returning({ ...billColumns, paidAt: bills.paidAt });
-    return { bill: { ...toBill(row!), paid_at: row!.paidAt?.toISOString() ?? null }, wasPaid: before.paid };
-  });
+  // The row lock makes "before" and "after" one story even when two owners click at once.
+  const [before] = await tx.select({ paid: bills.paid }).from(bills).where(eq(bills.id, billId)).for('update');
+  if (!before) return null;
+  const [row] = await tx
+    .update(bills)
+    .set({ paid, paidAt: paid ? sql`coalesce(${bills.paidAt}, now())` : null })
+    .where(eq(bills.id, billId))
+    .returning({ ...billColumns, paidAt: bills.paidAt });
+  return {
+    bill: { ...toBill(row!), paid_at: row!.paidAt?.toISOString() ?? null },
+    wasPaid: before.paid,
+    priceSum: row!.priceSum,
+  };
 }

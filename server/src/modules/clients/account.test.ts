@@ -53,7 +53,32 @@ describe('client-show-account and client-update-account', () => {
         phone_number: '+79991234567',
       },
       delivery_addresses: [],
+      notify_status_emails: true,
     });
+  });
+
+  it('turns the status e-mails off and on with the profile; a body without the field leaves them as they are', async () => {
+    const client = await registerClient(app, { email: 'statuses@example.ru' });
+    const profile = {
+      first_name: 'Иван',
+      last_name: 'Петров',
+      middle_name: null,
+      company_name: null,
+      phone_number: '+7 999 123-45-67',
+    };
+    const save = (body: Record<string, unknown>) =>
+      callShop(app, 'client-update-account', { token: client.token, body });
+    expect((await save({ ...profile, notify_status_emails: false })).statusCode).toBe(200);
+    expect((await accountOf(client.token)).notify_status_emails).toBe(false);
+    expect((await save(profile)).statusCode).toBe(200);
+    expect((await accountOf(client.token)).notify_status_emails).toBe(false);
+    // Another client's setting is their own.
+    expect((await accountOf(bob.token)).notify_status_emails).toBe(true);
+    const wrong = await save({ ...profile, notify_status_emails: 'нет' });
+    expect(wrong.statusCode).toBe(422);
+    expect((await accountOf(client.token)).notify_status_emails).toBe(false);
+    expect((await save({ ...profile, notify_status_emails: true })).statusCode).toBe(200);
+    expect((await accountOf(client.token)).notify_status_emails).toBe(true);
   });
 
   it('changes the profile of the token, normalizing the phone; ids and e-mail in the body change nothing', async () => {

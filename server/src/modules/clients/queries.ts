@@ -59,7 +59,12 @@ export async function findClientProfile(db: DbExecutor, clientId: number): Promi
   return row ?? null;
 }
 
-export type ProfileChanges = Pick<NewClient, 'firstName' | 'lastName' | 'middleName' | 'companyName' | 'phoneNumber'>;
+export type ProfileChanges = Pick<
+  NewClient,
+  'firstName' | 'lastName' | 'middleName' | 'companyName' | 'phoneNumber'
+> & {
+  notifyStatusEmails?: boolean;
+};
 
 export async function updateClientProfile(
   db: DbExecutor,
@@ -73,6 +78,12 @@ export async function updateClientProfile(
     .where(eq(clients.id, clientId))
     .returning(profileColumns);
   return row ?? null;
+}
+
+/** Whether the client wants e-mails when order lines change status (false also when there is no such client). */
+export async function wantsStatusEmails(db: DbExecutor, clientId: number): Promise<boolean> {
+  const [row] = await db.select({ on: clients.notifyStatusEmails }).from(clients).where(eq(clients.id, clientId));
+  return row?.on ?? false;
 }
 
 export async function findPasswordHash(db: DbExecutor, clientId: number): Promise<string | null> {

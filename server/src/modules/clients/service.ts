@@ -37,6 +37,7 @@ import {
   revokeClientSessions,
   revokeSession,
   updateClientProfile,
+  wantsStatusEmails,
   updateDeliveryAddress,
   updatePasswordHash,
   useUpPasswordReset,
@@ -148,8 +149,12 @@ export async function profileOf(db: Db, clientId: number): Promise<ClientProfile
 }
 
 export async function accountOf(db: Db, clientId: number): Promise<Account> {
-  const [client, addresses] = await Promise.all([profileOf(db, clientId), listDeliveryAddresses(db, clientId)]);
-  return { client, delivery_addresses: addresses };
+  const [client, addresses, notifyStatusEmails] = await Promise.all([
+    profileOf(db, clientId),
+    listDeliveryAddresses(db, clientId),
+    wantsStatusEmails(db, clientId),
+  ]);
+  return { client, delivery_addresses: addresses, notify_status_emails: notifyStatusEmails };
 }
 
 export async function updateAccount(
@@ -158,7 +163,11 @@ export async function updateAccount(
   input: UpdateAccountRequest,
   now: Date,
 ): Promise<ClientProfile> {
-  const profile = await updateClientProfile(db, clientId, profileChangesOf(input), now);
+  const changes: ProfileChanges = {
+    ...profileChangesOf(input),
+    ...(input.notify_status_emails === undefined ? {} : { notifyStatusEmails: input.notify_status_emails }),
+  };
+  const profile = await updateClientProfile(db, clientId, changes, now);
   if (!profile) throw unauthorized();
   return profile;
 }

@@ -3,6 +3,7 @@ import type { OrderStatus } from '@detal/contract';
 import type { Db } from '../../db/index.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
+import { enqueueLineStatusChanged } from '../notifications/outbox.ts';
 
 export interface StatusChange {
   orderId: number;
@@ -16,7 +17,8 @@ export type StatusChangeResult = { changed: StatusChange } | { missing: 'order' 
 
 /**
  * Sets the status of an order, or of one of its lines when `lineId` is given; only what is named changes (the
- * shop decides line by line). The order's updated time moves either way. Until a back office exists, the shop
+ * shop decides line by line). The order's updated time moves either way, and the client's status e-mail is
+ * written to the notification outbox in the same transaction (enqueueLineStatusChanged). Until a back office exists, the shop
  * owner's CLI (`npm run admin -- order-status`) is the caller.
  */
 export async function setOrderStatus(
@@ -34,6 +36,7 @@ export async function setOrderStatus(
         .update(orders)
         .set({ status, updatedAt: sql`now()` })
         .where(eq(orders.id, orderId));
+      await enqueueLineStatusChanged(tx, { orderId, lineId, from: order.status as OrderStatus, to: status });
       return { changed: { orderId, lineId, previous: order.status as OrderStatus, status } };
     }
     if (!Number.isSafeInteger(lineId)) return { missing: 'line' };
@@ -48,6 +51,8 @@ export async function setOrderStatus(
       .update(orders)
       .set({ updatedAt: sql`now()` })
       .where(eq(orders.id, orderId));
+    // The client's e-mail, in the same transaction: changes of one order within a minute go in one.
+    await enqueueLineStatusChanged(tx, { orderId, lineId, from: line.status as OrderStatus, to: status });
     return { changed: { orderId, lineId, previous: line.status as OrderStatus, status } };
   });
 }

@@ -38,6 +38,40 @@ export async function insertOrderLines(tx: Tx, orderId: number, lines: readonly 
 
 /* Reading orders. */
 
+/** Who an order's e-mails go to: the e-mail given at step 2 (it may differ from the account's), and its client. */
+export interface OrderContact {
+  clientId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  middleName: string | null;
+  companyName: string | null;
+  phoneNumber: string;
+}
+
+export async function findOrderContact(db: DbExecutor, orderId: number): Promise<OrderContact | null> {
+  if (!fitsIntegerId(orderId)) return null;
+  const [row] = await db
+    .select({
+      clientId: orders.clientId,
+      email: orders.email,
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      middleName: orders.middleName,
+      companyName: orders.companyName,
+      phoneNumber: orders.phoneNumber,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row ?? null;
+}
+
+/** The order as the client sees it, whoever the client (the shop's e-mails about it); null when there is none. */
+export async function findOrderOfAnyClient(db: DbExecutor, orderId: number): Promise<Order | null> {
+  const contact = await findOrderContact(db, orderId);
+  return contact ? findOrder(db, contact.clientId, orderId) : null;
+}
+
 /** What a client's order list may be narrowed to; days are calendar days in the shop's time zone. */
 export interface OrderListFilter {
   clientId: number;

@@ -36,11 +36,15 @@ async function checkedWrite<V extends Record<string, string>>(
   return { done: true };
 }
 
+/** The profile form always carries its checkbox, so an absent value is an unchecked box. */
 const saveProfile = (form: FormData) =>
   checkedWrite(
     submittedFields(form, CONTACT_FIELDS),
     contactRules,
-    (body) => callShop('client-update-account', { body }),
+    (body) =>
+      callShop('client-update-account', {
+        body: { ...body, notify_status_emails: form.get('notify_status_emails') === 'on' },
+      }),
     'Данные сохранены',
   );
 

@@ -315,7 +315,10 @@ describe('/account and logout', () => {
 
   beforeEach(() => {
     document.cookie = `token=${TOKEN}; Path=/`;
-    answers['client-show-account'] = [200, { data: { client, delivery_addresses: [tver] } }];
+    answers['client-show-account'] = [
+      200,
+      { data: { client, delivery_addresses: [tver], notify_status_emails: true } },
+    ];
     rememberBasket({ basket_id: 90, basket_key: 'own-basket-key', total_positions_in_basket: 2 });
   });
 
@@ -326,11 +329,39 @@ describe('/account and logout', () => {
     fireEvent.change(await screen.findByDisplayValue('Иван'), { target: { value: 'Пётр' } });
     // What the server stores from now on, as the page and the header load it again.
     answers['client-me'] = [200, { data: { client: renamed } }];
-    answers['client-show-account'] = [200, { data: { client: renamed, delivery_addresses: [tver] } }];
+    answers['client-show-account'] = [
+      200,
+      { data: { client: renamed, delivery_addresses: [tver], notify_status_emails: true } },
+    ];
     await submit('Сохранить');
     // The router loads the root (the header) and the page again after the action.
     expect(await screen.findByRole('link', { name: 'Кабинет: Пётр Петров' }, { timeout: 5000 })).toBeTruthy();
-    expect(callsTo('client-update-account')[0]).toMatchObject({ first_name: 'Пётр', last_name: 'Петров' });
+    expect(callsTo('client-update-account')[0]).toMatchObject({
+      first_name: 'Пётр',
+      last_name: 'Петров',
+      notify_status_emails: true,
+    });
+  });
+
+  it('turns the status e-mails off with the profile, and shows them off as stored', async () => {
+    answers['client-update-account'] = [200, { data: { client } }];
+    await renderAccount();
+    const box = screen.getByRole('checkbox', { name: /Сообщать по e-mail об изменении статусов/ }) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    fireEvent.click(box);
+    answers['client-show-account'] = [
+      200,
+      { data: { client, delivery_addresses: [tver], notify_status_emails: false } },
+    ];
+    await submit('Сохранить');
+    await waitFor(() => expect(callsTo('client-update-account')).toHaveLength(1), { timeout: 5000 });
+    expect(callsTo('client-update-account')[0]).toMatchObject({ notify_status_emails: false });
+    await waitFor(() =>
+      expect(
+        (screen.getByRole('checkbox', { name: /Сообщать по e-mail об изменении статусов/ }) as HTMLInputElement)
+          .checked,
+      ).toBe(false),
+    );
   });
 
   it('adds and deletes delivery addresses', async () => {
@@ -340,11 +371,17 @@ describe('/account and logout', () => {
     await renderAccount();
     await screen.findByText('Новый адрес');
     type('Новый адрес', khimki.address);
-    answers['client-show-account'] = [200, { data: { client, delivery_addresses: [tver, khimki] } }];
+    answers['client-show-account'] = [
+      200,
+      { data: { client, delivery_addresses: [tver, khimki], notify_status_emails: true } },
+    ];
     await submit('Добавить адрес');
     expect(await screen.findByText(khimki.address, {}, { timeout: 5000 })).toBeTruthy();
     await waitFor(() => expect((field('Новый адрес') as HTMLTextAreaElement).value).toBe(''));
-    answers['client-show-account'] = [200, { data: { client, delivery_addresses: [khimki] } }];
+    answers['client-show-account'] = [
+      200,
+      { data: { client, delivery_addresses: [khimki], notify_status_emails: true } },
+    ];
     fireEvent.click(screen.getByRole('button', { name: 'Удалить адрес: Тверь, Советская ул., 10' }));
     await waitFor(() => expect(screen.queryByText('Тверь, Советская ул., 10')).toBeNull(), { timeout: 5000 });
     expect(callsTo('client-delivery-address-delete')).toEqual([{ id: 3 }]);

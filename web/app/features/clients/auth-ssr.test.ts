@@ -16,7 +16,11 @@ const client: ClientProfile = {
   company_name: 'Автосервис «Колесо»',
   phone_number: '+79991234567',
 };
-const account: Account = { client, delivery_addresses: [{ id: 3, address: 'Москва, Складская ул., 1' }] };
+const account: Account = {
+  client,
+  delivery_addresses: [{ id: 3, address: 'Москва, Складская ул., 1' }],
+  notify_status_emails: false,
+};
 const template = {
   shop: { name: 'Деталь', phone: '', email: '', address: '', work_hours: '' },
   menu: { header: [], footer: [] },
@@ -131,6 +135,9 @@ describe('the account page on the server', () => {
     expect(html).toContain('value="ivan@example.ru"');
     expect(html).toContain('Москва, Складская ул., 1');
     expect(html).toContain('Смена пароля');
+    // The status e-mails as stored: off.
+    expect(html).toMatch(/<input[^>]*name="notify_status_emails"(?![^>]*checked)[^>]*>/);
+    expect(html).toContain('Сообщать по e-mail об изменении статусов заказов');
   });
 
   it('sends a visitor without a token to /login first, without asking the API for the account', async () => {

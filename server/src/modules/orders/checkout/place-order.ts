@@ -14,6 +14,7 @@ import { insertBill } from '../../bills/queries.ts';
 import { takeFromStock } from '../../catalog/offer-stock.ts';
 import { pricingOf } from '../../pricing/client-pricing.ts';
 import { findDeliveryAddress } from '../../clients/queries.ts';
+import { enqueueOrderPlaced, enqueueStaffNewOrder } from '../../notifications/outbox.ts';
 import { loadDeliveryPricing, type DeliveryPricing, type PricedOrder } from '../delivery.ts';
 import { findOrderBySubmission, insertOrder, insertOrderLines } from '../queries.ts';
 import { missingLinesError, ownBasketId, pricedOrder, sortedLineIds } from './basket-choice.ts';
@@ -100,8 +101,9 @@ type Outcome = { kind: 'placed'; result: PlaceOrderResult } | { kind: 'changed';
  * (`price_seen`). Any change: the
  * lines remember the current prices (so the next submit can pass), nothing else is written, and OrderChangedError
  * (409) is thrown after commit. Else the order, its lines and its bill are written, stock is taken and the lines
- * leave the basket, and the transaction commits it all together. Each table's statements come from the module
- * that owns it (basket lines, offer stock, bills, the client's addresses); the checkout only composes them.
+ * leave the basket, the e-mails about it enter the notification outbox, and the transaction commits it all
+ * together. Each table's statements come from the module that owns it (basket lines, offer stock, bills, the
+ * client's addresses, notifications); the checkout only composes them.
  */
 export async function placeOrder(
   db: Db,
@@ -194,6 +196,9 @@ export async function placeOrder(
       lines.map((line) => ({ offerId: line.id, quantity: line.quantityInBasket })),
     );
     await deleteBasketLines(tx, basketId, lineIds);
+    // The e-mails (to the client, with the bill; to the shop's staff) commit with the order or not at all.
+    await enqueueOrderPlaced(tx, orderId);
+    await enqueueStaffNewOrder(tx, orderId);
     return { kind: 'placed', result: { orderId, created: true } };
   });
 

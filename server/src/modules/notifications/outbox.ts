@@ -1,0 +1,151 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { OrderStatus } from '@detal/contract';
+import type { Tx } from '../../db/index.ts';
+import { notifications, type NOTIFICATION_KINDS } from '../../db/schema.ts';
+import { findBillOwner } from '../bills/queries.ts';
+import { wantsStatusEmails } from '../clients/queries.ts';
+import { findOrderContact } from '../orders/queries.ts';
+
+/**
+ * The one door into the notification outbox. Other modules call these inside the transaction of the change they
+ * tell of, so that the e-mail exists exactly when the change does (both commit, or neither). The `notifications-send`
+ * job sends them afterwards (sender.ts). Who gets what, and when, is decided here:
+ * - order placed, payment recorded: always to the order's e-mail (given at step 2);
+ * - status changes: only to clients who did not turn them off in /account, gathered per order for a minute;
+ * - a new order, to the shop's staff: the address is read when sending (shop setting, else env).
+ * Decision: docs/decisions/0023.
+ */
+
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Status changes of one order within this time after the first go out in one e-mail. */
+export const STATUS_EMAIL_DELAY_MS = 60_000;
+
+/** One change of status, as the status e-mail lists it; `lineId` null is the order's own status. */
+export interface StatusChangeEntry {
+  lineId: number | null;
+  from: OrderStatus;
+  to: OrderStatus;
+  /** ISO time of the change. */
+  at: string;
+}
+
+export interface LinesStatusPayload {
+  changes: StatusChangeEntry[];
+}
+
+export interface PaymentPayload {
+  /** Roubles, two decimals ('1234.50'), as the money columns. */
+  amount: string;
+}
+
+/** The clock of an enqueue (tests move it; production passes none). */
+export interface EnqueueOptions {
+  now?: Date;
+}
+
+const nowOf = (options?: EnqueueOptions) => options?.now ?? new Date();
+
+/** The client's e-mail that the order was placed, with the bill's PDF. Nothing when there is no such order. */
+export async function enqueueOrderPlaced(tx: Tx, orderId: number, options?: EnqueueOptions): Promise<void> {
+  const contact = await findOrderContact(tx, orderId);
+  if (!contact) return;
+  const now = nowOf(options);
+  await tx.insert(notifications).values({
+    kind: 'order_placed',
+    recipient: contact.email,
+    clientId: contact.clientId,
+    orderId,
+    createdAt: now,
+    dueAt: now,
+  });
+}
+
+/** The shop staff's e-mail about a new order (to the address of the shop setting `staff_notification_email`). */
+export async function enqueueStaffNewOrder(tx: Tx, orderId: number, options?: EnqueueOptions): Promise<void> {
+  const contact = await findOrderContact(tx, orderId);
+  if (!contact) return;
+  const now = nowOf(options);
+  await tx.insert(notifications).values({
+    kind: 'staff_new_order',
+    recipient: null,
+    clientId: contact.clientId,
+    orderId,
+    createdAt: now,
+    dueAt: now,
+  });
+}
+
+/**
+ * A line's (or, with `lineId` null, the order's) status changed. The first change of an order opens an e-mail due
+ * a minute later; later changes join it as long as it is not being sent or sent. Nothing for a client who turned
+ * status e-mails off, nor for a "change" to the same status.
+ */
+export async function enqueueLineStatusChanged(
+  tx: Tx,
+  change: { orderId: number; lineId: number | null; from: OrderStatus; to: OrderStatus },
+  options?: EnqueueOptions,
+): Promise<void> {
+  if (change.from === change.to) return;
+  const contact = await findOrderContact(tx, change.orderId);
+  if (!contact || !(await wantsStatusEmails(tx, contact.clientId))) return;
+  const now = nowOf(options);
+  const entry: StatusChangeEntry = { lineId: change.lineId, from: change.from, to: change.to, at: now.toISOString() };
+  // An e-mail of this order still waiting: not sent, not given up, not taken by a sender. SKIP LOCKED: one being
+  // sent right now (PostgreSQL holds its row lock while sending) is left alone and this change opens a new one.
+  const [open] = await tx
+    .select({ id: notifications.id, payload: notifications.payload })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.orderId, change.orderId),
+        eq(notifications.kind, 'lines_status_changed'),
+        isNull(notifications.sentAt),
+        isNull(notifications.failedAt),
+        isNull(notifications.claimedAt),
+      ),
+    )
+    .orderBy(asc(notifications.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  if (open) {
+    const payload = open.payload as LinesStatusPayload;
+    await tx
+      .update(notifications)
+      .set({ payload: { changes: [...payload.changes, entry] } satisfies LinesStatusPayload })
+      .where(eq(notifications.id, open.id));
+    return;
+  }
+  await tx.insert(notifications).values({
+    kind: 'lines_status_changed',
+    recipient: contact.email,
+    clientId: contact.clientId,
+    orderId: change.orderId,
+    payload: { changes: [entry] } satisfies LinesStatusPayload,
+    createdAt: now,
+    dueAt: new Date(now.getTime() + STATUS_EMAIL_DELAY_MS),
+  });
+}
+
+/** A payment of `amount` (roubles, '1234.50') was recorded against the bill: the client's receipt. */
+export async function enqueuePaymentRecorded(
+  tx: Tx,
+  payment: { billId: number; amount: string },
+  options?: EnqueueOptions,
+): Promise<void> {
+  const bill = await findBillOwner(tx, payment.billId);
+  if (!bill) return;
+  const contact = await findOrderContact(tx, bill.orderId);
+  if (!contact) return;
+  const now = nowOf(options);
+  await tx.insert(notifications).values({
+    kind: 'payment_recorded',
+    recipient: contact.email,
+    clientId: contact.clientId,
+    orderId: bill.orderId,
+    billId: payment.billId,
+    payload: { amount: payment.amount } satisfies PaymentPayload,
+    createdAt: now,
+    dueAt: now,
+  });
+}

@@ -1,0 +1,202 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Mustache from 'mustache';
+import {
+  formatDate,
+  formatDateTime,
+  formatLineTotal,
+  formatRoubles,
+  ORDER_STATUS_NAMES,
+  orderLabel,
+  type Order,
+} from '@detal/contract';
+import type { DbExecutor } from '../../db/index.ts';
+import { readShopSetting } from '../../db/shop-settings.ts';
+import type { MailAttachment, MailMessage } from '../../mail/mailer.ts';
+import { findBillOwner } from '../bills/queries.ts';
+import { billPdf } from '../bills/service.ts';
+import { findOrderContact, findOrderOfAnyClient, type OrderContact } from '../orders/queries.ts';
+import type { LinesStatusPayload, NotificationKind, PaymentPayload } from './outbox.ts';
+
+/**
+ * Turns an outbox row into the e-mail: the data as stored now (the order, its lines, the bill) poured into the
+ * kind's templates (templates/NAME.txt and NAME.html, Mustache; README there). Plain text and HTML carry the
+ * same words; HTML values are escaped by Mustache.
+ */
+
+const FALLBACK_SHOP_NAME = 'Деталь';
+
+const TEMPLATE_OF: Record<NotificationKind, string> = {
+  order_placed: 'order-placed',
+  lines_status_changed: 'lines-status-changed',
+  payment_recorded: 'payment-recorded',
+  staff_new_order: 'staff-new-order',
+};
+
+/**
+ * The templates folder: beside this file in the sources (server/src/modules/notifications/), and reached from
+ * the bundle (server/dist/main.js) through the sources, which a deployment keeps (as it keeps server/drizzle).
+ */
+function templatesFolder(): string {
+  const candidates = ['./templates/', '../src/modules/notifications/templates/'].map((relative) =>
+    fileURLToPath(new URL(relative, import.meta.url)),
+  );
+  const found = candidates.find((folder) => existsSync(`${folder}layout.html`));
+  if (!found) throw new Error(`Notification templates not found; looked in ${candidates.join(', ')}`);
+  return found;
+}
+
+interface Templates {
+  layout: string;
+  byKind: Map<NotificationKind, { text: string; html: string }>;
+}
+
+let templates: Templates | undefined;
+
+/** Read once per process: an edited template takes effect at the next start. */
+function loadTemplates(): Templates {
+  if (templates) return templates;
+  const folder = templatesFolder();
+  const read = (file: string) => readFileSync(`${folder}${file}`, 'utf8');
+  const byKind = new Map<NotificationKind, { text: string; html: string }>();
+  for (const [kind, name] of Object.entries(TEMPLATE_OF) as Array<[NotificationKind, string]>) {
+    byKind.set(kind, { text: read(`${name}.txt`), html: read(`${name}.html`) });
+  }
+  templates = { layout: read('layout.html'), byKind };
+  return templates;
+}
+
+const asIs = (value: unknown) => String(value);
+
+/** The subject and both bodies of a kind's templates over `view`. */
+export function renderTemplates(kind: NotificationKind, view: Record<string, unknown>) {
+  const { layout, byKind } = loadTemplates();
+  const own = byKind.get(kind)!;
+  const text = Mustache.render(own.text, view, {}, { escape: asIs }).replace(/^\s+/, '');
+  const newline = text.indexOf('\n');
+  const subject = (newline < 0 ? text : text.slice(0, newline)).trim();
+  const body = newline < 0 ? '' : text.slice(newline + 1).replace(/^\s*\n/, '');
+  const content = Mustache.render(own.html, view);
+  const html = Mustache.render(layout, { ...view, subject, content });
+  return { subject, text: body.replace(/\n{3,}/g, '\n\n'), html };
+}
+
+/** An outbox row, as much of it as rendering needs. */
+export interface NotificationRow {
+  id: number;
+  kind: string;
+  orderId: number | null;
+  billId: number | null;
+  payload: unknown;
+}
+
+export interface RenderSettings {
+  timeZone: string;
+  /** The shop's public address, for links. */
+  publicUrl: string;
+}
+
+/** What a row renders to: the e-mail (without its recipient), or why there is nothing to send. */
+export type Rendered = { mail: Omit<MailMessage, 'to'> } | { nothing: string };
+
+const linesView = (order: Order) =>
+  order.items.map((line) => ({
+    article: line.article,
+    brand: line.brand_name,
+    description: line.description,
+    quantity: line.quantity,
+    price: formatRoubles(line.price),
+    sum: formatLineTotal(line.price, line.quantity),
+  }));
+
+function orderView(order: Order, settings: RenderSettings) {
+  return {
+    order_label: orderLabel(order.id),
+    order_date: formatDate(order.created_at, settings.timeZone),
+    lines: linesView(order),
+    delivery_method: order.delivery_method.name,
+    delivery_price: formatRoubles(order.delivery_method.price),
+    delivery_address: order.delivery_address,
+    desired_date: order.desired_date,
+    comment: order.comment,
+    total: formatRoubles(order.total_price),
+    order_url: `${settings.publicUrl}/orders/${order.id}`,
+    bills_url: `${settings.publicUrl}/bills`,
+  };
+}
+
+const clientView = (contact: OrderContact) => ({
+  name: [contact.lastName, contact.firstName, contact.middleName].filter(Boolean).join(' '),
+  company: contact.companyName,
+  email: contact.email,
+  phone: contact.phoneNumber,
+});
+
+/** The RFC 5322 Message-ID of a notification: the same for every attempt, so a repeat is the same message. */
+export function notificationMessageId(id: number, publicUrl: string): string {
+  return `<notification-${id}@${new URL(publicUrl).hostname || 'localhost'}>`;
+}
+
+async function billAttachment(db: DbExecutor, settings: RenderSettings, billId: number): Promise<MailAttachment> {
+  const pdf = await billPdf(db, settings.timeZone, billId, null);
+  if (!pdf) throw new Error(`Bill ${billId} not found`);
+  return { filename: `schet-${billId}.pdf`, content: pdf, contentType: 'application/pdf' };
+}
+
+/** The e-mail of an outbox row, from the data as stored now. */
+export async function renderNotification(
+  db: DbExecutor,
+  row: NotificationRow,
+  settings: RenderSettings,
+): Promise<Rendered> {
+  const kind = row.kind as NotificationKind;
+  const shopName = (await readShopSetting(db, 'shop'))?.name || FALLBACK_SHOP_NAME;
+  const common = { shop_name: shopName, shop_url: settings.publicUrl, account_url: `${settings.publicUrl}/account` };
+  const order = row.orderId === null ? null : await findOrderOfAnyClient(db, row.orderId);
+  if (!order) return { nothing: `order ${row.orderId} not found` };
+  const view: Record<string, unknown> = { ...common, ...orderView(order, settings) };
+  const attachments: MailAttachment[] = [];
+
+  if (kind === 'order_placed') {
+    if (order.bill_id !== null) {
+      // A bill that cannot be printed (the shop's requisites unset) fails the attempt: it is retried, and
+      // last_error says why, rather than the e-mail going without the bill it promises.
+      attachments.push(await billAttachment(db, settings, order.bill_id));
+      view.bill_number = order.bill_id;
+    }
+  } else if (kind === 'lines_status_changed') {
+    const { changes } = row.payload as LinesStatusPayload;
+    const lineName = new Map(
+      order.items.map((line) => [line.id, `${line.brand_name} ${line.article} ${line.description}`.trim()]),
+    );
+    view.changes = changes.map((change) => ({
+      what: change.lineId === null ? 'Заказ целиком' : (lineName.get(change.lineId) ?? `Позиция ${change.lineId}`),
+      from: ORDER_STATUS_NAMES[change.from],
+      to: ORDER_STATUS_NAMES[change.to],
+      time: formatDateTime(change.at, settings.timeZone),
+    }));
+  } else if (kind === 'payment_recorded') {
+    const bill = row.billId === null ? null : await findBillOwner(db, row.billId);
+    if (!bill) return { nothing: `bill ${row.billId} not found` };
+    const { amount } = row.payload as PaymentPayload;
+    view.bill_number = row.billId;
+    view.amount = formatRoubles(amount);
+    view.bill_total = formatRoubles(bill.priceSum);
+    view.paid = bill.paid;
+  } else if (kind === 'staff_new_order') {
+    const contact = await findOrderContact(db, order.id);
+    if (!contact) return { nothing: `order ${row.orderId} not found` };
+    view.client = clientView(contact);
+    view.admin_url = `${settings.publicUrl}/admin`;
+  } else {
+    return { nothing: `unknown kind ${row.kind}` };
+  }
+
+  return {
+    mail: {
+      ...renderTemplates(kind, view),
+      ...(attachments.length > 0 ? { attachments } : {}),
+      messageId: notificationMessageId(row.id, settings.publicUrl),
+    },
+  };
+}
