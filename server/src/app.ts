@@ -27,6 +27,7 @@ import { createLogger, echoRequestId, requestIdFor } from './plugins/logging.ts'
 import { closeConnectionsWhenClosing } from './plugins/graceful-close.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { loadWebBuild, registerWebApp } from './ssr/web-app.ts';
 
 export interface BuildAppOptions {
@@ -76,6 +77,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   closeConnectionsWhenClosing(app);
   registerErrorHandling(app);
   await registerSecurity(app, config);
+  await registerCompression(app);
   const rateLimitChecks = await registerRateLimit(app, { config, database });
   await registerDocs(app);
 

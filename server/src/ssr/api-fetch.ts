@@ -26,6 +26,8 @@ export function createApiFetch(app: FastifyInstance, caller: ApiCaller): ApiFetc
 
     const headers: Record<string, string> = Object.fromEntries(request.headers);
     headers[REQUEST_ID_HEADER] ??= caller.requestId;
+    // The render reads the answer's bytes as they are: an encoded body would reach it undecoded.
+    delete headers['accept-encoding'];
     const options: InjectOptions = {
       method: request.method as InjectOptions['method'],
       url: url.pathname + url.search,

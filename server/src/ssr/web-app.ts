@@ -66,6 +66,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       index: false,
       // send's own Cache-Control would overwrite ours, so it is off and every file gets one here.
       cacheControl: false,
+      // The build writes .br and .gz beside each asset (web/scripts/precompress.mjs): sent as they are, never
+      // compressed again per request.
+      preCompressed: true,
       setHeaders: (response, filePath) => {
         const relative = path.relative(clientDir, filePath).split(path.sep).join('/');
         response.setHeader('cache-control', `/${relative}`.startsWith(ASSETS_PREFIX) ? IMMUTABLE : REVALIDATE);
