@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../src/chromium.ts';
 import { ORDERS_MANAGER } from '../src/first-owner.ts';
 import { recordFailedApiCalls, waitShown } from '../src/page-evidence.ts';
+import { placeOrderByApi, type PlacedByApi } from '../src/shop-client.ts';
 
 /**
  * Orders line by line in Chromium (issue 14, point 4): a client places an order of two lines through the shop API;
@@ -37,67 +38,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function shop<T>(endpoint: string, body: object, token?: string): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/v1/shop/${endpoint}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${endpoint} answered ${response.status}: ${text}`);
-  return (JSON.parse(text) as { data: T }).data;
-}
-
-interface Placed {
-  email: string;
-  orderId: number;
-  articles: string[];
-}
-
-/** A new client orders two KNECHT OC 90 offers (one piece each, pick-up) through the shop API. */
-async function placeOrderByApi(): Promise<Placed> {
-  const email = `orders-client-${Date.now()}@example.test`;
-  const { client: account } = await shop<{ client: { access_token: string } }>('client-registration', {
-    email,
-    password: CLIENT_PASSWORD,
-    password_confirmation: CLIENT_PASSWORD,
-    first_name: 'Глеб',
-    last_name: 'Очередников',
-    phone_number: '+7 916 700-11-22',
-  });
-  const token = account.access_token;
-  const { result_products_search: result } = await shop<{
-    result_products_search: { items: { id: number; quantity: number; article: string; group: string }[] };
-  }>('products-search', { article: 'OC90', brand_name: 'KNECHT' }, token);
-  const offers = result.items.filter((item) => item.group === 'requested' && item.quantity >= 1).slice(0, 2);
-  expect(offers).toHaveLength(2);
-  let basket: { basket_id: number | null; basket_key: string | null } = { basket_id: null, basket_key: null };
-  for (const offer of offers) {
-    const added = await shop<{ basket_id: number; basket_key: string }>(
-      'basket-add-item',
-      { ...basket, item: { id: offer.id }, quantity: 1 },
-      token,
-    );
-    basket = { basket_id: added.basket_id, basket_key: added.basket_key };
-  }
-  const shown = await shop<{ items: { id: number }[] }>('basket-show', basket, token);
-  const { orderForClient } = await shop<{ orderForClient: { id: number } }>(
-    'create-order-order-step2-from-items-post',
-    {
-      ...basket,
-      itemsForOrder: shown.items.map((item) => item.id),
-      client_shops_email: email,
-      first_name: 'Глеб',
-      last_name: 'Очередников',
-      phone_number: '+7 916 700-11-22',
-      delivery_method_id: 1,
-      comment: 'Заберу сам',
-    },
-    token,
-  );
-  return { email, orderId: orderForClient.id, articles: offers.map((offer) => offer.article) };
-}
-
 const queueRows = (page: Page) => page.getByTestId('order-queue').locator('tbody tr');
 
 /** Chooses a status in the bulk bar and sends it, waiting for the bar to say it is done. */
@@ -110,10 +50,10 @@ async function changeStatus(page: Page, statusLabel: string, note = '') {
 }
 
 describe('orders line by line in Chromium', () => {
-  let placed: Placed;
+  let placed: PlacedByApi;
 
   it('a client places an order; the manager signs in and finds its lines in the queue by order number', async () => {
-    placed = await placeOrderByApi();
+    placed = await placeOrderByApi(baseUrl, { password: CLIENT_PASSWORD });
 
     await manager.goto(managerLink);
     await manager.getByLabel(/^Новый пароль/).fill(MANAGER_PASSWORD);
