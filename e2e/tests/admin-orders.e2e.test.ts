@@ -86,14 +86,14 @@ describe('orders line by line in Chromium', () => {
     await expect.poll(() => manager.getByTestId('selected-count').innerText()).toBe('Выбрано: 2');
     await changeStatus(manager, 'В работе', 'Заказали у поставщика');
     await expect
-      .poll(() => queueRows(manager).allInnerTexts())
+      .poll(() => queueRows(manager).allTextContents())
       .toEqual([expect.stringContaining('В работе'), expect.stringContaining('В работе')]);
 
     await manager.getByRole('checkbox', { name: 'Выбрать все' }).check();
     await expect.poll(() => manager.getByTestId('selected-count').innerText()).toBe('Выбрано: 2');
     await changeStatus(manager, 'Готов к выдаче');
     await expect
-      .poll(() => queueRows(manager).allInnerTexts())
+      .poll(() => queueRows(manager).allTextContents())
       .toEqual([expect.stringContaining('Готов к выдаче'), expect.stringContaining('Готов к выдаче')]);
   });
 
@@ -106,15 +106,15 @@ describe('orders line by line in Chromium', () => {
     const lines = manager.getByTestId('order-lines').locator('tbody tr');
     await waitShown(manager, lines.first());
     const first = lines.first();
-    expect(await first.innerText()).toContain('Заказали у поставщика');
-    expect(await first.innerText()).toContain(ORDERS_MANAGER.name);
+    expect(await first.textContent()).toContain('Заказали у поставщика');
+    expect(await first.textContent()).toContain(ORDERS_MANAGER.name);
 
     await first.getByRole('button', { name: 'Отменить' }).click();
     await first.getByRole('textbox', { name: 'Причина отмены' }).fill('Клиент передумал');
     await first.getByRole('button', { name: 'Да, отменить' }).click();
-    await expect.poll(() => first.innerText()).toContain('Отменён');
-    expect(await first.innerText()).toContain('Клиент передумал');
-    expect(await lines.nth(1).innerText()).toContain('Готов к выдаче');
+    await expect.poll(() => first.textContent()).toContain('Отменён');
+    expect(await first.textContent()).toContain('Клиент передумал');
+    expect(await lines.nth(1).textContent()).toContain('Готов к выдаче');
     // The canceled line offers no cancel and no longer counts in the totals' margin.
     expect(await first.getByRole('button', { name: 'Отменить' }).count()).toBe(0);
     expect(await manager.getByTestId('order-totals').innerText()).toContain('Отменено');

@@ -36,7 +36,7 @@ function queueConditions(filters: AdminOrderLineFilters, timeZone: string): SQL 
     const byText = sql`${clientText} ilike ${likePattern(text)}`;
     const digits = text.replace(/\D/g, '');
     // '8 916 555-12-34', '+7 (916) 5551234' and '9165551234' all find +79165551234.
-    const phoneDigits = digits.length >= 5 && /^[\d\s()+\-]+$/.test(text) ? digits.replace(/^[78](?=\d{10}$)/, '') : '';
+    const phoneDigits = digits.length >= 5 && /^[\d\s()+-]+$/.test(text) ? digits.replace(/^[78](?=\d{10}$)/, '') : '';
     conditions.push(phoneDigits ? sql`(${byText} or ${orders.phoneNumber} like ${likePattern(phoneDigits)})` : byText);
   }
   return and(...conditions);

@@ -27,7 +27,15 @@ export const STATUS_COLORS: Record<OrderStatus, string> = {
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" size="sm" radius="sm" style={{ whiteSpace: 'nowrap' }}>
+    <Badge
+      color={STATUS_COLORS[status]}
+      variant="light"
+      size="sm"
+      radius="sm"
+      tt="none"
+      fw={600}
+      style={{ whiteSpace: 'nowrap' }}
+    >
       {ORDER_STATUS_NAMES[status]}
     </Badge>
   );
