@@ -49,6 +49,9 @@ export default function AdminOrderPage() {
         <Text size="sm" c="gray.7">
           от {formatDateTime(order.created_at)}
         </Text>
+        <Text size="sm" c="gray.7">
+          статус заказа
+        </Text>
         <StatusBadge status={order.status} />
       </Group>
       <OrderScreen order={order} />

@@ -37,7 +37,7 @@ export function createOrdersAdminHandlers({ config, database: { db } }: AppDeps)
     'order-line-cancel': async ({ staff, body, request }) => {
       const actor = { staffId: signedInStaff(staff).staffId, note: body.note, at: nowFor(request) };
       const { changed, unchanged } = await db.transaction((tx) =>
-        changeLineStatuses(tx, [body.line_id], 'canceled', actor),
+        changeLineStatuses(tx, [body.line_id], 'canceled', actor, 'line_id'),
       );
       // A line canceled already (by a colleague a moment earlier) is no change: the screen as it is.
       const orderId = changed[0]?.order_id ?? (await orderIdOfLine(db, unchanged[0]!)) ?? 0;

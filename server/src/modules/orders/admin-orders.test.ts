@@ -292,7 +292,12 @@ describe('back office: orders line by line', () => {
         message: LINES_NOT_FOUND_MESSAGE,
         error: { line_ids: [`${LINES_NOT_FOUND_MESSAGE}: 987654321`] },
       });
-      expect((await cancel(987654321)).statusCode).toBe(422);
+      const cancelMissing = await cancel(987654321);
+      expect(cancelMissing.statusCode).toBe(422);
+      expect(cancelMissing.json()).toEqual({
+        message: LINES_NOT_FOUND_MESSAGE,
+        error: { line_id: [`${LINES_NOT_FOUND_MESSAGE}: 987654321`] },
+      });
       expect(await statusesOf(a.lineIds)).toEqual(['new']);
       expect(await historyCount()).toBe(before);
 

@@ -59,6 +59,8 @@ export async function changeLineStatuses(
   lineIds: readonly number[],
   status: OrderStatus,
   actor: StatusActor,
+  /** The request's field that named the lines, for the 422 message. */
+  field = 'line_ids',
 ): Promise<LineStatusChangeResult> {
   const ids = [...new Set(lineIds)].sort((a, b) => a - b);
   const found = ids.length

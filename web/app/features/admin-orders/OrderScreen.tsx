@@ -39,7 +39,7 @@ function CancelLine({ line }: { line: AdminOrderScreenLine }) {
   if (!asking) {
     return (
       <>
-        <Button size="compact-xs" variant="subtle" color="red" onClick={() => setAsking(true)}>
+        <Button size="compact-xs" variant="subtle" color="red" px={0} display="block" onClick={() => setAsking(true)}>
           Отменить
         </Button>
         {refused && (
@@ -54,9 +54,9 @@ function CancelLine({ line }: { line: AdminOrderScreenLine }) {
     <fetcher.Form method="post" onSubmit={() => setAsking(false)}>
       <input type="hidden" name="intent" value="cancel" />
       <input type="hidden" name="line_id" value={line.id} />
-      <Stack gap={4} miw={200}>
+      <Stack gap={4} miw={200} mt={4} style={{ whiteSpace: 'normal' }}>
         <Text size="xs" fw={600}>
-          Отменить позицию? Остаток вернётся поставщику
+          Отменить позицию? Остаток вернётся в каталог, неоплаченный счёт уменьшится
         </Text>
         <TextInput name="note" size="xs" placeholder="Причина (необязательно)" aria-label="Причина отмены" />
         <Group gap={4}>
@@ -95,7 +95,7 @@ function History({ line }: { line: AdminOrderScreenLine }) {
 function Margin({ margin, percent }: { margin: number | null; percent: number | null }) {
   if (margin === null) return <>—</>;
   return (
-    <Text fz="xs" c={margin < 0 ? 'red.8' : undefined} component="span" style={{ whiteSpace: 'nowrap' }}>
+    <Text fz="inherit" c={margin < 0 ? 'red.8' : undefined} component="span" style={{ whiteSpace: 'nowrap' }}>
       {signedRoubles(margin)}
       {percent === null ? '' : ` (${String(percent).replace('.', ',')}%)`}
     </Text>
@@ -109,7 +109,7 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
   const name = [client.last_name, client.first_name, client.middle_name].filter(Boolean).join(' ');
   return (
     <Stack gap="sm">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
         <Paper withBorder p="xs">
           <Text fw={600} size="sm" mb={4}>
             Клиент
@@ -155,6 +155,7 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
             <Table.Tr>
               <Table.Th w={28} />
               <Table.Th>Артикул / бренд</Table.Th>
+              <Table.Th>Статус</Table.Th>
               <Table.Th>Описание</Table.Th>
               <Table.Th>Поставщик</Table.Th>
               <Table.Th ta="right">Кол.</Table.Th>
@@ -162,9 +163,7 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
               <Table.Th ta="right">Продажа</Table.Th>
               <Table.Th ta="right">Сумма</Table.Th>
               <Table.Th ta="right">Маржа</Table.Th>
-              <Table.Th>Статус</Table.Th>
               <Table.Th>История</Table.Th>
-              <Table.Th />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -197,7 +196,16 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
                     {line.brand_name}
                   </Text>
                 </Table.Td>
-                <Table.Td maw={220}>{line.description || '—'}</Table.Td>
+                <Table.Td miw={130} style={{ whiteSpace: 'nowrap' }}>
+                  <StatusBadge status={line.status} />
+                  {line.status === 'canceled' && !line.billed && (
+                    <Text fz={10} c="gray.7">
+                      снята со счёта
+                    </Text>
+                  )}
+                  <CancelLine line={line} />
+                </Table.Td>
+                <Table.Td maw={200}>{line.description || '—'}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.supplier_name ?? '—'}</Table.Td>
                 <Table.Td ta="right">{line.quantity}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -212,19 +220,8 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
                 <Table.Td ta="right">
                   <Margin margin={line.margin} percent={line.margin_percent} />
                 </Table.Td>
-                <Table.Td>
-                  <StatusBadge status={line.status} />
-                  {line.status === 'canceled' && !line.billed && (
-                    <Text fz={10} c="gray.7">
-                      снята со счёта
-                    </Text>
-                  )}
-                </Table.Td>
                 <Table.Td miw={260}>
                   <History line={line} />
-                </Table.Td>
-                <Table.Td>
-                  <CancelLine line={line} />
                 </Table.Td>
               </Table.Tr>
             ))}
