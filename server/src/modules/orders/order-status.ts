@@ -72,7 +72,7 @@ export async function changeLineStatuses(
   const missing = ids.filter((id) => !found.some((line) => line.id === id));
   if (missing.length > 0 || ids.length === 0) {
     throw validationFailed(
-      { line_ids: [`${LINES_NOT_FOUND_MESSAGE}: ${missing.join(', ')}`] },
+      { [field]: [`${LINES_NOT_FOUND_MESSAGE}: ${missing.join(', ')}`] },
       LINES_NOT_FOUND_MESSAGE,
     );
   }
