@@ -71,10 +71,7 @@ export async function changeLineStatuses(
     : [];
   const missing = ids.filter((id) => !found.some((line) => line.id === id));
   if (missing.length > 0 || ids.length === 0) {
-    throw validationFailed(
-      { [field]: [`${LINES_NOT_FOUND_MESSAGE}: ${missing.join(', ')}`] },
-      LINES_NOT_FOUND_MESSAGE,
-    );
+    throw validationFailed({ [field]: [`${LINES_NOT_FOUND_MESSAGE}: ${missing.join(', ')}`] }, LINES_NOT_FOUND_MESSAGE);
   }
   const orderIds = [...new Set(found.map((line) => line.orderId))].sort((a, b) => a - b);
   const lockedOrders = await tx
