@@ -13,7 +13,18 @@ export const FIRST_OWNER = { email: 'owner@e2e.example.ru', name: 'Ольга В
  * app's data before the app starts (the embedded database has one user at a time), and answers the one-time
  * set-password link the command printed.
  */
-export async function createFirstOwner({ baseUrl, dataDir }: AppPlace): Promise<string> {
+export async function createFirstOwner(place: AppPlace): Promise<string> {
+  return createStaffByCli(place, { ...FIRST_OWNER, role: 'owner' });
+}
+
+/** The orders manager of the orders journey (admin-orders.e2e.test.ts), created by the CLI like the owner. */
+export const ORDERS_MANAGER = { email: 'orders-manager@e2e.example.ru', name: 'Пётр Менеджер' } as const;
+
+/** `npm run admin -- staff-create --link` for one member; answers the set-password link it printed. */
+export async function createStaffByCli(
+  { baseUrl, dataDir }: AppPlace,
+  member: { email: string; name: string; role: 'owner' | 'manager' | 'content_editor' },
+): Promise<string> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [
@@ -22,11 +33,11 @@ export async function createFirstOwner({ baseUrl, dataDir }: AppPlace): Promise<
       'server/src/cli/admin.ts',
       'staff-create',
       '--email',
-      FIRST_OWNER.email,
+      member.email,
       '--name',
-      FIRST_OWNER.name,
+      member.name,
       '--role',
-      'owner',
+      member.role,
       '--link',
     ],
     {

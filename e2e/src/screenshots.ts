@@ -4,12 +4,16 @@
 // `--staff` takes them as the shop's owner in the back office (`npm run screenshots -w e2e -- --staff /admin/staff
 // /admin/audit`), at the back office's widths (768 and 1440 px), after inviting, signing in and blocking a few
 // staff members so that the lists have rows; it needs the app it starts itself (no BASE_URL).
+// `--orders` (with `--staff`) first places a few orders through the shop API and works their lines (statuses, a
+// cancel), so that the queue and the order page have rows; `:order` in a path is the newest of those orders
+// (`npm run screenshots -w e2e -- --staff --orders /admin/orders /admin/orders/:order`).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startApp } from './app-server.ts';
 import { launchChromium } from './chromium.ts';
 import { createFirstOwner, FIRST_OWNER } from './first-owner.ts';
+import { placeOrderByApi } from './shop-client.ts';
 
 const asStaff = process.argv.includes('--staff');
 const WIDTHS = asStaff ? ([768, 1440] as const) : ([375, 768, 1440] as const);
@@ -17,6 +21,7 @@ const outDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../ar
 const paths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
 
 const asClient = process.argv.includes('--client');
+const withOrders = process.argv.includes('--orders');
 
 /** A session of a newly registered client: its token, as the login cookie carries it. */
 async function clientToken(baseUrl: string): Promise<string> {
@@ -73,6 +78,49 @@ async function ownerSession(baseUrl: string, ownerLink: string): Promise<string>
   return session!;
 }
 
+/** A back office call as a script, answering its data. */
+async function adminCall<T>(baseUrl: string, endpoint: string, body: object, cookie: string): Promise<T> {
+  const response = await fetch(`${baseUrl}/api/v1/admin/${endpoint}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${endpoint} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** Orders of three clients, their lines worked by the owner; answers the newest order's id. */
+async function workedOrders(baseUrl: string, session: string): Promise<number> {
+  const cookie = `staff_session=${session}`;
+  const names = [
+    { first: 'Анна', last: 'Смирнова' },
+    { first: 'Константин', last: 'Долгоруков-Завьялов' },
+    { first: 'Глеб', last: 'Очередников' },
+  ];
+  let newest = 0;
+  for (const [index, name] of names.entries()) {
+    const placed = await placeOrderByApi(baseUrl, { password: 'пароль клиента для снимков', lines: 3, name });
+    newest = placed.orderId;
+    const { order } = await adminCall<{ order: { lines: { id: number }[] } }>(
+      baseUrl,
+      'order-show',
+      { id: placed.orderId },
+      cookie,
+    );
+    const [a, b, c] = order.lines.map((line) => line.id);
+    if (index === 0) continue;
+    await adminCall(
+      baseUrl,
+      'order-line-status',
+      { line_ids: [a, b], status: 'in_work', note: 'Взяли в работу' },
+      cookie,
+    );
+    await adminCall(baseUrl, 'order-line-status', { line_ids: [a], status: 'ready' }, cookie);
+    if (index === 2) await adminCall(baseUrl, 'order-line-cancel', { line_id: c, note: 'Клиент передумал' }, cookie);
+  }
+  return newest;
+}
+
 let ownerLink = '';
 const app = process.env.BASE_URL
   ? null
@@ -83,9 +131,10 @@ const baseUrl = process.env.BASE_URL ?? app!.baseUrl;
 const browser = await launchChromium();
 const token = asClient ? await clientToken(baseUrl) : null;
 const staffSession = asStaff ? await ownerSession(baseUrl, ownerLink) : null;
+const orderId = staffSession && withOrders ? await workedOrders(baseUrl, staffSession) : null;
 try {
   mkdirSync(outDir, { recursive: true });
-  for (const pagePath of paths.length > 0 ? paths : ['/']) {
+  for (const pagePath of (paths.length > 0 ? paths : ['/']).map((p) => p.replace(':order', String(orderId)))) {
     for (const width of WIDTHS) {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       if (token) await context.addCookies([{ name: 'token', value: token, url: baseUrl }]);

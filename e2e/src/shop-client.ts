@@ -20,3 +20,73 @@ export async function registerClient(
   expect(response.status).toBe(200);
   return email;
 }
+
+async function shopCall<T>(baseUrl: string, endpoint: string, body: object, token?: string): Promise<T> {
+  const response = await fetch(`${baseUrl}/api/v1/shop/${endpoint}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${endpoint} answered ${response.status}: ${text}`);
+  return (JSON.parse(text) as { data: T }).data;
+}
+
+export interface PlacedByApi {
+  email: string;
+  orderId: number;
+  articles: string[];
+}
+
+/**
+ * A new client orders `lines` KNECHT OC 90 offers (one piece each, pick-up) through the shop API, as the web would:
+ * registration, search, basket, step 2. For journeys that start from an order (the back office's queue).
+ */
+export async function placeOrderByApi(
+  baseUrl: string,
+  {
+    password,
+    lines = 2,
+    name = { first: 'Глеб', last: 'Очередников' },
+  }: { password: string; lines?: number; name?: { first: string; last: string } },
+): Promise<PlacedByApi> {
+  const email = `orders-client-${Date.now()}-${Math.floor(Math.random() * 1000)}@example.test`;
+  const contact = { first_name: name.first, last_name: name.last, phone_number: '+7 916 700-11-22' };
+  const { client } = await shopCall<{ client: { access_token: string } }>(baseUrl, 'client-registration', {
+    email,
+    password,
+    password_confirmation: password,
+    ...contact,
+  });
+  const token = client.access_token;
+  const { result_products_search: result } = await shopCall<{
+    result_products_search: { items: { id: number; quantity: number; article: string; group: string }[] };
+  }>(baseUrl, 'products-search', { article: 'OC90', brand_name: 'KNECHT' }, token);
+  const offers = result.items.filter((item) => item.group === 'requested' && item.quantity >= 1).slice(0, lines);
+  expect(offers).toHaveLength(lines);
+  let basket: { basket_id: number | null; basket_key: string | null } = { basket_id: null, basket_key: null };
+  for (const offer of offers) {
+    const added = await shopCall<{ basket_id: number; basket_key: string }>(
+      baseUrl,
+      'basket-add-item',
+      { ...basket, item: { id: offer.id }, quantity: 1 },
+      token,
+    );
+    basket = { basket_id: added.basket_id, basket_key: added.basket_key };
+  }
+  const shown = await shopCall<{ items: { id: number }[] }>(baseUrl, 'basket-show', basket, token);
+  const { orderForClient } = await shopCall<{ orderForClient: { id: number } }>(
+    baseUrl,
+    'create-order-order-step2-from-items-post',
+    {
+      ...basket,
+      itemsForOrder: shown.items.map((item) => item.id),
+      client_shops_email: email,
+      ...contact,
+      delivery_method_id: 1,
+      comment: 'Заберу сам',
+    },
+    token,
+  );
+  return { email, orderId: orderForClient.id, articles: offers.map((offer) => offer.article) };
+}

@@ -12,7 +12,8 @@ export const paths = {
   /** The back office (issue 14). */
   adminLogin: () => '/admin/login',
   adminSetPassword: () => '/admin/set-password',
-  adminOrders: () => '/admin/orders',
+  adminOrders: (query = '') => `/admin/orders${withQuery(query)}`,
+  adminOrder: (id: number) => `/admin/orders/${segment(id)}`,
   adminPayments: () => '/admin/payments',
   adminClients: () => '/admin/clients',
   adminStaff: (query = '') => `/admin/staff${withQuery(query)}`,

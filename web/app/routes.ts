@@ -37,7 +37,8 @@ export default [
   route('admin/set-password', 'routes/admin-set-password.tsx'),
   layout('layouts/admin.tsx', [
     route('admin', 'routes/admin-index.tsx'),
-    route('admin/orders', 'routes/admin-pending.tsx', { id: 'admin-orders' }),
+    route('admin/orders', 'routes/admin-orders.tsx'),
+    route('admin/orders/:id', 'routes/admin-order.tsx'),
     route('admin/payments', 'routes/admin-pending.tsx', { id: 'admin-payments' }),
     route('admin/clients', 'routes/admin-pending.tsx', { id: 'admin-clients' }),
     route('admin/staff', 'routes/admin-staff.tsx'),

@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { defineEndpoints } from './endpoint.ts';
 import { dataEnvelope, pageQuerySchema, paginatedList, successSchema } from './envelope.ts';
 import {
+  adminLineCancelRequestSchema,
+  adminLineStatusRequestSchema,
+  adminOrderLineFiltersSchema,
+  adminOrderLineSchema,
+  adminOrderSchema,
+  adminOrderShowRequestSchema,
+  adminSupplierSchema,
+  lineStatusChangeResultSchema,
+} from './admin-orders.ts';
+import {
   type StaffRole,
   auditEntrySchema,
   auditLogFiltersSchema,
@@ -22,6 +32,8 @@ import {
 
 const ANY_STAFF: readonly StaffRole[] = ['owner', 'manager', 'content_editor'];
 const OWNER: readonly StaffRole[] = ['owner'];
+/** Orders, payments and clients: the manager's work, and the owner's. */
+const SALES: readonly StaffRole[] = ['owner', 'manager'];
 
 const staffEnvelope = dataEnvelope(z.object({ staff: staffMemberSchema }));
 
@@ -124,6 +136,57 @@ export const adminEndpoints = defineEndpoints({
     query: pageQuerySchema,
     body: auditLogFiltersSchema,
     response: dataEnvelope(paginatedList(auditEntrySchema)),
+  },
+  'order-line-list': {
+    method: 'POST',
+    path: 'order-line-list',
+    session: false,
+    roles: SALES,
+    summary:
+      'The work queue: order lines filtered by status, supplier, client, date and order number, newest first, paginated',
+    tags: ['admin'],
+    query: pageQuerySchema,
+    body: adminOrderLineFiltersSchema,
+    response: dataEnvelope(paginatedList(adminOrderLineSchema)),
+  },
+  'order-show': {
+    method: 'POST',
+    path: 'order-show',
+    session: false,
+    roles: SALES,
+    summary: "An order's screen: client, delivery, lines with purchase and selling prices, margin and status history",
+    tags: ['admin'],
+    body: adminOrderShowRequestSchema,
+    response: dataEnvelope(z.object({ order: adminOrderSchema })),
+  },
+  'order-line-status': {
+    method: 'POST',
+    path: 'order-line-status',
+    session: false,
+    roles: SALES,
+    summary: 'Sets the status of many order lines at once: all or nothing, each change audited and in its history',
+    tags: ['admin'],
+    body: adminLineStatusRequestSchema,
+    response: dataEnvelope(lineStatusChangeResultSchema),
+  },
+  'order-line-cancel': {
+    method: 'POST',
+    path: 'order-line-cancel',
+    session: false,
+    roles: SALES,
+    summary: 'Cancels an order line: its stock goes back and it leaves an unpaid bill (a paid one is never rewritten)',
+    tags: ['admin'],
+    body: adminLineCancelRequestSchema,
+    response: dataEnvelope(z.object({ order: adminOrderSchema })),
+  },
+  'supplier-list': {
+    method: 'GET',
+    path: 'supplier-list',
+    session: false,
+    roles: SALES,
+    summary: 'Every supplier by its real name (for the work queue filter)',
+    tags: ['admin'],
+    response: dataEnvelope(z.object({ suppliers: z.array(adminSupplierSchema) })),
   },
 });
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 z.config(z.locales.ru());
 
 export * from './admin-endpoints.ts';
+export * from './admin-orders.ts';
 export * from './article.ts';
 export * from './basket.ts';
 export * from './bills.ts';

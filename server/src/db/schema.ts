@@ -439,11 +439,41 @@ export const orderItems = pgTable(
     personalDiscount: integer('personal_discount').notNull().default(0),
     quantity: integer('quantity').notNull(),
     status: text('status').notNull().default('new'),
+    /**
+     * Whether the line is on the order's bill: a line canceled while the bill was unpaid leaves it (false); a
+     * paid bill is never rewritten, so a line canceled after payment stays on it (decision 0021).
+     */
+    billed: boolean('billed').notNull().default(true),
   },
   (table) => [
     index('order_items_order_id_idx').on(table.orderId),
+    index('order_items_status_idx').on(table.status),
     check('order_items_quantity_check', sql`${table.quantity} >= 1`),
     check('order_items_status_check', orderStatusCheck(table.status)),
+  ],
+);
+
+/**
+ * Every change of a line's status, written in the transaction of the change (orders/order-status.ts): from, to,
+ * who (the staff member; null from the command line or the system), when and an optional note.
+ */
+export const orderLineStatusHistory = pgTable(
+  'order_line_status_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderItemId: bigint('order_item_id', { mode: 'number' })
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    staffId: integer('staff_id').references(() => staff.id),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    index('order_line_status_history_item_idx').on(table.orderItemId, table.createdAt, table.id),
+    check('order_line_status_history_from_check', orderStatusCheck(table.fromStatus)),
+    check('order_line_status_history_to_check', orderStatusCheck(table.toStatus)),
   ],
 );
 

@@ -4,6 +4,7 @@ import { createBasketHandlers } from './basket/handlers.ts';
 import { createBillHandlers } from './bills/handlers.ts';
 import { createCatalogHandlers } from './catalog/handlers.ts';
 import { createContentHandlers } from './content/handlers.ts';
+import { createOrdersAdminHandlers } from './orders/admin-handlers.ts';
 import { createOrdersHandlers } from './orders/handlers.ts';
 import { createSearchHandlers } from './search/handlers.ts';
 import { createStaffHandlers } from './staff/handlers.ts';
@@ -21,7 +22,7 @@ const shopModules: ReadonlyArray<(deps: AppDeps) => ShopHandlers> = [
   createBillHandlers,
 ];
 const techModules: ReadonlyArray<(deps: AppDeps) => TechHandlers> = [createCatalogHandlers];
-const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [createStaffHandlers];
+const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [createStaffHandlers, createOrdersAdminHandlers];
 
 /** Merges the modules' handler maps; two modules claiming one endpoint is a wiring mistake, caught at start. */
 function mergeHandlers<H extends object>(scheme: string, parts: H[]): H {

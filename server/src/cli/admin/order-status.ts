@@ -1,5 +1,6 @@
 import { ORDER_STATUS_NAMES, ORDER_STATUSES, orderLabel, type OrderStatus } from '@detal/contract';
-import { setOrderStatus } from '../../modules/orders/order-status.ts';
+import { HttpError } from '../../http/errors.ts';
+import { setOrderStatus, type StatusChangeResult } from '../../modules/orders/order-status.ts';
 import {
   AdminCommandError,
   AdminUsageError,
@@ -16,6 +17,7 @@ const isOrderStatus = (value: string): value is OrderStatus => (ORDER_STATUSES a
 export const command: AdminCommand = {
   summary: 'changes the status of an order, or of one of its lines',
   usage: `Changes the status of an order, or with --line of one of its lines (the order's own status stays).
+A line issued or canceled keeps its status; canceling a line returns its stock and takes it off an unpaid bill.
 
 Usage: npm run admin -- order-status --order ID --status STATUS [--line ID]
 
@@ -35,7 +37,14 @@ Example: npm run admin -- order-status --order 42 --status in_work`,
     if (!isOrderStatus(status)) {
       throw new AdminUsageError(`Unknown status "${status}"; one of: ${ORDER_STATUSES.join(', ')}`);
     }
-    const result = await setOrderStatus(database.db, { orderId, lineId }, status);
+    let result: StatusChangeResult;
+    try {
+      // The back office's service: history (no staff member, note «CLI»), audit, a cancel's stock and bill.
+      result = await setOrderStatus(database.db, { orderId, lineId }, status);
+    } catch (error) {
+      if (error instanceof HttpError) throw new AdminCommandError(error.message);
+      throw error;
+    }
     if ('missing' in result) {
       throw new AdminCommandError(
         result.missing === 'order'

@@ -177,7 +177,8 @@ export async function findBillForPrint(
       quantity: orderItems.quantity,
     })
     .from(orderItems)
-    .where(eq(orderItems.orderId, head.orderId))
+    // A line canceled while the bill was unpaid left it (its sum went down with it); decision 0021.
+    .where(and(eq(orderItems.orderId, head.orderId), eq(orderItems.billed, true)))
     .orderBy(asc(orderItems.id));
   return { ...head, items };
 }
@@ -209,4 +210,22 @@ export async function setBillPaid(tx: Tx, billId: number, paid: boolean): Promis
     wasPaid: before.paid,
     priceSum: row!.priceSum,
   };
+}
+
+/** The order's bill, locked for the rest of the transaction (a canceled line rewrites an unpaid one's sum). */
+export async function lockOrderBill(
+  tx: Tx,
+  orderId: number,
+): Promise<{ id: number; priceSum: string; paid: boolean } | null> {
+  const [row] = await tx
+    .select({ id: bills.id, priceSum: bills.priceSum, paid: bills.paid })
+    .from(bills)
+    .where(eq(bills.orderId, orderId))
+    .for('update');
+  return row ?? null;
+}
+
+/** A new sum for an unpaid bill (the caller holds its lock and checked it is unpaid). */
+export async function setBillSum(tx: Tx, billId: number, priceSum: string): Promise<void> {
+  await tx.update(bills).set({ priceSum }).where(eq(bills.id, billId));
 }

@@ -1,9 +1,229 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { OrderStatus } from '@detal/contract';
-import type { Db } from '../../db/index.ts';
-import { orderItems, orders } from '../../db/schema.ts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  LINE_STATUS_FINAL_MESSAGE,
+  LINES_NOT_FOUND_MESSAGE,
+  ORDER_STATUS_NAMES,
+  canChangeLineStatus,
+  kopecksToDecimal,
+  toKopecks,
+  type LineStatusChangeResult,
+  type OrderStatus,
+} from '@detal/contract';
+import type { Db, Tx } from '../../db/index.ts';
+import { orderItems, orderLineStatusHistory, orders } from '../../db/schema.ts';
+import { conflict, validationFailed } from '../../http/errors.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
+import { lockOrderBill, setBillSum } from '../bills/queries.ts';
+import { returnToStock } from '../catalog/offer-stock.ts';
+import { recordAudit } from '../staff/audit.ts';
 import { enqueueLineStatusChanged } from '../notifications/outbox.ts';
+
+/**
+ * Every change of an order line's status goes through `changeLineStatuses` below, inside the caller's
+ * transaction: the back office (one line or many), its «cancel», and the shop owner's CLI (`setOrderStatus`).
+ * It is the one place where a line's status changes, so whatever must happen with every change (history, audit,
+ * a canceled line's stock and bill, the client's notification) happens here. Rules: decision 0021.
+ */
+
+/** Who changes: a staff member, or null for the command line / the system; the note goes into the history. */
+export interface StatusActor {
+  staffId: number | null;
+  note: string | null;
+  at: Date;
+}
+
+/** The note of the command line's changes. */
+export const CLI_NOTE = 'CLI';
+
+interface LockedLine {
+  id: number;
+  orderId: number;
+  offerId: number | null;
+  status: OrderStatus;
+  price: string;
+  quantity: number;
+  billed: boolean;
+  article: string;
+  brandName: string;
+}
+
+/**
+ * Sets `lineIds` to `status`, all or nothing. Locks, in this order (every writer of these rows takes them in the
+ * same order, so that two changes queue instead of deadlocking): the lines' orders, the lines, then for canceled
+ * lines their offers and the orders' bills. Statuses are read after the locks, so two staff members changing or
+ * canceling the same line at once see each other's result: the second cancel finds the line canceled and does
+ * nothing, a change after a cancel is refused. A missing line is a 422 and a line that may not move a 409; in
+ * both cases nothing is written (the caller's transaction rolls back on the throw).
+ */
+export async function changeLineStatuses(
+  tx: Tx,
+  lineIds: readonly number[],
+  status: OrderStatus,
+  actor: StatusActor,
+  /** The request's field that named the lines, for the 422 message. */
+  field = 'line_ids',
+): Promise<LineStatusChangeResult> {
+  const ids = [...new Set(lineIds)].sort((a, b) => a - b);
+  const found = ids.length
+    ? await tx
+        .select({ id: orderItems.id, orderId: orderItems.orderId })
+        .from(orderItems)
+        .where(inArray(orderItems.id, ids))
+    : [];
+  const missing = ids.filter((id) => !found.some((line) => line.id === id));
+  if (missing.length > 0 || ids.length === 0) {
+    throw validationFailed({ [field]: [`${LINES_NOT_FOUND_MESSAGE}: ${missing.join(', ')}`] }, LINES_NOT_FOUND_MESSAGE);
+  }
+  const orderIds = [...new Set(found.map((line) => line.orderId))].sort((a, b) => a - b);
+  const lockedOrders = await tx
+    .select({ id: orders.id, createdAt: orders.createdAt })
+    .from(orders)
+    .where(inArray(orders.id, orderIds))
+    .orderBy(asc(orders.id))
+    .for('update');
+  const orderedAt = new Map(lockedOrders.map((order) => [order.id, order.createdAt]));
+  const lines = (await tx
+    .select({
+      id: orderItems.id,
+      orderId: orderItems.orderId,
+      offerId: orderItems.offerId,
+      status: orderItems.status,
+      price: orderItems.price,
+      quantity: orderItems.quantity,
+      billed: orderItems.billed,
+      article: orderItems.article,
+      brandName: orderItems.brandName,
+    })
+    .from(orderItems)
+    .where(inArray(orderItems.id, ids))
+    .orderBy(asc(orderItems.id))
+    .for('update')) as LockedLine[];
+
+  const refused = lines.filter((line) => !canChangeLineStatus(line.status, status));
+  if (refused.length > 0) {
+    const which = refused
+      .map((line) => `№ ${line.id} ${line.brandName} ${line.article} (${ORDER_STATUS_NAMES[line.status]})`)
+      .join(', ');
+    throw conflict(`${LINE_STATUS_FINAL_MESSAGE}: ${which}`);
+  }
+
+  const moving = lines.filter((line) => line.status !== status);
+  if (moving.length > 0) {
+    await tx
+      .update(orderItems)
+      .set({ status })
+      .where(
+        inArray(
+          orderItems.id,
+          moving.map((line) => line.id),
+        ),
+      );
+    await tx.insert(orderLineStatusHistory).values(
+      moving.map((line) => ({
+        orderItemId: line.id,
+        fromStatus: line.status,
+        toStatus: status,
+        staffId: actor.staffId,
+        note: actor.note,
+        createdAt: actor.at,
+      })),
+    );
+    for (const line of moving) {
+      // The client's e-mail, in the same transaction: changes of one order within a minute go in one.
+      await enqueueLineStatusChanged(
+        tx,
+        { orderId: line.orderId, lineId: line.id, from: line.status, to: status },
+        { now: actor.at },
+      );
+      await recordAudit(tx, {
+        staffId: actor.staffId,
+        action: 'order_item.status',
+        entity: 'order_item',
+        entityId: line.id,
+        before: { order_id: line.orderId, status: line.status },
+        after: { order_id: line.orderId, status, ...(actor.note ? { note: actor.note } : {}) },
+        at: actor.at,
+      });
+    }
+    if (status === 'canceled') await afterCancel(tx, moving, orderedAt, actor);
+    await tx
+      .update(orders)
+      .set({ updatedAt: actor.at })
+      .where(inArray(orders.id, [...new Set(moving.map((line) => line.orderId))]));
+  }
+  return {
+    changed: moving.map((line) => ({ id: line.id, order_id: line.orderId, from: line.status, to: status })),
+    unchanged: lines.filter((line) => line.status === status).map((line) => line.id),
+  };
+}
+
+/**
+ * A canceled line gives its pieces back to its offer (when the offer is still the one sold: see
+ * `returnToStock`) and leaves its order's bill unless the bill is paid: the bill's sum becomes the lines still
+ * billed plus delivery while any remains, and the order's total follows it. A paid bill is never rewritten;
+ * the order's screen shows the overpayment as owed to the client.
+ */
+async function afterCancel(
+  tx: Tx,
+  canceled: readonly LockedLine[],
+  orderedAt: ReadonlyMap<number, Date>,
+  actor: StatusActor,
+): Promise<void> {
+  const withOffer = canceled.filter((line) => line.offerId !== null);
+  if (withOffer.length > 0) {
+    const returned = await returnToStock(
+      tx,
+      withOffer.map((line) => ({
+        offerId: line.offerId!,
+        quantity: line.quantity,
+        orderedAt: orderedAt.get(line.orderId)!,
+      })),
+    );
+    for (const change of returned) {
+      await recordAudit(tx, {
+        staffId: actor.staffId,
+        action: 'offer.stock_returned',
+        entity: 'offer',
+        entityId: change.offerId,
+        before: { quantity: change.before },
+        after: { quantity: change.after },
+        at: actor.at,
+      });
+    }
+  }
+  const orderIds = [...new Set(canceled.map((line) => line.orderId))].sort((a, b) => a - b);
+  for (const orderId of orderIds) {
+    const bill = await lockOrderBill(tx, orderId);
+    if (!bill || bill.paid) continue;
+    const leaving = canceled.filter((line) => line.orderId === orderId && line.billed).map((line) => line.id);
+    if (leaving.length === 0) continue;
+    await tx.update(orderItems).set({ billed: false }).where(inArray(orderItems.id, leaving));
+    const [sums] = await tx
+      .select({
+        items: sql<string>`coalesce(sum(${orderItems.price} * ${orderItems.quantity}), 0)::text`,
+        billedLines: sql<number>`count(${orderItems.id})::int`,
+        delivery: orders.deliveryPrice,
+      })
+      .from(orders)
+      .leftJoin(orderItems, and(eq(orderItems.orderId, orders.id), eq(orderItems.billed, true)))
+      .where(eq(orders.id, orderId))
+      .groupBy(orders.deliveryPrice);
+    // Delivery is billed while some part is: an order with every line canceled owes nothing.
+    const dueKopecks = sums && sums.billedLines > 0 ? toKopecks(sums.items) + toKopecks(sums.delivery) : 0;
+    const total = kopecksToDecimal(dueKopecks);
+    await setBillSum(tx, bill.id, total);
+    await tx.update(orders).set({ totalPrice: total }).where(eq(orders.id, orderId));
+    await recordAudit(tx, {
+      staffId: actor.staffId,
+      action: 'bill.total',
+      entity: 'bill',
+      entityId: bill.id,
+      before: { price_sum: bill.priceSum },
+      after: { price_sum: total, removed_lines: leaving },
+      at: actor.at,
+    });
+  }
+}
 
 export interface StatusChange {
   orderId: number;
@@ -16,43 +236,50 @@ export interface StatusChange {
 export type StatusChangeResult = { changed: StatusChange } | { missing: 'order' | 'line' };
 
 /**
- * Sets the status of an order, or of one of its lines when `lineId` is given; only what is named changes (the
- * shop decides line by line). The order's updated time moves either way, and the client's status e-mail is
- * written to the notification outbox in the same transaction (enqueueLineStatusChanged). Until a back office exists, the shop
- * owner's CLI (`npm run admin -- order-status`) is the caller.
+ * The shop owner's CLI (`npm run admin -- order-status`): the status of an order, or of one of its lines when
+ * `lineId` is given; only what is named changes (the shop decides line by line). A line changes through
+ * `changeLineStatuses` (history with no staff member and the note «CLI», audit, a cancel's stock and bill, the
+ * same rules: a line issued or canceled stays so, 409). The order's own status is the order's; its change is
+ * audited.
  */
 export async function setOrderStatus(
   db: Db,
   target: { orderId: number; lineId?: number | null },
   status: OrderStatus,
+  actor: Omit<StatusActor, 'at'> & { at?: Date } = { staffId: null, note: CLI_NOTE },
 ): Promise<StatusChangeResult> {
   const { orderId, lineId = null } = target;
   if (!fitsIntegerId(orderId)) return { missing: 'order' };
+  const at = actor.at ?? new Date();
   return db.transaction(async (tx): Promise<StatusChangeResult> => {
     const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) return { missing: 'order' };
     if (lineId === null) {
-      await tx
-        .update(orders)
-        .set({ status, updatedAt: sql`now()` })
-        .where(eq(orders.id, orderId));
-      await enqueueLineStatusChanged(tx, { orderId, lineId, from: order.status as OrderStatus, to: status });
+      await tx.update(orders).set({ status, updatedAt: at }).where(eq(orders.id, orderId));
+      await enqueueLineStatusChanged(
+        tx,
+        { orderId, lineId, from: order.status as OrderStatus, to: status },
+        { now: at },
+      );
+      await recordAudit(tx, {
+        staffId: actor.staffId,
+        action: 'order.status',
+        entity: 'order',
+        entityId: orderId,
+        before: { status: order.status },
+        after: { status },
+        at,
+      });
       return { changed: { orderId, lineId, previous: order.status as OrderStatus, status } };
     }
     if (!Number.isSafeInteger(lineId)) return { missing: 'line' };
     const [line] = await tx
       .select({ status: orderItems.status })
       .from(orderItems)
-      .where(and(eq(orderItems.id, lineId), eq(orderItems.orderId, orderId)))
-      .for('update');
+      .where(and(eq(orderItems.id, lineId), eq(orderItems.orderId, orderId)));
     if (!line) return { missing: 'line' };
-    await tx.update(orderItems).set({ status }).where(eq(orderItems.id, lineId));
-    await tx
-      .update(orders)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(orders.id, orderId));
-    // The client's e-mail, in the same transaction: changes of one order within a minute go in one.
-    await enqueueLineStatusChanged(tx, { orderId, lineId, from: line.status as OrderStatus, to: status });
-    return { changed: { orderId, lineId, previous: line.status as OrderStatus, status } };
+    const result = await changeLineStatuses(tx, [lineId], status, { ...actor, at });
+    const previous = result.changed[0]?.from ?? status;
+    return { changed: { orderId, lineId, previous, status } };
   });
 }

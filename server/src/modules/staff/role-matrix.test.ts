@@ -57,6 +57,17 @@ describe('admin endpoints: role matrix', () => {
     ).toEqual(['staff-set-password', 'staff-sign-in']);
   });
 
+  it('opens the orders endpoints to the owner and managers only (content editors get 403)', () => {
+    const orders = [
+      'order-line-list',
+      'order-show',
+      'order-line-status',
+      'order-line-cancel',
+      'supplier-list',
+    ] as const;
+    for (const key of orders) expect([...adminEndpoints[key].roles]).toEqual(['owner', 'manager']);
+  });
+
   const cases = entries.flatMap(([key, endpoint]) =>
     CALLERS.map((caller) => ({ key, caller, expected: expectedOf(endpoint, caller) })),
   );

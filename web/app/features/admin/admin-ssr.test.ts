@@ -126,7 +126,7 @@ describe('the back office on the server', () => {
     const staffPage = await (await get('/admin/staff', 'staff_session=live')).text();
     expect(staffPage).toContain('Этот раздел доступен только владельцу магазина');
     expect(staffPage).not.toContain('data-testid="staff-table"');
-    const orders = await (await get('/admin/orders', 'staff_session=live')).text();
-    expect(orders).toContain('Раздел в разработке');
+    const payments = await (await get('/admin/payments', 'staff_session=live')).text();
+    expect(payments).toContain('Раздел в разработке');
   });
 });

@@ -1,0 +1,300 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  ORDER_STATUS_NAMES,
+  fromKopecks,
+  roublesFromDecimal,
+  toKopecks,
+  type AdminOrder,
+  type AdminOrderLine,
+  type AdminOrderLineFilters,
+  type AdminOrderScreenLine,
+  type AdminSupplier,
+  type LineStatusHistoryEntry,
+  type OrderStatus,
+} from '@detal/contract';
+import { withinDays } from '../../db/calendar-days.ts';
+import type { DbExecutor } from '../../db/index.ts';
+import { bills, clients, orderItems, orderLineStatusHistory, orders, staff, suppliers } from '../../db/schema.ts';
+import { fitsIntegerId } from '../../shared/integer-id.ts';
+
+/** The back office's reads of orders: the work queue of lines and an order's screen (staff only). */
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** Name, company, e-mail and phone as the order gave them, and the account's e-mail. */
+const clientText = sql`concat_ws(' ', ${orders.lastName}, ${orders.firstName}, ${orders.middleName}, ${orders.companyName}, ${orders.email}, ${orders.phoneNumber}, ${clients.email})`;
+
+function queueConditions(filters: AdminOrderLineFilters, timeZone: string): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    ...withinDays(orders.createdAt, filters.date_from, filters.date_to, timeZone),
+  ];
+  if (filters.status && filters.status.length > 0) conditions.push(inArray(orderItems.status, filters.status));
+  if (filters.supplier_id != null) conditions.push(eq(orderItems.supplierId, filters.supplier_id));
+  if (filters.order_id != null) conditions.push(eq(orders.id, filters.order_id));
+  const text = filters.client?.trim();
+  if (text) {
+    const byText = sql`${clientText} ilike ${likePattern(text)}`;
+    const digits = text.replace(/\D/g, '');
+    // '8 916 555-12-34', '+7 (916) 5551234' and '9165551234' all find +79165551234.
+    const phoneDigits = digits.length >= 5 && /^[\d\s()+-]+$/.test(text) ? digits.replace(/^[78](?=\d{10}$)/, '') : '';
+    conditions.push(phoneDigits ? sql`(${byText} or ${orders.phoneNumber} like ${likePattern(phoneDigits)})` : byText);
+  }
+  return and(...conditions);
+}
+
+const money = (decimal: string): number => roublesFromDecimal(decimal);
+const moneyOrNull = (decimal: string | null): number | null => (decimal === null ? null : money(decimal));
+
+const clientName = (row: {
+  lastName: string;
+  firstName: string;
+  middleName: string | null;
+  companyName: string | null;
+}) =>
+  [[row.lastName, row.firstName, row.middleName].filter(Boolean).join(' '), row.companyName].filter(Boolean).join(', ');
+
+const queueColumns = {
+  id: orderItems.id,
+  orderId: orders.id,
+  createdAt: orders.createdAt,
+  clientId: orders.clientId,
+  lastName: orders.lastName,
+  firstName: orders.firstName,
+  middleName: orders.middleName,
+  companyName: orders.companyName,
+  email: orders.email,
+  phoneNumber: orders.phoneNumber,
+  article: orderItems.article,
+  brandName: orderItems.brandName,
+  description: orderItems.description,
+  supplierId: orderItems.supplierId,
+  supplierName: suppliers.name,
+  deliveryDays: orderItems.deliveryDays,
+  quantity: orderItems.quantity,
+  purchasePrice: orderItems.purchasePrice,
+  price: orderItems.price,
+  status: orderItems.status,
+};
+
+const baseQueue = <T extends Record<string, unknown>>(db: DbExecutor, columns: T) =>
+  db
+    .select(columns as never)
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(clients, eq(clients.id, orders.clientId))
+    .leftJoin(suppliers, eq(suppliers.id, orderItems.supplierId));
+
+export async function countQueueLines(db: DbExecutor, filters: AdminOrderLineFilters, timeZone: string) {
+  const [row] = (await baseQueue(db, { total: count() }).where(queueConditions(filters, timeZone))) as {
+    total: number;
+  }[];
+  return row?.total ?? 0;
+}
+
+type QueueRow = { [K in keyof typeof queueColumns]: (typeof queueColumns)[K]['_']['data'] } & {
+  supplierName: string | null;
+};
+
+/** A page of the queue, newest order first, its lines in the order they were added. */
+export async function listQueueLines(
+  db: DbExecutor,
+  filters: AdminOrderLineFilters,
+  timeZone: string,
+  limit: number,
+  offset: number,
+): Promise<AdminOrderLine[]> {
+  const rows = (await baseQueue(db, queueColumns)
+    .where(queueConditions(filters, timeZone))
+    .orderBy(desc(orders.createdAt), desc(orders.id), asc(orderItems.id))
+    .limit(limit)
+    .offset(offset)) as QueueRow[];
+  return rows.map((row): AdminOrderLine => ({
+    id: row.id,
+    order_id: row.orderId,
+    created_at: row.createdAt.toISOString(),
+    client_id: row.clientId,
+    client_name: clientName(row),
+    client_email: row.email,
+    client_phone: row.phoneNumber,
+    article: row.article,
+    brand_name: row.brandName,
+    description: row.description,
+    supplier_id: row.supplierId,
+    supplier_name: row.supplierName,
+    delivery: row.deliveryDays,
+    quantity: row.quantity,
+    purchase_price: moneyOrNull(row.purchasePrice),
+    price: money(row.price),
+    status: row.status as OrderStatus,
+    status_name: ORDER_STATUS_NAMES[row.status as OrderStatus],
+  }));
+}
+
+export async function listSuppliers(db: DbExecutor): Promise<AdminSupplier[]> {
+  return db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers).orderBy(asc(suppliers.name));
+}
+
+/** margin / selling × 100 with one decimal, from kopecks (null when nothing was sold). */
+const marginPercent = (marginKopecks: number, sellingKopecks: number): number | null =>
+  sellingKopecks === 0 ? null : Math.round((marginKopecks * 1000) / sellingKopecks) / 10;
+
+/** The order's screen, or null when there is no such order. */
+export async function findAdminOrder(db: DbExecutor, orderId: number): Promise<AdminOrder | null> {
+  if (!fitsIntegerId(orderId)) return null;
+  const [head] = await db
+    .select({
+      order: orders,
+      accountEmail: clients.email,
+      billId: bills.id,
+      billSum: bills.priceSum,
+      billPaid: bills.paid,
+    })
+    .from(orders)
+    .innerJoin(clients, eq(clients.id, orders.clientId))
+    .leftJoin(bills, eq(bills.orderId, orders.id))
+    .where(eq(orders.id, orderId));
+  if (!head) return null;
+  const { order } = head;
+  const lineRows = await db
+    .select({
+      id: orderItems.id,
+      article: orderItems.article,
+      brandName: orderItems.brandName,
+      description: orderItems.description,
+      supplierId: orderItems.supplierId,
+      supplierName: suppliers.name,
+      deliveryDays: orderItems.deliveryDays,
+      quantity: orderItems.quantity,
+      purchasePrice: orderItems.purchasePrice,
+      price: orderItems.price,
+      status: orderItems.status,
+      billed: orderItems.billed,
+    })
+    .from(orderItems)
+    .leftJoin(suppliers, eq(suppliers.id, orderItems.supplierId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  const historyRows =
+    lineRows.length === 0
+      ? []
+      : await db
+          .select({
+            id: orderLineStatusHistory.id,
+            lineId: orderLineStatusHistory.orderItemId,
+            createdAt: orderLineStatusHistory.createdAt,
+            fromStatus: orderLineStatusHistory.fromStatus,
+            toStatus: orderLineStatusHistory.toStatus,
+            staffId: orderLineStatusHistory.staffId,
+            staffName: staff.name,
+            note: orderLineStatusHistory.note,
+          })
+          .from(orderLineStatusHistory)
+          .leftJoin(staff, eq(staff.id, orderLineStatusHistory.staffId))
+          .where(
+            inArray(
+              orderLineStatusHistory.orderItemId,
+              lineRows.map((line) => line.id),
+            ),
+          )
+          .orderBy(asc(orderLineStatusHistory.createdAt), asc(orderLineStatusHistory.id));
+
+  let itemsKopecks = 0;
+  let purchaseKopecks = 0;
+  let canceledKopecks = 0;
+  let purchaseUnknown = false;
+  const lines = lineRows.map((row): AdminOrderScreenLine => {
+    const totalKopecks = toKopecks(row.price) * row.quantity;
+    const purchaseTotalKopecks = row.purchasePrice === null ? null : toKopecks(row.purchasePrice) * row.quantity;
+    const marginKopecks = purchaseTotalKopecks === null ? null : totalKopecks - purchaseTotalKopecks;
+    if (row.status === 'canceled') {
+      canceledKopecks += totalKopecks;
+    } else {
+      itemsKopecks += totalKopecks;
+      purchaseKopecks += purchaseTotalKopecks ?? 0;
+      if (purchaseTotalKopecks === null) purchaseUnknown = true;
+    }
+    const history = historyRows
+      .filter((entry) => entry.lineId === row.id)
+      .map((entry): LineStatusHistoryEntry => ({
+        id: entry.id,
+        created_at: entry.createdAt.toISOString(),
+        from_status: entry.fromStatus as OrderStatus,
+        to_status: entry.toStatus as OrderStatus,
+        staff_id: entry.staffId,
+        staff_name: entry.staffName,
+        note: entry.note,
+      }));
+    return {
+      id: row.id,
+      order_id: orderId,
+      article: row.article,
+      brand_name: row.brandName,
+      description: row.description,
+      supplier_id: row.supplierId,
+      supplier_name: row.supplierName,
+      delivery: row.deliveryDays,
+      quantity: row.quantity,
+      purchase_price: moneyOrNull(row.purchasePrice),
+      price: money(row.price),
+      status: row.status as OrderStatus,
+      status_name: ORDER_STATUS_NAMES[row.status as OrderStatus],
+      total: fromKopecks(totalKopecks),
+      purchase_total: purchaseTotalKopecks === null ? null : fromKopecks(purchaseTotalKopecks),
+      margin: marginKopecks === null ? null : fromKopecks(marginKopecks),
+      margin_percent: marginKopecks === null ? null : marginPercent(marginKopecks, totalKopecks),
+      billed: row.billed,
+      history,
+    };
+  });
+  const active = lineRows.some((row) => row.status !== 'canceled');
+  const dueKopecks = active ? itemsKopecks + toKopecks(order.deliveryPrice) : 0;
+  const marginKopecks = itemsKopecks - purchaseKopecks;
+  // A paid bill is never rewritten (decision 0021): what it took above what is due now goes back to the client.
+  // The amount paid is the bill's sum while "paid" means "covered"; with partial payments it becomes their sum.
+  const paidKopecks = head.billPaid && head.billSum !== null ? toKopecks(head.billSum) : 0;
+  return {
+    id: order.id,
+    created_at: order.createdAt.toISOString(),
+    status: order.status as OrderStatus,
+    status_name: ORDER_STATUS_NAMES[order.status as OrderStatus],
+    client: {
+      id: order.clientId,
+      account_email: head.accountEmail,
+      last_name: order.lastName,
+      first_name: order.firstName,
+      middle_name: order.middleName,
+      company_name: order.companyName,
+      email: order.email,
+      phone_number: order.phoneNumber,
+    },
+    delivery_method: {
+      name: order.deliveryMethodName,
+      price: money(order.deliveryPrice),
+      description: order.deliveryMethodDescription,
+    },
+    delivery_address: order.deliveryAddress,
+    desired_date: order.desiredDate,
+    desired_time: order.desiredTime,
+    comment: order.comment,
+    lines,
+    totals: {
+      items: fromKopecks(itemsKopecks),
+      purchase: fromKopecks(purchaseKopecks),
+      margin: fromKopecks(marginKopecks),
+      margin_percent: marginPercent(marginKopecks, itemsKopecks),
+      purchase_unknown: purchaseUnknown,
+      canceled: fromKopecks(canceledKopecks),
+      due: fromKopecks(dueKopecks),
+    },
+    bill:
+      head.billId === null || head.billSum === null || head.billPaid === null
+        ? null
+        : { id: head.billId, price_sum: money(head.billSum), paid: head.billPaid },
+    refund_due: fromKopecks(Math.max(0, paidKopecks - dueKopecks)),
+  };
+}
+
+export async function orderIdOfLine(db: DbExecutor, lineId: number): Promise<number | null> {
+  const [row] = await db.select({ orderId: orderItems.orderId }).from(orderItems).where(eq(orderItems.id, lineId));
+  return row?.orderId ?? null;
+}

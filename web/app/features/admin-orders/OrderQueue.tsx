@@ -1,0 +1,364 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
+import { Form, Link, useFetcher, useNavigate } from 'react-router';
+import {
+  ORDER_STATUSES,
+  ORDER_STATUS_NAMES,
+  formatDateTime,
+  formatRoubles,
+  type AdminOrderLine,
+  type AdminSupplier,
+  type OrderStatus,
+} from '@detal/contract';
+import { paths } from '../../paths.ts';
+import type { OrderActionResult } from './order-actions.ts';
+import type { QueueQuery } from './queue-filters.ts';
+
+/** Badge colours of the statuses, from "needs work" to "done". */
+export const STATUS_COLORS: Record<OrderStatus, string> = {
+  new: 'blue',
+  in_work: 'cyan',
+  ordered: 'indigo',
+  in_transit: 'violet',
+  ready: 'green',
+  issued: 'gray',
+  canceled: 'red',
+};
+
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <Badge
+      color={STATUS_COLORS[status]}
+      variant="light"
+      size="sm"
+      radius="sm"
+      tt="none"
+      fw={600}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {ORDER_STATUS_NAMES[status]}
+    </Badge>
+  );
+}
+
+/** Filters as a GET form: they land in the URL, so a filtered queue can be reloaded, shared and paged. */
+export function QueueFilters({ query, suppliers }: { query: QueueQuery; suppliers: AdminSupplier[] }) {
+  const { filters } = query;
+  const chosen = new Set(filters.status ?? []);
+  return (
+    <Form method="get" aria-label="Фильтры очереди">
+      <Group gap={6} mb={6} wrap="wrap" aria-label="Статусы">
+        {ORDER_STATUSES.map((status) => (
+          <Checkbox
+            key={status}
+            name="status"
+            value={status}
+            label={ORDER_STATUS_NAMES[status]}
+            defaultChecked={chosen.has(status)}
+            size="xs"
+            mr="xs"
+          />
+        ))}
+      </Group>
+      <Group align="flex-end" gap="xs" wrap="wrap">
+        <NativeSelect
+          label="Поставщик"
+          name="supplier_id"
+          data={[{ value: '', label: 'Все' }, ...suppliers.map((s) => ({ value: String(s.id), label: s.name }))]}
+          defaultValue={filters.supplier_id ? String(filters.supplier_id) : ''}
+          size="xs"
+          w={200}
+        />
+        <TextInput
+          label="Клиент"
+          name="client"
+          placeholder="имя, e-mail, телефон"
+          defaultValue={filters.client ?? ''}
+          size="xs"
+          w={200}
+        />
+        <TextInput
+          label="Заказ №"
+          name="order_id"
+          inputMode="numeric"
+          defaultValue={filters.order_id ? String(filters.order_id) : ''}
+          size="xs"
+          w={90}
+        />
+        <TextInput label="С" name="date_from" type="date" defaultValue={filters.date_from ?? ''} size="xs" w={140} />
+        <TextInput label="По" name="date_to" type="date" defaultValue={filters.date_to ?? ''} size="xs" w={140} />
+        <Button type="submit" size="xs">
+          Показать
+        </Button>
+        <Button component={Link} to={paths.adminOrders()} size="xs" variant="default">
+          Сбросить
+        </Button>
+      </Group>
+    </Form>
+  );
+}
+
+/** The result of the last write, said above the table. */
+export function ActionResult({ result }: { result: OrderActionResult | undefined }) {
+  if (!result) return null;
+  if (!result.ok) {
+    return (
+      <Alert color="red" p="xs" role="alert" data-testid="order-action-error">
+        {result.message}
+      </Alert>
+    );
+  }
+  if (result.intent === 'status') {
+    return (
+      <Alert color="green" p="xs" role="status" data-testid="order-action-done">
+        Статус изменён: {result.changed}
+        {result.unchanged > 0 ? `, уже были в этом статусе: ${result.unchanged}` : ''}
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="green" p="xs" role="status" data-testid="order-action-done">
+      Позиция отменена
+    </Alert>
+  );
+}
+
+/** Many lines to one status: a fetcher form to the page's action; the note goes into each line's history. */
+export function BulkStatusBar({
+  lineIds,
+  statusRef,
+  onDone,
+}: {
+  lineIds: number[];
+  statusRef?: React.Ref<HTMLSelectElement>;
+  onDone?: () => void;
+}) {
+  const fetcher = useFetcher<OrderActionResult>();
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.data;
+  const handled = useRef<OrderActionResult | undefined>(undefined);
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !result?.ok || handled.current === result) return;
+    handled.current = result;
+    onDone?.();
+  }, [fetcher.state, result, onDone]);
+  return (
+    <div>
+      <fetcher.Form method="post" aria-label="Смена статуса">
+        <input type="hidden" name="intent" value="status" />
+        <input type="hidden" name="line_ids" value={lineIds.join(',')} />
+        <Group
+          gap="xs"
+          align="flex-end"
+          wrap="wrap"
+          p={6}
+          bg={lineIds.length > 0 ? 'blue.0' : 'gray.0'}
+          style={{ borderRadius: 4 }}
+        >
+          <Text size="sm" fw={600} data-testid="selected-count" miw={96}>
+            Выбрано: {lineIds.length}
+          </Text>
+          <NativeSelect
+            ref={statusRef}
+            name="status"
+            aria-label="Новый статус"
+            data={[
+              { value: '', label: 'Новый статус…' },
+              ...ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_NAMES[status] })),
+            ]}
+            size="xs"
+            w={200}
+          />
+          <TextInput name="note" aria-label="Примечание" placeholder="Примечание (необязательно)" size="xs" w={240} />
+          <Button type="submit" size="xs" loading={busy} disabled={lineIds.length === 0}>
+            Изменить статус
+          </Button>
+        </Group>
+      </fetcher.Form>
+      {!busy && <ActionResult result={result} />}
+    </div>
+  );
+}
+
+const isTyping = (target: EventTarget | null): boolean =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(target.tagName));
+
+/** The shortcuts of the queue, as the help line shows them (docs: README, Back office). */
+export const QUEUE_SHORTCUTS =
+  'j/k или ↓/↑ — строка, x или пробел — выбрать, a — выбрать все, s — статус, Enter — открыть заказ';
+
+/**
+ * The queue: a dense table of lines with checkboxes, the bulk status bar above it and the keyboard (j/k or the
+ * arrows move, x or space select, a selects every line, s opens the status list, Enter opens the order).
+ */
+export function OrderQueue({ lines }: { lines: AdminOrderLine[] }) {
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [cursor, setCursor] = useState(0);
+  const statusRef = useRef<HTMLSelectElement>(null);
+  const rowsRef = useRef<HTMLTableSectionElement>(null);
+  const navigate = useNavigate();
+  const lineIdsKey = lines.map((line) => line.id).join(',');
+
+  // A new page or filter: the selection and the cursor start afresh.
+  useEffect(() => {
+    setSelected(new Set());
+    setCursor(0);
+  }, [lineIdsKey]);
+
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target) || lines.length === 0) return;
+      const line = lines[Math.min(cursor, lines.length - 1)];
+      switch (event.key) {
+        case 'j':
+        case 'ArrowDown':
+          setCursor((at) => Math.min(at + 1, lines.length - 1));
+          break;
+        case 'k':
+        case 'ArrowUp':
+          setCursor((at) => Math.max(at - 1, 0));
+          break;
+        case 'x':
+        case ' ':
+          if (line) toggle(line.id);
+          break;
+        case 'a':
+          setSelected((current) =>
+            current.size === lines.length ? new Set() : new Set(lines.map((candidate) => candidate.id)),
+          );
+          break;
+        case 's':
+          statusRef.current?.focus();
+          break;
+        case 'Enter':
+          if (line) void navigate(paths.adminOrder(line.order_id));
+          break;
+        default:
+          return;
+      }
+      event.preventDefault();
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [lines, cursor, navigate]);
+
+  useEffect(() => {
+    rowsRef.current?.children[cursor]?.scrollIntoView?.({ block: 'nearest' });
+  }, [cursor]);
+
+  const allSelected = lines.length > 0 && selected.size === lines.length;
+  const chosen = lines.filter((line) => selected.has(line.id)).map((line) => line.id);
+  return (
+    <>
+      <BulkStatusBar lineIds={chosen} statusRef={statusRef} onDone={() => setSelected(new Set())} />
+      <Text size="xs" c="gray.7" data-testid="queue-shortcuts">
+        Клавиши: {QUEUE_SHORTCUTS}
+      </Text>
+      <Table.ScrollContainer minWidth={1100}>
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing={3}
+          horizontalSpacing={6}
+          fz="xs"
+          data-testid="order-queue"
+          style={{ fontVariantNumeric: 'tabular-nums' }}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={28}>
+                <Checkbox
+                  size="xs"
+                  aria-label="Выбрать все"
+                  checked={allSelected}
+                  indeterminate={selected.size > 0 && !allSelected}
+                  onChange={() => setSelected(allSelected ? new Set() : new Set(lines.map((line) => line.id)))}
+                />
+              </Table.Th>
+              <Table.Th>Дата</Table.Th>
+              <Table.Th>Заказ</Table.Th>
+              <Table.Th>Клиент</Table.Th>
+              <Table.Th>Артикул</Table.Th>
+              <Table.Th>Бренд</Table.Th>
+              <Table.Th>Описание</Table.Th>
+              <Table.Th>Поставщик</Table.Th>
+              <Table.Th ta="right">Кол.</Table.Th>
+              <Table.Th ta="right">Закупка</Table.Th>
+              <Table.Th ta="right">Продажа</Table.Th>
+              <Table.Th>Статус</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody ref={rowsRef}>
+            {lines.map((line, index) => (
+              <Table.Tr
+                key={line.id}
+                data-line-id={line.id}
+                aria-selected={selected.has(line.id)}
+                data-cursor={index === cursor || undefined}
+                bg={selected.has(line.id) ? 'blue.0' : undefined}
+                style={index === cursor ? { outline: '2px solid var(--mantine-color-blue-5)', outlineOffset: -2 } : {}}
+                onClick={() => setCursor(index)}
+              >
+                <Table.Td>
+                  <Checkbox
+                    size="xs"
+                    aria-label={`Выбрать позицию ${line.article}`}
+                    checked={selected.has(line.id)}
+                    onChange={() => toggle(line.id)}
+                  />
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(line.created_at)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Link to={paths.adminOrder(line.order_id)}>№ {line.order_id}</Link>
+                </Table.Td>
+                <Table.Td maw={200}>
+                  <Text
+                    fz="xs"
+                    lineClamp={1}
+                    title={`${line.client_name} · ${line.client_email} · ${line.client_phone}`}
+                  >
+                    {line.client_name}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }} fw={600}>
+                  {line.article}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.brand_name}</Table.Td>
+                <Table.Td maw={220}>
+                  <Text fz="xs" lineClamp={1} title={line.description}>
+                    {line.description || '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.supplier_name ?? '—'}</Table.Td>
+                <Table.Td ta="right">{line.quantity}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {line.purchase_price === null ? '—' : formatRoubles(line.purchase_price)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatRoubles(line.price)}
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge status={line.status} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {lines.length === 0 && (
+        <Text c="gray.7" size="sm">
+          Нет позиций по этим условиям
+        </Text>
+      )}
+    </>
+  );
+}

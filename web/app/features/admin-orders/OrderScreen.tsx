@@ -1,0 +1,259 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useFetcher } from 'react-router';
+import {
+  ORDER_STATUS_NAMES,
+  billStatusText,
+  formatDate,
+  formatDateTime,
+  formatRoubles,
+  type AdminOrder,
+  type AdminOrderScreenLine,
+} from '@detal/contract';
+import { BulkStatusBar, StatusBadge } from './OrderQueue.tsx';
+import type { OrderActionResult } from './order-actions.ts';
+
+const FINAL = new Set(['issued', 'canceled']);
+
+const signedRoubles = (value: number) => (value < 0 ? `−${formatRoubles(-value)}` : formatRoubles(value));
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      <Text size="sm" c="gray.7" miw={120}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** Cancel with a confirmation: the first click asks, «Да, отменить» sends (with an optional note). */
+function CancelLine({ line }: { line: AdminOrderScreenLine }) {
+  const fetcher = useFetcher<OrderActionResult>();
+  const [asking, setAsking] = useState(false);
+  const refused = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  if (FINAL.has(line.status)) return null;
+  if (!asking) {
+    return (
+      <>
+        <Button size="compact-xs" variant="subtle" color="red" px={0} display="block" onClick={() => setAsking(true)}>
+          Отменить
+        </Button>
+        {refused && (
+          <Text fz="xs" c="red.8" role="alert">
+            {refused}
+          </Text>
+        )}
+      </>
+    );
+  }
+  return (
+    <fetcher.Form method="post" onSubmit={() => setAsking(false)}>
+      <input type="hidden" name="intent" value="cancel" />
+      <input type="hidden" name="line_id" value={line.id} />
+      <Stack gap={4} miw={200} mt={4} style={{ whiteSpace: 'normal' }}>
+        <Text size="xs" fw={600}>
+          Отменить позицию? Остаток вернётся в каталог, неоплаченный счёт уменьшится
+        </Text>
+        <TextInput name="note" size="xs" placeholder="Причина (необязательно)" aria-label="Причина отмены" />
+        <Group gap={4}>
+          <Button type="submit" size="compact-xs" color="red" loading={fetcher.state !== 'idle'}>
+            Да, отменить
+          </Button>
+          <Button size="compact-xs" variant="default" onClick={() => setAsking(false)}>
+            Нет
+          </Button>
+        </Group>
+      </Stack>
+    </fetcher.Form>
+  );
+}
+
+function History({ line }: { line: AdminOrderScreenLine }) {
+  if (line.history.length === 0)
+    return (
+      <Text fz="xs" c="gray.6">
+        —
+      </Text>
+    );
+  return (
+    <Stack gap={0}>
+      {line.history.map((entry) => (
+        <Text key={entry.id} fz="xs" lh={1.4}>
+          {formatDateTime(entry.created_at)} · {ORDER_STATUS_NAMES[entry.from_status]} →{' '}
+          {ORDER_STATUS_NAMES[entry.to_status]} · {entry.staff_name ?? 'командная строка'}
+          {entry.note ? ` · «${entry.note}»` : ''}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function Margin({ margin, percent }: { margin: number | null; percent: number | null }) {
+  if (margin === null) return <>—</>;
+  return (
+    <Text fz="inherit" c={margin < 0 ? 'red.8' : undefined} component="span" style={{ whiteSpace: 'nowrap' }}>
+      {signedRoubles(margin)}
+      {percent === null ? '' : ` (${String(percent).replace('.', ',')}%)`}
+    </Text>
+  );
+}
+
+/** An order's screen for staff: client, delivery, comment, lines with prices, margin, status and history. */
+export function OrderScreen({ order }: { order: AdminOrder }) {
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { client, totals } = order;
+  const name = [client.last_name, client.first_name, client.middle_name].filter(Boolean).join(' ');
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
+        <Paper withBorder p="xs">
+          <Text fw={600} size="sm" mb={4}>
+            Клиент
+          </Text>
+          <Field label="Имя">{name}</Field>
+          {client.company_name && <Field label="Компания">{client.company_name}</Field>}
+          <Field label="E-mail">{client.email}</Field>
+          <Field label="Телефон">{client.phone_number}</Field>
+          {client.account_email.toLowerCase() !== client.email.toLowerCase() && (
+            <Field label="Учётная запись">{client.account_email}</Field>
+          )}
+        </Paper>
+        <Paper withBorder p="xs">
+          <Text fw={600} size="sm" mb={4}>
+            Доставка
+          </Text>
+          <Field label="Способ">
+            {order.delivery_method.name} · {formatRoubles(order.delivery_method.price)}
+          </Field>
+          <Field label="Адрес">{order.delivery_address ?? '—'}</Field>
+          <Field label="Желаемая дата">
+            {order.desired_date ? formatDate(order.desired_date) : '—'}
+            {order.desired_time ? `, ${order.desired_time.slice(0, 5)}` : ''}
+          </Field>
+          <Field label="Комментарий">{order.comment ?? '—'}</Field>
+        </Paper>
+      </SimpleGrid>
+
+      <BulkStatusBar
+        lineIds={order.lines.filter((line) => selected.has(line.id)).map((line) => line.id)}
+        onDone={() => setSelected(new Set())}
+      />
+
+      <Table.ScrollContainer minWidth={1000}>
+        <Table
+          verticalSpacing={4}
+          horizontalSpacing={6}
+          fz="xs"
+          data-testid="order-lines"
+          style={{ fontVariantNumeric: 'tabular-nums' }}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={28} />
+              <Table.Th>Артикул / бренд</Table.Th>
+              <Table.Th>Статус</Table.Th>
+              <Table.Th>Описание</Table.Th>
+              <Table.Th>Поставщик</Table.Th>
+              <Table.Th ta="right">Кол.</Table.Th>
+              <Table.Th ta="right">Закупка</Table.Th>
+              <Table.Th ta="right">Продажа</Table.Th>
+              <Table.Th ta="right">Сумма</Table.Th>
+              <Table.Th ta="right">Маржа</Table.Th>
+              <Table.Th>История</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {order.lines.map((line) => (
+              <Table.Tr
+                key={line.id}
+                data-line-id={line.id}
+                style={line.status === 'canceled' ? { opacity: 0.6 } : undefined}
+              >
+                <Table.Td>
+                  <input
+                    type="checkbox"
+                    aria-label={`Выбрать позицию ${line.article}`}
+                    checked={selected.has(line.id)}
+                    onChange={() =>
+                      setSelected((current) => {
+                        const next = new Set(current);
+                        if (next.has(line.id)) next.delete(line.id);
+                        else next.add(line.id);
+                        return next;
+                      })
+                    }
+                  />
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text fz="xs" fw={600} td={line.status === 'canceled' ? 'line-through' : undefined}>
+                    {line.article}
+                  </Text>
+                  <Text fz="xs" c="gray.7">
+                    {line.brand_name}
+                  </Text>
+                </Table.Td>
+                <Table.Td miw={130} style={{ whiteSpace: 'nowrap' }}>
+                  <StatusBadge status={line.status} />
+                  {line.status === 'canceled' && !line.billed && (
+                    <Text fz={10} c="gray.7">
+                      снята со счёта
+                    </Text>
+                  )}
+                  <CancelLine line={line} />
+                </Table.Td>
+                <Table.Td maw={200}>{line.description || '—'}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.supplier_name ?? '—'}</Table.Td>
+                <Table.Td ta="right">{line.quantity}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {line.purchase_price === null ? '—' : formatRoubles(line.purchase_price)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatRoubles(line.price)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatRoubles(line.total)}
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Margin margin={line.margin} percent={line.margin_percent} />
+                </Table.Td>
+                <Table.Td miw={260}>
+                  <History line={line} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      <Paper withBorder p="xs" maw={460} data-testid="order-totals">
+        <Field label="Товары">{formatRoubles(totals.items)}</Field>
+        <Field label="Закупка">
+          {formatRoubles(totals.purchase)}
+          {totals.purchase_unknown ? ' (не у всех позиций)' : ''}
+        </Field>
+        <Field label="Маржа">
+          <Margin margin={totals.margin} percent={totals.margin_percent} />
+        </Field>
+        <Field label="Доставка">{formatRoubles(order.delivery_method.price)}</Field>
+        {totals.canceled > 0 && <Field label="Отменено">{formatRoubles(totals.canceled)}</Field>}
+        <Field label="К оплате">
+          <b>{formatRoubles(totals.due)}</b>
+        </Field>
+        {order.bill && (
+          <Field label={`Счёт № ${order.bill.id}`}>
+            {formatRoubles(order.bill.price_sum)} · {billStatusText(order.bill.paid)}
+          </Field>
+        )}
+      </Paper>
+      {order.refund_due > 0 && (
+        <Alert color="orange" p="xs" maw={460} data-testid="refund-due" title="К возврату клиенту">
+          {formatRoubles(order.refund_due)}: счёт оплачен до отмены позиций, оплаченный счёт не меняется.
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,288 @@
+// @vitest-environment node
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ADMIN_API_PREFIX,
+  SHOP_API_PREFIX,
+  type AdminOrder,
+  type AdminOrderLine,
+  type StaffMember,
+} from '@detal/contract';
+import { FIREFOX, startSsrHarness } from '../../../test/ssr-harness.ts';
+import type { SsrHarness } from '../../../test/ssr-harness.ts';
+
+/** The back office's orders rendered on the server against a stand-in API: the queue and an order's screen. */
+
+const manager: StaffMember = {
+  id: 2,
+  email: 'manager@shop.example.ru',
+  name: 'Мария Иванова',
+  role: 'manager',
+  blocked: false,
+  has_password: true,
+  created_at: '2026-11-20T09:00:00.000Z',
+  last_sign_in_at: null,
+};
+const editor: StaffMember = { ...manager, id: 3, role: 'content_editor', name: 'Олег Редактор' };
+
+const line: AdminOrderLine = {
+  id: 501,
+  order_id: 42,
+  created_at: '2026-11-24T07:15:00.000Z',
+  client_id: 7,
+  client_name: 'Петров Иван, ООО «Ромашка»',
+  client_email: 'buyer@example.ru',
+  client_phone: '+79991234567',
+  article: 'OC90',
+  brand_name: 'KNECHT',
+  description: 'Фильтр масляный',
+  supplier_id: 3,
+  supplier_name: 'ООО Автоальянс (настоящее имя)',
+  delivery: 2,
+  quantity: 2,
+  purchase_price: 300.5,
+  price: 412.4,
+  status: 'in_work',
+  status_name: 'В работе',
+};
+
+const order: AdminOrder = {
+  id: 42,
+  created_at: '2026-11-24T07:15:00.000Z',
+  status: 'new',
+  status_name: 'Новый',
+  client: {
+    id: 7,
+    account_email: 'ivan@example.ru',
+    last_name: 'Петров',
+    first_name: 'Иван',
+    middle_name: null,
+    company_name: 'ООО «Ромашка»',
+    email: 'buyer@example.ru',
+    phone_number: '+79991234567',
+  },
+  delivery_method: { name: 'Курьер', price: 350, description: '' },
+  delivery_address: 'г. Москва, ул. Тверская, д. 1',
+  desired_date: '2026-11-26',
+  desired_time: '19:30:00',
+  comment: 'Позвонить за час',
+  lines: [
+    {
+      id: 501,
+      order_id: 42,
+      article: 'OC90',
+      brand_name: 'KNECHT',
+      description: 'Фильтр масляный',
+      supplier_id: 3,
+      supplier_name: 'ООО Автоальянс (настоящее имя)',
+      delivery: 2,
+      quantity: 2,
+      purchase_price: 300.5,
+      price: 412.4,
+      status: 'in_work',
+      status_name: 'В работе',
+      total: 824.8,
+      purchase_total: 601,
+      margin: 223.8,
+      margin_percent: 27.1,
+      billed: true,
+      history: [
+        {
+          id: 1,
+          created_at: '2026-11-24T08:00:00.000Z',
+          from_status: 'new',
+          to_status: 'in_work',
+          staff_id: 2,
+          staff_name: 'Мария Иванова',
+          note: 'Заказали утром',
+        },
+      ],
+    },
+    {
+      id: 502,
+      order_id: 42,
+      article: 'W712/75',
+      brand_name: 'MANN',
+      description: 'Фильтр',
+      supplier_id: 3,
+      supplier_name: 'ООО Автоальянс (настоящее имя)',
+      delivery: 2,
+      quantity: 1,
+      purchase_price: 100,
+      price: 150,
+      status: 'canceled',
+      status_name: 'Отменён',
+      total: 150,
+      purchase_total: 100,
+      margin: 50,
+      margin_percent: 33.3,
+      billed: true,
+      history: [
+        {
+          id: 2,
+          created_at: '2026-11-24T08:05:00.000Z',
+          from_status: 'new',
+          to_status: 'canceled',
+          staff_id: null,
+          staff_name: null,
+          note: 'CLI',
+        },
+      ],
+    },
+  ],
+  totals: {
+    items: 824.8,
+    purchase: 601,
+    margin: 223.8,
+    margin_percent: 27.1,
+    purchase_unknown: false,
+    canceled: 150,
+    due: 1174.8,
+  },
+  bill: { id: 9, price_sum: 1324.8, paid: true },
+  refund_due: 150,
+};
+
+const template = {
+  shop: { name: 'Деталь', phone: '', email: '', address: '', work_hours: '' },
+  menu: { header: [], footer: [] },
+};
+
+let signedInAs: StaffMember | null = null;
+const bodies: { path: string; body: unknown; query: string }[] = [];
+
+async function apiFetch(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  if (url.pathname === `${SHOP_API_PREFIX}template`) return Response.json({ data: template });
+  const path = url.pathname.replace(ADMIN_API_PREFIX, '');
+  bodies.push({ path, body: request.method === 'POST' ? await request.json() : null, query: url.search });
+  if (!signedInAs || !request.headers.get('cookie')?.includes('staff_session=live')) {
+    return Response.json({ message: 'Войдите в панель управления', error: 'unauthorized' }, { status: 401 });
+  }
+  if (path === 'staff-me') return Response.json({ data: { staff: signedInAs } });
+  if (signedInAs.role === 'content_editor') {
+    return Response.json({ message: 'Недостаточно прав для этого действия', error: 'forbidden' }, { status: 403 });
+  }
+  if (path === 'order-line-list') {
+    return Response.json({ data: { data: [line], current_page: 2, last_page: 3, per_page: 50, total: 101 } });
+  }
+  if (path === 'supplier-list')
+    return Response.json({ data: { suppliers: [{ id: 3, name: 'ООО Автоальянс (настоящее имя)' }] } });
+  if (path === 'order-show') {
+    const { id } = (bodies.at(-1)!.body ?? {}) as { id?: number };
+    if (id === 42) return Response.json({ data: { order } });
+  }
+  return Response.json({ message: 'Заказ не найден', error: 'not_found' }, { status: 404 });
+}
+
+let harness: SsrHarness;
+
+beforeAll(async () => {
+  harness = await startSsrHarness();
+}, 60_000);
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+beforeEach(() => {
+  signedInAs = null;
+  bodies.length = 0;
+});
+
+const get = (pathname: string, cookie?: string) =>
+  harness.handle(
+    new Request(`http://shop.test${pathname}`, {
+      headers: { 'user-agent': FIREFOX, ...(cookie ? { cookie } : {}) },
+    }),
+    { apiFetch },
+  );
+
+describe('the back office orders on the server', () => {
+  it('renders the queue with the filters of the URL passed to the API, the real supplier and the shortcuts', async () => {
+    signedInAs = manager;
+    const response = await get(
+      '/admin/orders?status=new&status=in_work&supplier_id=3&client=Петров&order_id=42&date_from=2026-11-01&date_to=2026-11-24&page=2',
+      'staff_session=live',
+    );
+    expect(response.status).toBe(200);
+    // React separates adjacent texts with empty comments; the page reads without them.
+    const html = (await response.text()).replaceAll('<!-- -->', '');
+    expect(html).toContain('<title>Заказы — Деталь</title>');
+    const call = bodies.find((entry) => entry.path === 'order-line-list')!;
+    expect(call.query).toBe('?page=2');
+    expect(call.body).toEqual({
+      status: ['new', 'in_work'],
+      supplier_id: 3,
+      client: 'Петров',
+      order_id: 42,
+      date_from: '2026-11-01',
+      date_to: '2026-11-24',
+      per_page: 50,
+    });
+    expect(html).toContain('data-testid="order-queue"');
+    for (const text of [
+      'OC90',
+      'KNECHT',
+      'Фильтр масляный',
+      'ООО Автоальянс (настоящее имя)',
+      'Петров Иван, ООО «Ромашка»',
+    ])
+      expect(html).toContain(text);
+    expect(html).toContain('300,50\u00a0₽');
+    expect(html).toContain('412,40\u00a0₽');
+    expect(html).toContain('href="/admin/orders/42"');
+    expect(html).toContain('Позиций: 101');
+    expect(html).toMatch(/Клавиши: j\/k/);
+    expect(html).toContain('Изменить статус');
+    // The chosen statuses stay checked in the filter form.
+    expect(html).toMatch(/value="in_work" checked=""|checked="" [^>]*value="in_work"/);
+  });
+
+  it('renders an order: client, delivery, lines with margin and history, totals and the refund owed', async () => {
+    signedInAs = manager;
+    const response = await get('/admin/orders/42', 'staff_session=live');
+    expect(response.status).toBe(200);
+    // React separates adjacent texts with empty comments; the page reads without them.
+    const html = (await response.text()).replaceAll('<!-- -->', '');
+    expect(html).toContain('<title>Заказ № 42 — Деталь</title>');
+    for (const text of [
+      'Петров Иван',
+      'ООО «Ромашка»',
+      'buyer@example.ru',
+      'ivan@example.ru',
+      'г. Москва, ул. Тверская, д. 1',
+      'Позвонить за час',
+      'Курьер',
+      '223,80\u00a0₽ (27,1%)',
+      'Заказали утром',
+      'Мария Иванова',
+      'командная строка',
+      'Отменён',
+      'К возврату клиенту',
+      '1\u00a0174,80\u00a0₽',
+      'Счёт № 9',
+      'Оплачен',
+    ])
+      expect(html).toContain(text);
+    expect(html).toContain('data-testid="refund-due"');
+    // A canceled line offers no cancel; the one in work does.
+    expect(html.match(/>Отменить</g)).toHaveLength(1);
+  });
+
+  it('answers 404 for an order that does not exist or an address that names none', async () => {
+    signedInAs = manager;
+    expect((await get('/admin/orders/43', 'staff_session=live')).status).toBe(404);
+    expect((await get('/admin/orders/abc', 'staff_session=live')).status).toBe(404);
+  });
+
+  it('tells a content editor the orders are not theirs, and sends a visitor without a session to sign in', async () => {
+    signedInAs = editor;
+    const html = await (await get('/admin/orders', 'staff_session=live')).text();
+    expect(html).toContain('Заказы доступны владельцу и менеджерам');
+    expect(html).not.toContain('data-testid="order-queue"');
+    signedInAs = null;
+    const response = await get('/admin/orders/42');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/admin/login');
+  });
+});

@@ -1,0 +1,60 @@
+import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Link, useLoaderData } from 'react-router';
+import { formatDateTime } from '@detal/contract';
+import type { Route } from './+types/admin-order';
+import { adminMeta } from '../features/admin/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { StatusBadge } from '../features/admin-orders/OrderQueue.tsx';
+import { OrderScreen } from '../features/admin-orders/OrderScreen.tsx';
+import { orderAction } from '../features/admin-orders/order-actions.ts';
+import { isApiError } from '../lib/api/index.ts';
+import { notFound } from '../lib/not-found.ts';
+import { paths } from '../paths.ts';
+
+export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Заказ № ${params.id}`);
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if (!/^[1-9]\d{0,9}$/.test(params.id) || Number(params.id) > 2_147_483_647) notFound();
+  const api = adminServerApi(request, context);
+  try {
+    const { order } = await guard(
+      api.call('order-show', {
+        body: { id: Number(params.id) },
+        signal: request.signal,
+        handles: [401, 403, 404],
+      }),
+    );
+    return { order, forbidden: false };
+  } catch (error) {
+    if (isForbidden(error)) return { order: null, forbidden: true };
+    if (isApiError(error) && error.status === 404) notFound();
+    throw error;
+  }
+}
+
+export const clientAction = ({ request }: Route.ClientActionArgs) => orderAction(request);
+
+export default function AdminOrderPage() {
+  const { order, forbidden } = useLoaderData<typeof loader>();
+  if (forbidden || !order) return <Alert color="gray">Заказы доступны владельцу и менеджерам</Alert>;
+  return (
+    <Stack gap="sm">
+      <Anchor component={Link} to={paths.adminOrders()} size="sm">
+        ← Очередь заказов
+      </Anchor>
+      <Group gap="sm" align="baseline">
+        <Title order={1} fz="h3">
+          Заказ № {order.id}
+        </Title>
+        <Text size="sm" c="gray.7">
+          от {formatDateTime(order.created_at)}
+        </Text>
+        <Text size="sm" c="gray.7">
+          статус заказа
+        </Text>
+        <StatusBadge status={order.status} />
+      </Group>
+      <OrderScreen order={order} />
+    </Stack>
+  );
+}

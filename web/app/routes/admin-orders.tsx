@@ -1,0 +1,69 @@
+import { Alert, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { useLoaderData, useLocation, useNavigate } from 'react-router';
+import type { Route } from './+types/admin-orders';
+import { adminMeta } from '../features/admin/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { OrderQueue, QueueFilters } from '../features/admin-orders/OrderQueue.tsx';
+import { orderAction } from '../features/admin-orders/order-actions.ts';
+import { queuePageHref, queueQueryOf } from '../features/admin-orders/queue-filters.ts';
+
+export const meta: Route.MetaFunction = () => adminMeta('Заказы');
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = queueQueryOf(new URL(request.url));
+  const api = adminServerApi(request, context);
+  try {
+    const [queue, suppliers] = await Promise.all([
+      guard(
+        api.call('order-line-list', {
+          query: { page: query.page },
+          body: query.filters,
+          signal: request.signal,
+          handles: [401, 403, 422],
+        }),
+      ),
+      guard(api.call('supplier-list', { signal: request.signal, handles: [401, 403] })),
+    ]);
+    return { query, queue, suppliers: suppliers.suppliers, forbidden: false };
+  } catch (error) {
+    if (isForbidden(error)) return { query, queue: null, suppliers: [], forbidden: true };
+    throw error;
+  }
+}
+
+export const clientAction = ({ request }: Route.ClientActionArgs) => orderAction(request);
+
+export default function AdminOrdersPage() {
+  const { query, queue, suppliers, forbidden } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const url = new URL(`${location.pathname}${location.search}`, 'http://admin');
+  return (
+    <Stack gap="xs">
+      <Title order={1} fz="h3">
+        Заказы
+      </Title>
+      {forbidden || !queue ? (
+        <Alert color="gray">Заказы доступны владельцу и менеджерам</Alert>
+      ) : (
+        <>
+          <QueueFilters query={query} suppliers={suppliers} />
+          <Text size="sm" c="gray.7">
+            Позиций: {queue.total}
+          </Text>
+          <OrderQueue lines={queue.data} />
+          {queue.last_page > 1 && (
+            <Group justify="center">
+              <Pagination
+                total={queue.last_page}
+                value={queue.current_page}
+                onChange={(page) => void navigate(queuePageHref(url, page))}
+                size="sm"
+              />
+            </Group>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
