@@ -95,7 +95,7 @@ function OfferCard({ item }: { item: SearchItem }) {
       </>,
     ],
     ['Наличие', formatStock(item.quantity)],
-    ...(item.weight !== null ? [['Вес', formatWeight(item.weight)]] : []),
+    ...(item.weight !== null ? [['Вес', formatWeight(item.weight)] as [string, ReactNode]] : []),
   ];
   return (
     <article className={classes.card} aria-label={`${item.brand_name} ${item.article}, ${formatRoubles(item.price)}`}>
