@@ -22,12 +22,18 @@ import {
   type OpenLoopRequest,
 } from './lib/open-loop.ts';
 import { priceListKey, writeCrossReferenceFile, writePriceListFile } from './lib/price-list-file.ts';
-import { EMPTY_ROUTE, type SearchKey, type ServerMessage, type ServerRequest } from './lib/search-protocol.ts';
+import {
+  EMPTY_ROUTE,
+  type PricingState,
+  type SearchKey,
+  type ServerMessage,
+  type ServerRequest,
+} from './lib/search-protocol.ts';
 
 const usage = `Loads POST /api/v1/shop/products-search over HTTP and measures the floors in the same run.
 
-Usage: npm run bench:search -- [--offers N] [--crosses N] [--reuse] [--page] [--pglite] [--connections C] [--duration S]
-                               [--rate R] [--passes P] [--pass-seconds S]
+Usage: npm run bench:search -- [--offers N] [--crosses N] [--reuse] [--page] [--pricing] [--pglite] [--connections C]
+                               [--duration S] [--rate R] [--passes P] [--pass-seconds S]
 
   --offers N       catalogue size (default 1000000): a real-shaped price list of N rows is generated (kept in the
                    temporary folder) and loaded into a new, empty database with the real import (importPriceList),
@@ -35,6 +41,11 @@ Usage: npm run bench:search -- [--offers N] [--crosses N] [--reuse] [--page] [--
                    straight after the import, then again after VACUUM ANALYZE
   --reuse          keep the catalogue the database holds (built by an earlier run) and measure once
   --page           also load the server-rendered search page (GET /search/BRAND/ARTICLE; needs npm run build -w web)
+  --pricing        selling prices: installs a realistic pricing setup through the pricing module's service (3 groups,
+                   profiles of 10 bands, 20 brand and 8 supplier overrides, rounding, minimum margin) and measures
+                   products-search with a brand and its SQL floor WITH it and WITHOUT it (the default group's 0 %
+                   profile, what a shop without rules runs) in the same run, plus the profile look-up alone; prints
+                   the throughput ratio with/without and the p99s (bench/lib/pricing-setup.ts)
   --pglite         the embedded database (in the temporary folder) instead of PostgreSQL
   --connections C  closed loop: concurrent HTTP connections, and concurrent queries for the SQL floor (default 32)
   --duration S     closed loop: seconds per measurement (default 10)
@@ -184,6 +195,8 @@ async function loadHttp(
 /** One load of one target: closed loop (req/s, p50, p99) or open loop (per pass). */
 type Target = {
   what: string;
+  /** `--pricing`: the pricing the target is measured with (switched before it runs). */
+  pricing?: PricingState;
   /** An HTTP target, loaded in a closed or an open loop; else `sql`, loaded in a closed loop only. */
   http?: { origin: string; request: () => OpenLoopRequest };
   sql?: (seconds: number) => Promise<Figures>;
@@ -196,6 +209,7 @@ async function main(): Promise<void> {
       crosses: { type: 'string' },
       reuse: { type: 'boolean', default: false },
       page: { type: 'boolean', default: false },
+      pricing: { type: 'boolean', default: false },
       pglite: { type: 'boolean', default: false },
       connections: { type: 'string', default: '32' },
       duration: { type: 'string', default: '10' },
@@ -251,6 +265,12 @@ async function main(): Promise<void> {
     ...(values.page ? { BENCH_SEARCH_PAGES: '1' } : {}),
   });
   const child = server.child;
+  // The server process ending in the middle of a measurement would leave this one waiting for its answer.
+  child.on('exit', (code) => {
+    if (code === 0) return;
+    console.error(`The server process ended with code ${code}`);
+    process.exit(1);
+  });
   const port = server.ready.port;
   // On PostgreSQL the look-up floor runs in a process of its own (lib/lookup-floor-server.ts).
   const lookupProcess =
@@ -291,9 +311,32 @@ async function main(): Promise<void> {
       };
     };
   const driver = databaseUrl ? 'pg' : 'PGlite';
+  const withPricing = values.pricing;
+  /** `--pricing`: the same target measured with the realistic setup, then with none, one after the other. */
+  const priced = (target: Target): Target[] =>
+    withPricing
+      ? [
+          { ...target, what: `${target.what}, ${PRICING_LABEL.realistic}`, pricing: 'realistic' },
+          { ...target, what: `${target.what}, ${PRICING_LABEL.none}`, pricing: 'none' },
+        ]
+      : [target];
+  const profileFloor = async (seconds: number): Promise<Figures> => {
+    const answer = await ask(
+      child,
+      { type: 'profile-floor', durationMs: seconds * 1000, concurrency: connections },
+      'floor',
+    );
+    return {
+      what: '',
+      requestsPerSecond: answer.count / answer.seconds,
+      p50: answer.p50,
+      p99: answer.p99,
+      failures: 0,
+    };
+  };
   // Search first: straight after the import is the moment the issue is about.
   const targets: Target[] = [
-    { what: 'products-search, with brand', http: post(app, searchRoute, searchBody(true)) },
+    ...priced({ what: 'products-search, with brand', http: post(app, searchRoute, searchBody(true)) }),
     { what: 'products-search, without brand', http: post(app, searchRoute, searchBody(false)) },
     ...(values.page
       ? [
@@ -312,8 +355,18 @@ async function main(): Promise<void> {
       : []),
     { what: 'floor: bare node:http, one indexed look-up', http: post(lookup, '/', searchBody(true)) },
     { what: 'floor: empty Fastify route (same app)', http: post(app, EMPTY_ROUTE, () => '{}') },
-    { what: `floor: search SQL through ${driver}, with brand`, sql: floor(true) },
+    ...priced({ what: `floor: search SQL through ${driver}, with brand`, sql: floor(true) }),
+    ...(withPricing ? [{ what: "floor: the caller's profile look-up alone (pricingOf)", sql: profileFloor }] : []),
   ];
+  // Targets without a pricing of their own run with the realistic setup when --pricing is given.
+  if (withPricing) for (const target of targets) target.pricing ??= 'realistic';
+  let pricingNow: PricingState | undefined;
+  const switchPricing = async (setup: PricingState | undefined) => {
+    if (setup === undefined || setup === pricingNow) return;
+    const answer = await ask(child, { type: 'pricing', setup }, 'pricing');
+    if (pricingNow === undefined) console.log(`Pricing: ${setup}: ${answer.description}`);
+    pricingNow = setup;
+  };
 
   const closedRows: Figures[] = [];
   const openRows: { what: string; passes: OpenLoopFigures[] }[] = [];
@@ -321,6 +374,7 @@ async function main(): Promise<void> {
     console.log(`\n${phase} (load average ${loadLine()}):`);
     for (const target of targets) {
       const what = `${phase}: ${target.what}`;
+      await switchPricing(target.pricing);
       if (openLoop) {
         if (!target.http) continue;
         const figures = await openLoopPasses(what, { ...target.http, ...openLoop });
@@ -352,8 +406,13 @@ async function main(): Promise<void> {
       console.log(`VACUUM ANALYZE: ${fixed((performance.now() - started) / 1000, 1)} s`);
       await measure('after VACUUM ANALYZE');
     }
+    await switchPricing(withPricing ? 'realistic' : undefined);
     const explained = await ask(child, { type: 'explain', key: nextKey(), withBrand: true }, 'explain');
-    console.log(`\nEXPLAIN ANALYZE of one search with a brand, at the end:\n${explained.plan}\n`);
+    console.log(
+      `\nEXPLAIN ANALYZE of one search with a brand, at the end${withPricing ? ' (realistic pricing)' : ''}:\n${explained.plan}\n`,
+    );
+    // A later run without --pricing finds the catalogue priced as a shop without rules is.
+    await switchPricing(withPricing ? 'none' : undefined);
   } finally {
     child.send({ type: 'stop' } satisfies ServerRequest);
     await once(child, 'exit');
@@ -382,8 +441,9 @@ async function main(): Promise<void> {
     );
     for (const phase of new Set(closedRows.map((row) => row.what.split(':')[0]))) {
       const of = (what: string) => closedRows.find((row) => row.what === `${phase}: ${what}`);
-      const search = of('products-search, with brand');
+      const search = of('products-search, with brand') ?? of(`products-search, with brand, ${PRICING_LABEL.realistic}`);
       const lookupFloor = of('floor: bare node:http, one indexed look-up');
+      if (withPricing) printPricingRatio(phase ?? '', of, `floor: search SQL through ${driver}, with brand`);
       if (search && lookupFloor) {
         console.log(
           `${phase}: products-search with brand answers ${fixed(search.requestsPerSecond / lookupFloor.requestsPerSecond)} ` +
@@ -393,8 +453,51 @@ async function main(): Promise<void> {
     }
   } else {
     printOpenLoopTable(openRows);
+    if (withPricing) printOpenLoopPricing(openRows);
   }
   console.log(`Load average after: ${loadLine()}`);
+}
+
+const PRICING_LABEL: Record<PricingState, string> = { realistic: 'WITH pricing', none: 'WITHOUT pricing' };
+
+/** `--pricing`, closed loop: products-search with a brand and its SQL floor, with pricing against without. */
+function printPricingRatio(phase: string, of: (what: string) => Figures | undefined, sqlFloor: string): void {
+  const pairs = [
+    ['products-search with brand', 'products-search, with brand'],
+    ['the search SQL floor', sqlFloor],
+  ] as const;
+  for (const [label, what] of pairs) {
+    const withRules = of(`${what}, ${PRICING_LABEL.realistic}`);
+    const without = of(`${what}, ${PRICING_LABEL.none}`);
+    if (!withRules || !without) continue;
+    console.log(
+      `${phase}: ${label} WITH pricing ${thousands(withRules.requestsPerSecond)} req/s, p99 ${fixed(withRules.p99)} ms; ` +
+        `WITHOUT ${thousands(without.requestsPerSecond)} req/s, p99 ${fixed(without.p99)} ms; ` +
+        `ratio with/without ${fixed(withRules.requestsPerSecond / without.requestsPerSecond)}` +
+        (label === 'products-search with brand'
+          ? ' (target at 1,000,000 offers, 32 connections: ≥ 0.8, p99 ≤ 20 ms)'
+          : ''),
+    );
+  }
+}
+
+/** `--pricing`, open loop: the p99 of each pass of products-search with a brand, with pricing against without. */
+function printOpenLoopPricing(rows: readonly { what: string; passes: readonly OpenLoopFigures[] }[]): void {
+  const p99s = (what: string) =>
+    rows
+      .find((row) => row.what === what)
+      ?.passes.map((pass) => fixed(pass.p99))
+      .join(' / ');
+  for (const phase of new Set(rows.map((row) => row.what.split(':')[0]))) {
+    const base = `${phase}: products-search, with brand`;
+    const withRules = p99s(`${base}, ${PRICING_LABEL.realistic}`);
+    const without = p99s(`${base}, ${PRICING_LABEL.none}`);
+    if (withRules && without) {
+      console.log(
+        `${phase}: products-search with brand, p99 per pass WITH pricing ${withRules} ms; WITHOUT ${without} ms`,
+      );
+    }
+  }
 }
 
 main().catch((error: unknown) => {

@@ -9,6 +9,7 @@ import { searchStatement, searchValues, type SearchQuery } from '../../server/sr
 import { warmUp } from '../../server/src/warm-up.ts';
 import { closedLoop } from './closed-loop.ts';
 import { startLookupFloor, type RunQuery } from './lookup-floor.ts';
+import { installRealisticPricing, removePricing } from './pricing-setup.ts';
 import { EMPTY_ROUTE, type SearchKey, type ServerMessage, type ServerRequest } from './search-protocol.ts';
 
 /*
@@ -86,7 +87,9 @@ async function main(): Promise<void> {
       params: fillPlaceholders(statement.query.params, searchValues(search, pricing)),
     };
     const text = explain ? `explain (analyze${pool ? ', buffers' : ''}) ${query.sql}` : query.sql;
-    return runQuery(text, query.params, explain ? undefined : `bench_search_${Number(withBrand)}`);
+    // One prepared statement per profile, as the app keeps (PricedStatements): a changed profile is a new text.
+    const name = `bench_search_${Number(withBrand)}_${pricing.rulesKey}`;
+    return runQuery(text, query.params, explain ? undefined : name);
   };
 
   // On PGlite the look-up floor shares this process (one user at a time); on PostgreSQL it has its own.
@@ -108,6 +111,25 @@ async function main(): Promise<void> {
         // What autovacuum leaves behind in time: visibility map, hint bits, statistics.
         await runQuery('vacuum analyze', []);
         send({ type: 'vacuumed' });
+        return;
+      }
+      if (raw.type === 'pricing') {
+        let description = "the default group's 0 % profile (no rules)";
+        if (raw.setup === 'realistic') {
+          const summary = await installRealisticPricing(database);
+          description =
+            `groups ${summary.groups.join(', ')}; each profile 10 bands, 20 brands (${summary.brands.join(', ')}), ` +
+            `8 suppliers, a rounding rule and a minimum margin` +
+            (summary.suppliersCreated > 0 ? `; ${summary.suppliersCreated} suppliers created by import` : '');
+        } else {
+          await removePricing(database);
+        }
+        send({ type: 'pricing', setup: raw.setup, description });
+        return;
+      }
+      if (raw.type === 'profile-floor') {
+        const figures = await closedLoop(raw.concurrency, raw.durationMs, () => pricingOf(database.db, null));
+        send({ type: 'floor', ...figures });
         return;
       }
       if (raw.type === 'explain') {

@@ -90,3 +90,19 @@ export async function placeOrderByApi(
   );
   return { email, orderId: orderForClient.id, articles: offers.map((offer) => offer.article) };
 }
+
+/** The id of a registered client (signing in through the API, then `client-me`), for the shop's CLI commands. */
+export async function clientIdOf(baseUrl: string, email: string, password: string): Promise<number> {
+  const login = await fetch(`${baseUrl}/api/v1/shop/client-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(login.status).toBe(200);
+  const { data } = (await login.json()) as { data: { client: { access_token: string } } };
+  const me = await fetch(`${baseUrl}/api/v1/shop/client-me`, {
+    headers: { authorization: `Bearer ${data.client.access_token}` },
+  });
+  expect(me.status).toBe(200);
+  return ((await me.json()) as { data: { client: { id: number } } }).data.client.id;
+}

@@ -28,8 +28,8 @@ async function column(table: Locator, index: number): Promise<string[]> {
     );
 }
 
-/** '4 дн.' -> 4; '-' -> Infinity (unknown delivery sorts last). */
-const daysOf = (text: string) => (text === '-' ? Number.POSITIVE_INFINITY : Number.parseInt(text, 10));
+/** '4 дн.' (and its probability, '4 дн. 90 %') -> 4; '-' -> Infinity (unknown delivery sorts last). */
+const daysOf = (text: string) => (text.startsWith('-') ? Number.POSITIVE_INFINITY : Number.parseInt(text, 10));
 const isAscending = (values: number[]) => values.every((value, index) => index === 0 || values[index - 1]! <= value);
 
 /** Large layout column indexes: brand, article, (middle cell), description, supplier, delivery, stock, price, weight. */

@@ -35,7 +35,10 @@ export const basketItemSchema = offerSchema.extend({
   offer_id: idSchema,
   quantity_in_basket: basketQuantitySchema,
   /** The offer's price differs from the one seen when the line was added. */
-  price_changed: z.boolean(),
+  price_changed: z.boolean().meta({
+    description:
+      "True when the line's selling price for this client (`price`, now) differs from the selling price the client saw when the line was added: a changed purchase price, pricing profile, client group or personal discount",
+  }),
 });
 export type BasketItem = z.infer<typeof basketItemSchema>;
 

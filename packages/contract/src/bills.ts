@@ -10,7 +10,10 @@ export const billSchema = z.object({
   created_at: isoDateTimeSchema,
   date_bill: isoDateTimeSchema,
   clients_shops_orders_id: idSchema,
-  price_sum: moneySchema,
+  price_sum: moneySchema.meta({
+    description:
+      "The sum to pay: the order's `total_price` (the lines' selling prices times their quantities, plus delivery)",
+  }),
   paid: z.boolean(),
 });
 export type Bill = z.infer<typeof billSchema>;
@@ -36,7 +39,10 @@ export const billFileName = (id: number): string => `schet-${id}.pdf`;
 export const billSummaryRequestSchema = z.object({});
 
 /** (beyond) `client-bill-summary-post`: how many bills and for how much, all / paid / awaiting payment. */
-const billTotalSchema = z.object({ count: z.int().min(0), sum: moneySchema });
+const billTotalSchema = z.object({
+  count: z.int().min(0),
+  sum: moneySchema.meta({ description: "The sum of these bills' `price_sum` (selling prices plus delivery)" }),
+});
 export const billSummarySchema = z.object({
   total: billTotalSchema,
   paid: billTotalSchema,

@@ -4,6 +4,8 @@ import {
   formatDate,
   formatDateTime,
   formatDelivery,
+  formatProbability,
+  deliveryProbabilityLabel,
   formatKopecks,
   formatLineTotal,
   formatRoubles,
@@ -117,6 +119,15 @@ describe('labels', () => {
     expect(formatDelivery(null)).toBe('-');
     expect(formatDelivery(undefined)).toBe('-');
     expect(formatDelivery(Number.NaN)).toBe('-');
+  });
+
+  it('formatProbability and deliveryProbabilityLabel', () => {
+    expect(formatProbability(90)).toBe('90\u00A0%');
+    expect(formatProbability(0)).toBe('0\u00A0%');
+    expect(formatProbability(null)).toBeNull();
+    expect(formatProbability(undefined)).toBeNull();
+    expect(deliveryProbabilityLabel(85)).toBe('Вероятность поставки 85\u00A0%');
+    expect(deliveryProbabilityLabel(null)).toBeNull();
   });
 
   it('billStatusText', () => {

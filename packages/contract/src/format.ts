@@ -101,6 +101,18 @@ export function formatDelivery(days: number | null | undefined): string {
   return `${days} дн.`;
 }
 
+/** '90 %' (with a no-break space): a supplier's delivery probability; null when the shop states none. */
+export function formatProbability(percent: number | null | undefined): string | null {
+  if (percent === null || percent === undefined || !Number.isFinite(percent)) return null;
+  return `${percent}${NBSP}%`;
+}
+
+/** 'Вероятность поставки 90 %': what the probability beside a delivery time means, for its title and label. */
+export function deliveryProbabilityLabel(percent: number | null | undefined): string | null {
+  const shown = formatProbability(percent);
+  return shown === null ? null : `Вероятность поставки ${shown}`;
+}
+
 /** 'Оплачен' or 'Ждем оплаты'. */
 export function billStatusText(paid: boolean): string {
   return paid ? BILL_STATUS_TEXT.paid : BILL_STATUS_TEXT.unpaid;

@@ -36,7 +36,10 @@ export const ORDER_STATUS_NAMES: Readonly<Record<OrderStatus, string>> = {
 export const deliveryMethodSchema = z.object({
   id: idSchema,
   name: z.string(),
-  price: moneySchema,
+  price: moneySchema.meta({
+    description:
+      "The shop's price of this delivery method in roubles, the same for every client (pricing profiles price parts, not delivery)",
+  }),
   description: z.string(),
 });
 export type DeliveryMethod = z.infer<typeof deliveryMethodSchema>;
@@ -83,7 +86,10 @@ export const preorderSchema = z.object({
   client_shops_id: idSchema,
   /** Lines. */
   count_position_item: countSchema,
-  count_total_price_item: moneySchema,
+  count_total_price_item: moneySchema.meta({
+    description:
+      "The chosen lines' selling prices for this client times their quantities, summed (goods only, without delivery); never purchase prices",
+  }),
   basket_id: basketIdSchema,
   items: z.array(basketItemSchema),
   delivery_method: z.array(checkoutDeliveryMethodSchema),
@@ -156,10 +162,15 @@ export const orderLineSchema = z.object({
   article: z.string(),
   brand_name: z.string(),
   description: z.string(),
-  supplier_name: z.string().nullable(),
+  supplier_name: z.string().nullable().meta({
+    description: "The supplier's display name as the client saw it when ordering, never the supplier's real name",
+  }),
   delivery: countSchema.nullable(),
   /** Price per piece when ordered. */
-  price: moneySchema,
+  price: moneySchema.meta({
+    description:
+      "Selling price of one piece when the order was placed, for this client (their group's profile and personal discount then); fixed with the order whatever the rules become. Never the purchase price",
+  }),
   /** Pieces ordered. */
   quantity: countSchema,
   status: orderStatusSchema,
@@ -181,7 +192,10 @@ export const orderSchema = z.object({
   desired_time: z.string().nullable(),
   comment: z.string().nullable(),
   /** What the order's bill asks for. */
-  total_price: moneySchema,
+  total_price: moneySchema.meta({
+    description:
+      "What the order's bill asks for: the lines' selling prices times their quantities, plus the delivery method's price",
+  }),
   /** Lines. */
   count_position: countSchema,
   items: z.array(orderLineSchema),

@@ -34,7 +34,10 @@ export const brandChipSchema = z.object({
   description: z.string(),
   offers_count: countSchema,
   /** Null when the brand has the article only through cross-references, without an offer. */
-  min_price: moneySchema.nullable(),
+  min_price: moneySchema.nullable().meta({
+    description:
+      "The lowest selling price among the brand's offers of the article, for the client who asks (anonymous: the retail group), the same price as the offers' `price`; never a purchase price. Null when the brand has the article only through cross-references",
+  }),
   min_delivery: countSchema.nullable(),
 });
 export type BrandChip = z.infer<typeof brandChipSchema>;

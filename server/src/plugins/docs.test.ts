@@ -18,6 +18,9 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>;
 }
 
+/** The money fields of the shop's answers: each must say what it means in the OpenAPI document. */
+const MONEY_FIELDS = ['price', 'min_price', 'count_total_price_item', 'total_price', 'price_sum', 'sum'];
+
 /** Fastify's `page/:id` is OpenAPI's `page/{id}`. */
 const openApiPath = (prefix: string, path: string) => prefix + path.replace(/:(\w+)/g, '{$1}');
 
@@ -96,6 +99,60 @@ describe('OpenAPI document', () => {
     expect(step2?.parameters).toContainEqual(
       expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false }),
     );
+  });
+
+  it('says what every money field of a client answer means: the selling price, never the purchase price', () => {
+    const components = (document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {};
+    // Every money field a client answer carries, with the description OpenAPI gives it (at each place it appears).
+    const described = new Map<string, Set<string>>();
+    const seen = new Set<unknown>();
+    const resolve = (node: unknown): Record<string, unknown> | null => {
+      if (!node || typeof node !== 'object') return null;
+      const schema = node as Record<string, unknown>;
+      return typeof schema.$ref === 'string'
+        ? resolve(components[schema.$ref.replace('#/components/schemas/', '')])
+        : schema;
+    };
+    const walk = (node: unknown): void => {
+      const schema = resolve(node);
+      if (!schema || seen.has(schema)) return;
+      seen.add(schema);
+      for (const [key, value] of Object.entries(schema)) {
+        if (key === 'properties' && value && typeof value === 'object') {
+          for (const [property, child] of Object.entries(value)) {
+            if (MONEY_FIELDS.includes(property)) {
+              // The property's own description (a nullable one wraps the money schema in anyOf).
+              const own = (child as { description?: unknown }).description ?? resolve(child)?.description;
+              const texts = described.get(property) ?? new Set<string>();
+              texts.add(typeof own === 'string' ? own : '(none)');
+              described.set(property, texts);
+            }
+            walk(child);
+          }
+        } else if (Array.isArray(value)) {
+          for (const child of value) walk(child);
+        } else if (value && typeof value === 'object') {
+          walk(value);
+        }
+      }
+    };
+    for (const endpoint of Object.values<EndpointDef>(shopEndpoints)) {
+      const operation = document.paths[openApiPath(SHOP_API_PREFIX, endpoint.path)]?.[endpoint.method.toLowerCase()];
+      walk(operation?.responses['200']);
+    }
+    expect([...described.keys()].sort()).toEqual([...MONEY_FIELDS].sort());
+    for (const [name, texts] of described) {
+      for (const text of texts) expect(text, name).not.toBe('(none)');
+    }
+    // The prices of parts say they are the client's selling price and never the purchase price.
+    for (const name of ['min_price', 'count_total_price_item']) {
+      for (const text of described.get(name)!) expect(text, name).toMatch(/selling price.*never.*purchase price/is);
+    }
+    expect([...described.get('price')!].filter((text) => /selling price/i.test(text))).toHaveLength(2);
+    expect([...described.get('price')!].filter((text) => /delivery method/i.test(text))).toHaveLength(1);
+    for (const name of ['total_price', 'price_sum', 'sum']) {
+      for (const text of described.get(name)!) expect(text, name).toMatch(/selling prices/);
+    }
   });
 
   it('describes the PDF download as a binary application/pdf answer', () => {

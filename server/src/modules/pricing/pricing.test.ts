@@ -334,22 +334,37 @@ describe('nothing a client receives names a real supplier or a purchase price', 
     const ref = { basket_id: client.basket_id, basket_key: client.basket_key };
     const token = client.token;
     const answers: string[] = [];
-    const keep = async (path: Parameters<typeof callShop>[1], body: unknown) => {
-      const response = await callShop(app, path, { body, token });
+    const keep = async (path: Parameters<typeof callShop>[1], body: unknown, as: string | null = token) => {
+      const response = await callShop(app, path, { body, token: as });
       expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
       answers.push(`${path}: ${response.body}`);
       return response;
     };
 
+    // An anonymous visitor's search and basket (the retail group's prices).
+    await keep('products-search', { article: 'W712/75', brand_name: 'MANN-FILTER' }, null);
+    const anonymous = (
+      await keep('basket-add-item', { basket_id: null, basket_key: null, item: { id: offer.bosch }, quantity: 1 }, null)
+    ).json() as {
+      data: { basket_id: number; basket_key: string };
+    };
+    const anonymousRef = { basket_id: anonymous.data.basket_id, basket_key: anonymous.data.basket_key };
+    await keep('basket-show', anonymousRef, null);
+
     await keep('products-search', { article: 'W712/75' });
     await keep('products-search', { article: 'W712/75', brand_name: 'MANN-FILTER' });
     await keep('products-search', { article: '0451103316', brand_name: 'BOSCH' });
+    await admin('client-group', '--client', String(client.id), '--group', 'Розница');
     await keep('basket-add-item', { ...ref, item: { id: offer.mannFar }, quantity: 1 });
     await keep('basket-add-item', { ...ref, item: { id: offer.mannNear }, quantity: 3 });
-    const basket = (await keep('basket-show', ref)).json() as { data: Basket };
+    let basket = (await keep('basket-show', ref)).json() as { data: Basket };
+    await keep('basket-changes-quantity-in-item', { ...ref, id: basket.data.items[0]!.id, quantity_in_basket: 1 });
+    basket = (await keep('basket-show', ref)).json() as { data: Basket };
     const lineIds = basket.data.items.map((item) => item.id);
+    // Basket and step 1 at retail prices, then the client moves to Опт: step 2's re-check answers 409 naming them.
     await keep('basket-create-order-order-step1-from-items-post', { ...ref, itemsForOrder: lineIds });
-    const placed = await keep('create-order-order-step2-from-items-post', {
+    await admin('client-group', '--client', String(client.id), '--group', 'Опт');
+    const form = {
       ...ref,
       itemsForOrder: lineIds,
       client_shops_email: client.email,
@@ -361,12 +376,18 @@ describe('nothing a client receives names a real supplier or a purchase price', 
       delivery_method_id: 1,
       delivery_address_id: null,
       delivery_address: null,
-    });
+    };
+    const recheck = await callShop(app, 'create-order-order-step2-from-items-post', { body: form, token });
+    expect(recheck.statusCode).toBe(409);
+    answers.push(`step 2 re-check: ${recheck.body}`);
+    const placed = await keep('create-order-order-step2-from-items-post', form);
     const orderId = (placed.json() as { data: { orderForClient: { id: number } } }).data.orderForClient.id;
     await keep('show-client-all-orders-post', {});
     await keep('show-client-order-post', { id: orderId });
     const bills = (await keep('client-bill-all-post', {})).json() as { data: { data: { id: number }[] } };
     const billId = bills.data.data[0]!.id;
+    await keep('client-bill-summary-post', {});
+    await keep('client-bill-payment-post', { billId });
     const pdf = await callShop(app, 'client-bill-download-post', { body: { billId }, token });
     expect(pdf.statusCode).toBe(200);
     answers.push(`bill PDF: ${await pdfText(pdf.rawPayload)}`);
@@ -407,6 +428,9 @@ describe('nothing a client receives names a real supplier or a purchase price', 
       }
     }
     expect(everything).toContain('Склад Север');
+    // The walk saw the 409's prices (selling prices, retail then wholesale) and the anonymous visitor's basket.
+    expect(recheck.body).toContain('цена изменилась');
+    expect(answers.filter((answer) => answer.startsWith('basket-show')).length).toBe(3);
   });
 });
 

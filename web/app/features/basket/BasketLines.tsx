@@ -4,6 +4,7 @@ import { formatDelivery, formatLineTotal, formatRoubles } from '@detal/contract'
 import { QuantityStepper } from './QuantityStepper.tsx';
 import type { BasketChanges } from './basket-changes.ts';
 import { TrashIcon } from '../../components/icons.tsx';
+import { DeliveryProbability } from '../../components/DeliveryProbability.tsx';
 
 export interface BasketLinesProps {
   items: BasketItem[];
@@ -135,6 +136,7 @@ function LinesTable({ items, isChosen, onChoose, onChooseAll, changes }: BasketL
             <Table.Td>
               <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                 {formatDelivery(line.delivery)}
+                <DeliveryProbability percent={line.delivery_probability} />
               </Text>
             </Table.Td>
             <Table.Td ta="right">
@@ -189,7 +191,10 @@ function LineCards({ items, isChosen, onChoose, changes }: BasketLinesProps) {
             Поставщик: {supplierText(line)}
           </Text>
           <Group gap="md" mt={2}>
-            <Text size="sm">Срок: {formatDelivery(line.delivery)}</Text>
+            <Text size="sm">
+              Срок: {formatDelivery(line.delivery)}
+              <DeliveryProbability percent={line.delivery_probability} />
+            </Text>
             <Text size="sm">Цена: {formatRoubles(line.price)}</Text>
             <LineNotices line={line} />
           </Group>

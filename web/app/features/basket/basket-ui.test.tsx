@@ -170,6 +170,23 @@ describe('/cart', () => {
     expect(screen.getByText(/^Итого:/).textContent).toBe('Итого: 2\u00A0825,30\u00A0₽');
   });
 
+  it("shows each line's delivery probability beside its delivery days, in the table and on the cards", async () => {
+    rememberBasket({ basket_id: 7, basket_key: 'key-7', total_positions_in_basket: 2 });
+    serveBasket([line(1, { delivery_probability: 92 }), line(2, { delivery: 7, delivery_probability: null })]);
+    await hydrate();
+    renderCart();
+    const table = await screen.findByRole('table');
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(first!.textContent).toContain('3 дн.Вероятность поставки 92\u00A0%');
+    expect(within(first!).getByTitle('Вероятность поставки 92 %')).toBeTruthy();
+    // No probability stated: the days alone.
+    expect(second!.textContent).toContain('7 дн.');
+    expect(within(second!).queryByTitle(/Вероятность поставки/)).toBeNull();
+    // The small screens' card of the line says the same.
+    const card = screen.getByRole('article', { name: 'MANN ART-1, Склад Москва' });
+    expect(within(card).getByTitle('Вероятность поставки 92 %').textContent).toBe('Вероятность поставки 92\u00A0%');
+  });
+
   it('tells which lines the stock no longer covers', async () => {
     rememberBasket({ basket_id: 7, basket_key: 'key-7', total_positions_in_basket: 3 });
     serveBasket([line(1, { quantity: 0 }), line(2, { quantity: 2, quantity_in_basket: 4 }), line(3)]);

@@ -35,6 +35,7 @@ const preorderLines = (items: BasketItem[]): LineView[] =>
     description: item.description,
     supplierName: item.supplier_name,
     delivery: item.delivery,
+    deliveryProbability: item.delivery_probability,
     price: item.price,
     quantity: item.quantity_in_basket,
     note: (

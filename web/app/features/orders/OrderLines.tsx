@@ -3,6 +3,7 @@ import { formatDelivery, formatLineTotal, formatRoubles } from '@detal/contract'
 import type { OrderStatus } from '@detal/contract';
 import type { ReactNode } from 'react';
 import { OrderStatusBadge } from './OrderStatusBadge.tsx';
+import { DeliveryProbability } from '../../components/DeliveryProbability.tsx';
 
 /** One line as both the preorder (basket lines) and the placed order show it. */
 export interface LineView {
@@ -12,6 +13,8 @@ export interface LineView {
   description: string;
   supplierName: string | null;
   delivery: number | null;
+  /** The preorder only (placed orders keep no probability): the supplier's delivery probability, or null. */
+  deliveryProbability?: number | null;
   price: number;
   quantity: number;
   /** Placed orders only: the line's own status. */
@@ -59,7 +62,10 @@ function WideTable({ lines, label }: { lines: LineView[]; label: string }) {
               <Text size="sm">{supplierText(line)}</Text>
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <Text size="sm">{formatDelivery(line.delivery)}</Text>
+              <Text size="sm">
+                {formatDelivery(line.delivery)}
+                <DeliveryProbability percent={line.deliveryProbability} />
+              </Text>
             </Table.Td>
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
               <Text size="sm">{formatRoubles(line.price)}</Text>
@@ -103,6 +109,7 @@ function Cards({ lines, label }: { lines: LineView[]; label: string }) {
           </Group>
           <Text size="xs" c="gray.7" mt={6}>
             Поставщик: {supplierText(line)} · Срок: {formatDelivery(line.delivery)}
+            <DeliveryProbability percent={line.deliveryProbability} />
           </Text>
           {line.note}
           <Group justify="space-between" mt="xs" wrap="nowrap">

@@ -171,6 +171,22 @@ describe('/orders/create', { timeout: 30_000 }, () => {
     });
   });
 
+  it("shows each line's delivery probability beside its delivery days, and nothing when none is stated", async () => {
+    signedInWithBasket();
+    const items = [{ ...line(5, 100, 1), delivery_probability: 88 }, line(6, 50, 2)];
+    server.respond(() => [200, { data: preorderOf(items, 200) }]);
+    renderCheckout();
+    await screen.findByRole('button', { name: 'Подтвердить заказ' }, WAIT);
+    const table = screen.getByRole('table', { name: 'Состав заказа' });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(first!.textContent).toContain('2 дн.Вероятность поставки 88\u00A0%');
+    expect(within(first!).getByTitle('Вероятность поставки 88 %')).toBeTruthy();
+    expect(within(second!).queryByTitle(/Вероятность поставки/)).toBeNull();
+    // The cards of small screens.
+    const cards = screen.getByRole('list', { name: 'Состав заказа' });
+    expect(within(cards).getAllByTitle('Вероятность поставки 88 %')).toHaveLength(1);
+  });
+
   it('puts the server\u2019s 422 on the form fields', async () => {
     signedInWithBasket();
     server.respond((path) =>

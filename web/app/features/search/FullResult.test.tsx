@@ -5,6 +5,7 @@ import type { SearchItem, SearchResult } from '@detal/contract';
 import { renderRoutes } from '../../../test/render.tsx';
 import { BrandChips } from './BrandChips.tsx';
 import { FullResult } from './FullResult.tsx';
+import { OfferList } from './OfferList.tsx';
 import { readSearchOptions } from './search-options.ts';
 
 const NBSP = '\u00A0';
@@ -182,6 +183,41 @@ describe('the full result', () => {
 
     fireEvent.click(screen.getByRole('link', { name: 'Сбросить фильтры' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('KNECHT OC90 ?sort=delivery'));
+  });
+});
+
+describe('delivery probability', () => {
+  const probable: SearchItem[] = [
+    offer(31, 'requested', { delivery: 3, delivery_probability: 90 }),
+    offer(32, 'requested', { delivery: 5, delivery_probability: null, supplier_name: 'Склад 2' }),
+    offer(41, 'analog', { brand_name: 'MAHLE', delivery: 1, delivery_probability: 85, price: 480 }),
+  ];
+  const renderList = (items: SearchItem[], label: string) =>
+    renderRoutes([{ path: '/', Component: () => <OfferList items={items} label={label} /> }], ['/']);
+
+  it('shows the probability beside the delivery days in the table, for requested offers and analogs alike', async () => {
+    renderList(probable.slice(0, 2), 'Предложения KNECHT OC 90');
+    const table = await screen.findByRole('table', { name: 'Предложения KNECHT OC 90' });
+    const [first, second] = rowTexts(table);
+    // The delivery cell: days, then the probability (its words hidden from sight, for screen readers).
+    expect(first?.[5]).toBe(`3 дн.Вероятность поставки 90${NBSP}%`);
+    const shown = within(table).getByTitle('Вероятность поставки 90 %');
+    expect(shown.textContent).toBe(`Вероятность поставки 90${NBSP}%`);
+    expect(shown.getAttribute('title')).toBe(`Вероятность поставки 90${NBSP}%`);
+    // None stated: the days alone, no empty title.
+    expect(second?.[5]).toBe('5 дн.');
+    expect(within(table).queryAllByTitle(/Вероятность поставки/)).toHaveLength(1);
+  });
+
+  it('shows it on analog rows and on the cards of small screens', async () => {
+    renderList(probable, 'Аналоги KNECHT OC 90');
+    const table = await screen.findByRole('table', { name: 'Аналоги KNECHT OC 90' });
+    expect(rowTexts(table)[2]?.[5]).toBe(`1 дн.Вероятность поставки 85${NBSP}%`);
+    const card = screen.getByRole('article', { name: `MAHLE OC 90, 480,00${NBSP}₽` });
+    expect(within(card).getByTitle('Вероятность поставки 85 %').textContent).toBe(`Вероятность поставки 85${NBSP}%`);
+    const cardWithout = screen.getAllByRole('article')[1]!;
+    expect(within(cardWithout).queryByTitle(/Вероятность поставки/)).toBeNull();
+    expect(within(cardWithout).getByText('5 дн.')).toBeTruthy();
   });
 });
 

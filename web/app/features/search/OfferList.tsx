@@ -1,7 +1,9 @@
 import { Table, VisuallyHidden } from '@mantine/core';
 import { formatDelivery, formatRoubles } from '@detal/contract';
 import type { SearchItem } from '@detal/contract';
+import type { ReactNode } from 'react';
 import { AddToBasket } from '../basket/AddToBasket.tsx';
+import { DeliveryProbability } from '../../components/DeliveryProbability.tsx';
 import { formatStock, formatWeight } from './search-text.ts';
 import classes from './search.module.css';
 
@@ -67,7 +69,10 @@ function OfferRow({ item }: { item: SearchItem }) {
         <span className={`${classes.middle} ${classes.subline}`}>{item.supplier_name ?? ''}</span>
       </Table.Td>
       <Table.Td className={classes.large}>{item.supplier_name ?? '-'}</Table.Td>
-      <Table.Td className={classes.numeric}>{formatDelivery(item.delivery)}</Table.Td>
+      <Table.Td className={classes.numeric}>
+        {formatDelivery(item.delivery)}
+        <DeliveryProbability percent={item.delivery_probability} />
+      </Table.Td>
       <Table.Td className={classes.numeric} c={item.quantity > 0 ? undefined : 'dimmed'}>
         {formatStock(item.quantity)}
       </Table.Td>
@@ -81,10 +86,16 @@ function OfferRow({ item }: { item: SearchItem }) {
 }
 
 function OfferCard({ item }: { item: SearchItem }) {
-  const facts = [
-    ['Срок', formatDelivery(item.delivery)],
+  const facts: [string, ReactNode][] = [
+    [
+      'Срок',
+      <>
+        {formatDelivery(item.delivery)}
+        <DeliveryProbability percent={item.delivery_probability} />
+      </>,
+    ],
     ['Наличие', formatStock(item.quantity)],
-    ...(item.weight !== null ? [['Вес', formatWeight(item.weight)]] : []),
+    ...(item.weight !== null ? [['Вес', formatWeight(item.weight)] as [string, ReactNode]] : []),
   ];
   return (
     <article className={classes.card} aria-label={`${item.brand_name} ${item.article}, ${formatRoubles(item.price)}`}>
