@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint.ts';
 import { dataEnvelope, pageQuerySchema, paginatedList, successSchema } from './envelope.ts';
+import { clientAdminEndpoints } from './admin-clients.ts';
+import { paymentAdminEndpoints } from './payments.ts';
 import {
   type StaffRole,
   auditEntrySchema,
@@ -125,6 +127,9 @@ export const adminEndpoints = defineEndpoints({
     body: auditLogFiltersSchema,
     response: dataEnvelope(paginatedList(auditEntrySchema)),
   },
+  // Payments and statements (payments.ts), clients (admin-clients.ts): owner and manager.
+  ...paymentAdminEndpoints,
+  ...clientAdminEndpoints,
 });
 
 export type AdminEndpoints = typeof adminEndpoints;

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { roublesFromDecimal, type Bill } from '@detal/contract';
 import { withinDays } from '../../db/calendar-days.ts';
-import type { Db, DbExecutor, Tx } from '../../db/index.ts';
+import type { DbExecutor, Tx } from '../../db/index.ts';
 import { bills, orderItems, orders } from '../../db/schema.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
 
@@ -169,27 +169,27 @@ export async function findBillForPrint(
   return { ...head, items };
 }
 
-export interface BillPaidChange {
-  bill: Bill & { paid_at: string | null };
-  /** Whether it was paid before this change. */
-  wasPaid: boolean;
+/** Locks a bill's row for the rest of the transaction (a payment reads its sums, then writes); false if none. */
+export async function lockBillRow(tx: Tx, billId: number): Promise<boolean> {
+  if (!fitsIntegerId(billId)) return false;
+  const [row] = await tx.select({ id: bills.id }).from(bills).where(eq(bills.id, billId)).for('update');
+  return row !== undefined;
+}
+
+/** Locks bills in id order: two transactions locking overlapping sets wait for each other, never deadlock. */
+export async function lockBillRows(tx: Tx, billIds: readonly number[]): Promise<void> {
+  const ids = billIds.filter(fitsIntegerId);
+  if (ids.length === 0) return;
+  await tx.select({ id: bills.id }).from(bills).where(inArray(bills.id, ids)).orderBy(asc(bills.id)).for('update');
 }
 
 /**
- * Marks a bill paid (now) or unpaid; answers the bill as it is afterwards and whether it was paid before, or
- * null when there is no such bill. Marking an already paid bill paid keeps its first payment time.
+ * The paid flag the client's /bills shows, derived from the payments by the payments module in its transaction:
+ * paid since `at` (the first time is kept), or awaiting payment again.
  */
-export async function setBillPaid(db: Db, billId: number, paid: boolean): Promise<BillPaidChange | null> {
-  if (!fitsIntegerId(billId)) return null;
-  return db.transaction(async (tx) => {
-    // The row lock makes "before" and "after" one story even when two owners click at once.
-    const [before] = await tx.select({ paid: bills.paid }).from(bills).where(eq(bills.id, billId)).for('update');
-    if (!before) return null;
-    const [row] = await tx
-      .update(bills)
-      .set({ paid, paidAt: paid ? sql`coalesce(${bills.paidAt}, now())` : null })
-      .where(eq(bills.id, billId))
-      .returning({ ...billColumns, paidAt: bills.paidAt });
-    return { bill: { ...toBill(row!), paid_at: row!.paidAt?.toISOString() ?? null }, wasPaid: before.paid };
-  });
+export async function setBillPaidFlag(tx: Tx, billId: number, paid: boolean, at: Date): Promise<void> {
+  await tx
+    .update(bills)
+    .set({ paid, paidAt: paid ? sql`coalesce(${bills.paidAt}, ${at.toISOString()}::timestamptz)` : null })
+    .where(eq(bills.id, billId));
 }
