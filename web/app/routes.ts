@@ -38,8 +38,9 @@ export default [
   layout('layouts/admin.tsx', [
     route('admin', 'routes/admin-index.tsx'),
     route('admin/orders', 'routes/admin-pending.tsx', { id: 'admin-orders' }),
-    route('admin/payments', 'routes/admin-pending.tsx', { id: 'admin-payments' }),
-    route('admin/clients', 'routes/admin-pending.tsx', { id: 'admin-clients' }),
+    route('admin/payments', 'routes/admin-payments.tsx'),
+    route('admin/clients', 'routes/admin-clients.tsx'),
+    route('admin/clients/:id', 'routes/admin-client.tsx'),
     route('admin/staff', 'routes/admin-staff.tsx'),
     route('admin/audit', 'routes/admin-audit.tsx'),
   ]),
