@@ -13,7 +13,15 @@ export const FIRST_OWNER = { email: 'owner@e2e.example.ru', name: 'Ольга В
  * app's data before the app starts (the embedded database has one user at a time), and answers the one-time
  * set-password link the command printed.
  */
-export async function createFirstOwner({ baseUrl, dataDir }: AppPlace): Promise<string> {
+export async function createFirstOwner(place: AppPlace): Promise<string> {
+  return createStaffLink(place, { ...FIRST_OWNER, role: 'owner' });
+}
+
+/** Any staff member created by the CLI with `--link` before the app starts; answers the set-password link. */
+export async function createStaffLink(
+  { baseUrl, dataDir }: AppPlace,
+  member: { email: string; name: string; role: 'owner' | 'manager' | 'content_editor' },
+): Promise<string> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [
@@ -22,11 +30,11 @@ export async function createFirstOwner({ baseUrl, dataDir }: AppPlace): Promise<
       'server/src/cli/admin.ts',
       'staff-create',
       '--email',
-      FIRST_OWNER.email,
+      member.email,
       '--name',
-      FIRST_OWNER.name,
+      member.name,
       '--role',
-      'owner',
+      member.role,
       '--link',
     ],
     {
