@@ -9,6 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
 import { startApp } from './app-server.ts';
 import { launchChromium } from './chromium.ts';
 import { createFirstOwner, FIRST_OWNER } from './first-owner.ts';
@@ -98,19 +99,22 @@ async function clientWithOrders(baseUrl: string, person: Record<string, string>,
   const token = client.access_token;
   const basket = { basket_id: client.basket_id, basket_key: client.basket_key };
   for (const article of articles) {
-    const found = await shopPost<{ result_products_search: { items: { id: number }[]; brands: { brand_name: string }[] } }>(
-      baseUrl,
-      'products-search',
-      { article },
-      token,
-    );
+    const found = await shopPost<{
+      result_products_search: { items: { id: number }[]; brands: { brand_name: string }[] };
+    }>(baseUrl, 'products-search', { article }, token);
     const brand = found.result_products_search.brands[0]?.brand_name;
     const items = brand
-      ? (await shopPost<{ result_products_search: { items: { id: number }[] } }>(baseUrl, 'products-search', { article, brand_name: brand }, token))
-          .result_products_search.items
+      ? (
+          await shopPost<{ result_products_search: { items: { id: number }[] } }>(
+            baseUrl,
+            'products-search',
+            { article, brand_name: brand },
+            token,
+          )
+        ).result_products_search.items
       : found.result_products_search.items;
     if (!items[0]) continue;
-    await shopPost(baseUrl, 'basket-add-item', { item: { id: items[0].id }, quantity: 2, ...basket }, token);
+    await shopPost(baseUrl, 'basket-add-item', { item: { id: items[0].id }, quantity: 1, ...basket }, token);
     const shown = await shopPost<{ items: { id: number }[] }>(baseUrl, 'basket-show', basket, token);
     const itemsForOrder = shown.items.map((item) => item.id);
     const preorder = await shopPost<{ delivery_method: { id: number }[] }>(
@@ -122,11 +126,18 @@ async function clientWithOrders(baseUrl: string, person: Record<string, string>,
     await shopPost(
       baseUrl,
       'create-order-order-step2-from-items-post',
-      { ...basket, itemsForOrder, client_shops_email: email, ...person, delivery_method_id: preorder.delivery_method[0]!.id },
+      {
+        ...basket,
+        itemsForOrder,
+        client_shops_email: email,
+        ...person,
+        delivery_method_id: preorder.delivery_method[0]!.id,
+      },
       token,
     );
   }
-  return (await shopPost<{ data: { id: number; price_sum: number }[] }>(baseUrl, 'client-bill-all-post', {}, token)).data;
+  return (await shopPost<{ data: { id: number; price_sum: number }[] }>(baseUrl, 'client-bill-all-post', {}, token))
+    .data;
 }
 
 /** Clients, orders, payments (partial and full) and a blocked client for the payments and clients pages. */
@@ -134,15 +145,41 @@ async function salesData(baseUrl: string, cookie: string): Promise<void> {
   const today = new Date().toISOString().slice(0, 10);
   const first = await clientWithOrders(
     baseUrl,
-    { first_name: 'Иван', last_name: 'Грозный', middle_name: 'Васильевич', phone_number: '+7 916 555-44-33', company_name: 'ООО «Опричник-Авто»' },
+    {
+      first_name: 'Иван',
+      last_name: 'Грозный',
+      middle_name: 'Васильевич',
+      phone_number: '+7 916 555-44-33',
+      company_name: 'ООО «Опричник-Авто»',
+    },
     ['OC90', 'W712/75'],
   );
-  const second = await clientWithOrders(baseUrl, { first_name: 'Мария', last_name: 'Кюри', phone_number: '+7 903 111-22-33' }, ['OC90']);
+  const second = await clientWithOrders(
+    baseUrl,
+    { first_name: 'Мария', last_name: 'Кюри', phone_number: '+7 903 111-22-33' },
+    ['OC90'],
+  );
   await clientWithOrders(baseUrl, { first_name: 'Пётр', last_name: 'Первый', phone_number: '+7 921 000-17-25' }, []);
-  if (first[0]) await adminPost(baseUrl, 'payment-record', { bill_id: first[0].id, amount: first[0].price_sum, date: today, reference: 'п/п № 17, ООО «Опричник-Авто»' }, cookie);
-  if (first[1]) await adminPost(baseUrl, 'payment-record', { bill_id: first[1].id, amount: 100.5, date: today, reference: 'частичная оплата' }, cookie);
+  if (first[0])
+    await adminPost(
+      baseUrl,
+      'payment-record',
+      { bill_id: first[0].id, amount: first[0].price_sum, date: today, reference: 'п/п № 17, ООО «Опричник-Авто»' },
+      cookie,
+    );
+  if (first[1])
+    await adminPost(
+      baseUrl,
+      'payment-record',
+      { bill_id: first[1].id, amount: 100.5, date: today, reference: 'частичная оплата' },
+      cookie,
+    );
   const clients = (await (
-    await fetch(`${baseUrl}/api/v1/admin/client-list`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{}' })
+    await fetch(`${baseUrl}/api/v1/admin/client-list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: '{}',
+    })
   ).json()) as { data: { data: { id: number; name: string }[] } };
   const peter = clients.data.data.find((client) => client.name.startsWith('Первый'));
   if (peter) await adminPost(baseUrl, 'client-block', { id: peter.id }, cookie);
@@ -160,19 +197,49 @@ const baseUrl = process.env.BASE_URL ?? app!.baseUrl;
 const browser = await launchChromium();
 const token = asClient ? await clientToken(baseUrl) : null;
 const staffSession = asStaff ? await ownerSession(baseUrl, ownerLink) : null;
-if (staffSession) await salesData(baseUrl, `staff_session=${staffSession}`);
 /** Uploads a statement naming the unpaid bills (one matched, one partial, one without a bill number). */
-async function uploadStatement(page: import('playwright-core').Page): Promise<void> {
+async function uploadStatement(page: Page): Promise<void> {
   const account = '40702810000000000000';
   const payer = '40702810400000011111';
   const [paidLater, partial] = statementBills.filter((_, index) => index !== 0 && index !== 1).concat(statementBills);
   const file = statementBytes(
     [account],
     [
-      { number: '801', date: '23.11.2026', amount: (paidLater?.price_sum ?? 1).toFixed(2), payerAccount: payer, receiverAccount: account, payer: 'Кюри Мария', purpose: `Оплата по счету № ${paidLater?.id} от 23.11.2026` },
-      { number: '802', date: '23.11.2026', amount: '50.00', payerAccount: payer, receiverAccount: account, payer: 'ООО «Опричник-Авто»', purpose: `Оплата сч. ${partial?.id}, частично` },
-      { number: '803', date: '23.11.2026', amount: '1200.00', payerAccount: '40702810600000033333', receiverAccount: account, payer: 'ИП Сидоров А. А.', purpose: 'Оплата за запчасти по договору 15' },
-      { number: '804', date: '23.11.2026', amount: '35000.00', payerAccount: account, receiverAccount: '40702810500000022222', purpose: 'Оплата поставщику' },
+      {
+        number: '801',
+        date: '23.11.2026',
+        amount: (paidLater?.price_sum ?? 1).toFixed(2),
+        payerAccount: payer,
+        receiverAccount: account,
+        payer: 'Кюри Мария',
+        purpose: `Оплата по счету № ${paidLater?.id} от 23.11.2026`,
+      },
+      {
+        number: '802',
+        date: '23.11.2026',
+        amount: '50.00',
+        payerAccount: payer,
+        receiverAccount: account,
+        payer: 'ООО «Опричник-Авто»',
+        purpose: `Оплата сч. ${partial?.id}, частично`,
+      },
+      {
+        number: '803',
+        date: '23.11.2026',
+        amount: '1200.00',
+        payerAccount: '40702810600000033333',
+        receiverAccount: account,
+        payer: 'ИП Сидоров А. А.',
+        purpose: 'Оплата за запчасти по договору 15',
+      },
+      {
+        number: '804',
+        date: '23.11.2026',
+        amount: '35000.00',
+        payerAccount: account,
+        receiverAccount: '40702810500000022222',
+        purpose: 'Оплата поставщику',
+      },
     ],
   );
   const input = page.getByLabel('Выписка банка (формат 1С, kl_to_1c.txt)');
@@ -183,6 +250,7 @@ async function uploadStatement(page: import('playwright-core').Page): Promise<vo
 }
 
 try {
+  if (staffSession) await salesData(baseUrl, `staff_session=${staffSession}`);
   mkdirSync(outDir, { recursive: true });
   for (const pagePath of paths.length > 0 ? paths : ['/']) {
     for (const width of WIDTHS) {

@@ -103,7 +103,11 @@ async function clientOrders(): Promise<{ token: string; billId: number; sum: num
     },
     token,
   );
-  const bills = await shop<{ data: { id: number; price_sum: number; paid: boolean }[] }>('client-bill-all-post', {}, token);
+  const bills = await shop<{ data: { id: number; price_sum: number; paid: boolean }[] }>(
+    'client-bill-all-post',
+    {},
+    token,
+  );
   const bill = bills.data[0]!;
   expect(bill.paid).toBe(false);
   return { token, billId: bill.id, sum: bill.price_sum };
@@ -183,12 +187,20 @@ describe('payments in Chromium', () => {
     await page.getByTestId('statement-recorded').getByText(`Записан по счёту № ${billId}`).waitFor();
     await page.getByTestId('statement-unmatched').getByText('В назначении платежа нет номера счёта').waitFor();
     // The list below reloaded with the new payment.
-    await page.getByTestId('payments-table').getByRole('link', { name: `№ ${billId}` }).waitFor();
+    await page
+      .getByTestId('payments-table')
+      .getByRole('link', { name: `№ ${billId}` })
+      .waitFor();
 
     // The same statement again records nothing twice.
     await upload();
     await result.getByRole('status').filter({ hasText: 'Записано: 0. Уже были записаны: 1.' }).waitFor();
-    expect(await page.getByTestId('payments-table').getByRole('link', { name: `№ ${billId}` }).count()).toBe(1);
+    expect(
+      await page
+        .getByTestId('payments-table')
+        .getByRole('link', { name: `№ ${billId}` })
+        .count(),
+    ).toBe(1);
 
     // The client sees the bill paid.
     const clientContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });

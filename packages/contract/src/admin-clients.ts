@@ -146,7 +146,7 @@ export const clientAdminEndpoints = defineEndpoints({
     path: 'client-block',
     session: false,
     roles: SALES_ROLES,
-    summary: "Block a client: their sessions end at once and sign-in is refused",
+    summary: 'Block a client: their sessions end at once and sign-in is refused',
     tags: ['admin'],
     body: adminClientIdRequestSchema,
     response: clientEnvelope,

@@ -193,7 +193,13 @@ function OrdersTable({ client }: { client: AdminClient }) {
   );
 }
 
-function Section({ title, total, shown, more, children }: {
+function Section({
+  title,
+  total,
+  shown,
+  more,
+  children,
+}: {
   title: string;
   total: number;
   shown: number;

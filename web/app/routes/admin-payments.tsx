@@ -22,7 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     if (query.tab === 'bills') {
       const bills = await guard(
-        api.call('bill-list', { query: { page: query.page }, body: query.bills, signal: request.signal, handles: [401, 403, 422] }),
+        api.call('bill-list', {
+          query: { page: query.page },
+          body: query.bills,
+          signal: request.signal,
+          handles: [401, 403, 422],
+        }),
       );
       return { query, today, bills, payments: null, forbidden: false };
     }
@@ -74,7 +79,10 @@ export default function AdminPaymentsPage() {
               <StatementUpload />
             </Stack>
           </Paper>
-          <Tabs value={query.tab} onChange={(tab) => void navigate(paths.adminPayments(tab === 'bills' ? 'tab=bills' : ''))}>
+          <Tabs
+            value={query.tab}
+            onChange={(tab) => void navigate(paths.adminPayments(tab === 'bills' ? 'tab=bills' : ''))}
+          >
             <Tabs.List>
               <Tabs.Tab value="payments">Платежи</Tabs.Tab>
               <Tabs.Tab value="bills">Счета</Tabs.Tab>

@@ -59,7 +59,11 @@ describe('back office: clients', () => {
     expect((await list('8 (916) 555-44-33')).data.map((row) => row.id)).toEqual([ivanId]);
     expect((await list('опричник')).data.map((row) => row.id)).toEqual([ivanId]);
     expect((await list('%')).total).toBe(0);
-    expect((await list('Кюри')).data[0]).toMatchObject({ name: 'Кюри Мария Сергеевич', group_name: 'Розница', blocked: false });
+    expect((await list('Кюри')).data[0]).toMatchObject({
+      name: 'Кюри Мария Сергеевич',
+      group_name: 'Розница',
+      blocked: false,
+    });
     const paged = await callAdmin(app, 'client-list', { cookie: manager, body: { per_page: 1 }, query: '?page=2' });
     expect((paged.json() as { data: { data: unknown[]; last_page: number } }).data).toMatchObject({ last_page: 2 });
   });

@@ -1,13 +1,7 @@
 import { nowFor } from '../../http/clock.ts';
 import type { AdminHandlers, AppDeps } from '../../http/handlers.ts';
 import { signedInStaff } from '../../http/staff-auth.ts';
-import {
-  changeClientDiscount,
-  changeClientGroup,
-  clientScreen,
-  listClients,
-  setClientBlocked,
-} from './admin.ts';
+import { changeClientDiscount, changeClientGroup, clientScreen, listClients, setClientBlocked } from './admin.ts';
 
 /** The clients' screens of the back office (owner, manager); every write answers the client's screen anew. */
 export function createClientAdminHandlers({ config, database: { db } }: AppDeps): AdminHandlers {

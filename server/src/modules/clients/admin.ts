@@ -190,7 +190,11 @@ async function lockClient(tx: Tx, clientId: number): Promise<ClientState> {
     .select({ group: groupNameOf, discount: clients.personalDiscount, blockedAt: clients.blockedAt })
     .from(clients)
     .where(eq(clients.id, clientId));
-  return { group: row!.group, personal_discount: basisPointsToPercent(row!.discount), blocked: row!.blockedAt !== null };
+  return {
+    group: row!.group,
+    personal_discount: basisPointsToPercent(row!.discount),
+    blocked: row!.blockedAt !== null,
+  };
 }
 
 async function changeClient(
@@ -205,7 +209,15 @@ async function changeClient(
     const before = await lockClient(tx, clientId);
     await change(tx);
     const after = await lockClient(tx, clientId);
-    await recordAudit(tx, { staffId: staff.staffId, action, entity: 'client', entityId: clientId, before, after, at: now });
+    await recordAudit(tx, {
+      staffId: staff.staffId,
+      action,
+      entity: 'client',
+      entityId: clientId,
+      before,
+      after,
+      at: now,
+    });
   });
 }
 

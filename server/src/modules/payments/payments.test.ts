@@ -17,7 +17,13 @@ import { dayIn } from './service.ts';
 const SHOP = TEST_REQUISITES.settlement_account;
 const PAYER = '40702810400000011111';
 const SUPPLIER = '40702810500000022222';
-const line = (amount: string) => ({ article: 'OC90', brandName: 'KNECHT', description: 'Фильтр', price: amount, quantity: 1 });
+const line = (amount: string) => ({
+  article: 'OC90',
+  brandName: 'KNECHT',
+  description: 'Фильтр',
+  price: amount,
+  quantity: 1,
+});
 
 describe('payments: recorded by staff, by the statement and by the CLI', () => {
   let database: Database;
@@ -135,7 +141,10 @@ describe('payments: recorded by staff, by the statement and by the CLI', () => {
     const paged = await list({ date_from: '2026-03-01', date_to: '2026-03-05', per_page: 2 }, '?page=2');
     expect(paged).toMatchObject({ total: 3, last_page: 2 });
     expect(paged.data).toHaveLength(1);
-    const badRange = await callAdmin(app, 'payment-list', { cookie: manager, body: { date_from: '2026-03-05', date_to: '2026-03-01' } });
+    const badRange = await callAdmin(app, 'payment-list', {
+      cookie: manager,
+      body: { date_from: '2026-03-05', date_to: '2026-03-01' },
+    });
     expect(badRange.statusCode).toBe(422);
 
     const states = async (state: string) => {
@@ -178,7 +187,13 @@ describe('payments: recorded by staff, by the statement and by the CLI', () => {
         doc({ number: '3', amount: '700.00', purpose: `счет №${paid}` }),
         doc({ number: '4', amount: '10.00', purpose: 'Возврат займа' }),
         doc({ number: '5', amount: '10.00', purpose: 'Оплата по счету № 987654' }),
-        doc({ number: '6', amount: '9999.00', payerAccount: SHOP, receiverAccount: SUPPLIER, purpose: `Оплата по счету № ${full}` }),
+        doc({
+          number: '6',
+          amount: '9999.00',
+          payerAccount: SHOP,
+          receiverAccount: SUPPLIER,
+          purpose: `Оплата по счету № ${full}`,
+        }),
       ];
       const first = resultOf(await upload(documents));
       expect(first.documents).toBe(6);
@@ -273,7 +288,9 @@ describe('payments: recorded by staff, by the statement and by the CLI', () => {
       const result = await runAdminInProcess(database, commands, ['bill-paid', '--bill', String(billId)]);
       expect(result.out).toMatch(/: Ждем оплаты -> Оплачен$/);
       const list = await callAdmin(app, 'payment-list', { cookie: manager, body: { bill_id: billId } });
-      expect((list.json() as { data: { data: Payment[] } }).data.data.map((payment) => [payment.amount, payment.source])).toEqual([
+      expect(
+        (list.json() as { data: { data: Payment[] } }).data.data.map((payment) => [payment.amount, payment.source]),
+      ).toEqual([
         [500, 'cli'],
         [300, 'manual'],
       ]);
@@ -296,9 +313,19 @@ describe('payments: recorded by staff, by the statement and by the CLI', () => {
       await writeFile(
         file,
         Buffer.from(
-          statementBase64([SHOP], [
-            { number: 'CLI1', date: '20.11.2026', amount: '450.00', payerAccount: PAYER, receiverAccount: SHOP, purpose: `Оплата сч. ${billId}` },
-          ]),
+          statementBase64(
+            [SHOP],
+            [
+              {
+                number: 'CLI1',
+                date: '20.11.2026',
+                amount: '450.00',
+                payerAccount: PAYER,
+                receiverAccount: SHOP,
+                purpose: `Оплата сч. ${billId}`,
+              },
+            ],
+          ),
           'base64',
         ),
       );

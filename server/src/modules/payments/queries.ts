@@ -1,5 +1,12 @@
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { fromKopecks, toKopecks, type AdminBill, type BillState, type Payment, type PaymentSource } from '@detal/contract';
+import {
+  fromKopecks,
+  toKopecks,
+  type AdminBill,
+  type BillState,
+  type Payment,
+  type PaymentSource,
+} from '@detal/contract';
 import { withinDays } from '../../db/calendar-days.ts';
 import type { DbExecutor, Tx } from '../../db/index.ts';
 import { bills, clients, payments, staff } from '../../db/schema.ts';
@@ -91,10 +98,7 @@ export async function insertPayment(tx: Tx, values: PaymentInsert): Promise<numb
 }
 
 /** The bill a statement document was recorded against, or null. */
-export async function findStatementPayments(
-  db: DbExecutor,
-  keys: readonly string[],
-): Promise<Map<string, number>> {
+export async function findStatementPayments(db: DbExecutor, keys: readonly string[]): Promise<Map<string, number>> {
   if (keys.length === 0) return new Map();
   const rows = await db
     .select({ key: payments.statementKey, billId: payments.billId })

@@ -62,7 +62,8 @@ export type PaymentOutcome =
   /** That statement document was recorded before (against `billId`): nothing written. */
   | { kind: 'duplicate'; billId: number };
 
-const billMissing = () => validationFailed({ bill_id: [PAYMENT_BILL_NOT_FOUND_MESSAGE] }, PAYMENT_BILL_NOT_FOUND_MESSAGE);
+const billMissing = () =>
+  validationFailed({ bill_id: [PAYMENT_BILL_NOT_FOUND_MESSAGE] }, PAYMENT_BILL_NOT_FOUND_MESSAGE);
 
 /**
  * Records a payment inside `tx`: locks the bill, refuses a missing bill, a future day, a fully paid bill and more
@@ -162,7 +163,12 @@ export interface CliPaidChange {
  * The CLI's `bill-paid`: records a payment of what is left to pay (source cli, today); a bill already covered
  * stays as it is. null when there is no such bill.
  */
-export async function markBillPaidFromCli(db: Db, billId: number, now: Date, timeZone: string): Promise<CliPaidChange | null> {
+export async function markBillPaidFromCli(
+  db: Db,
+  billId: number,
+  now: Date,
+  timeZone: string,
+): Promise<CliPaidChange | null> {
   if (!fitsIntegerId(billId)) return null;
   return db.transaction(async (tx) => {
     if (!(await lockBillRow(tx, billId))) return null;

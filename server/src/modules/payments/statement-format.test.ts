@@ -94,7 +94,11 @@ describe('1C statement: decoding and parsing', () => {
     ['a negative amount', statementText([SHOP], [doc({ amount: '-10.00' })]), /сумма «-10\.00»/],
     ['a date that is no day', statementText([SHOP], [doc({ date: '31.02.2026' })]), /дата документа «31\.02\.2026»/],
     ['a document without a number', statementText([SHOP], [doc({ number: '' })]), /нет номера/],
-    ['a stray line', statementText([SHOP], [doc({})]).replace('КонецФайла', 'мусор\r\nКонецФайла'), /непонятная строка/],
+    [
+      'a stray line',
+      statementText([SHOP], [doc({})]).replace('КонецФайла', 'мусор\r\nКонецФайла'),
+      /непонятная строка/,
+    ],
   ])('refuses %s with a Russian message naming the problem', (_, text, message) => {
     const read = () => classifyStatement(parseStatement(decodeStatement(iconv.encode(text, 'win1251'))), [SHOP]);
     expect(read).toThrow(StatementFormatError);

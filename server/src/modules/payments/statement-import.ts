@@ -76,7 +76,11 @@ export async function importStatement(
 ): Promise<StatementImportResult> {
   const statement = await readStatement(db, body.content_base64);
   const today = dayIn(actor.now, actor.timeZone);
-  const lines = statement.incoming.map((line) => ({ line, key: statementKey(line), numbers: billNumbersIn(line.purpose) }));
+  const lines = statement.incoming.map((line) => ({
+    line,
+    key: statementKey(line),
+    numbers: billNumbersIn(line.purpose),
+  }));
   return db.transaction(async (tx) => {
     await lockBillRows(tx, [...new Set(lines.flatMap((entry) => entry.numbers))]);
     const recordedBefore = await findStatementPayments(

@@ -35,9 +35,12 @@ export async function clientAction(request: Request): Promise<ClientActionResult
       return { intent, client, error: null };
     }
     if (intent === 'discount') {
-      const text = String(form.get('percent') ?? '').replace(',', '.').trim();
+      const text = String(form.get('percent') ?? '')
+        .replace(',', '.')
+        .trim();
       const percent = /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
-      if (Number.isNaN(percent)) return { intent, client: null, error: 'Введите скидку в процентах, например 5 или 7,5' };
+      if (Number.isNaN(percent))
+        return { intent, client: null, error: 'Введите скидку в процентах, например 5 или 7,5' };
       const { client } = await callAdmin('client-set-discount', { body: { id, percent }, handles: [401, 404, 422] });
       return { intent, client, error: null };
     }

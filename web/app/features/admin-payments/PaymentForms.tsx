@@ -26,10 +26,42 @@ export function RecordPaymentForm({ today }: { today: string }) {
     <fetcher.Form method="post" aria-label="Записать платёж" noValidate ref={form}>
       <input type="hidden" name="intent" value="record" />
       <Group align="flex-start" gap="xs" wrap="wrap">
-        <TextInput label="Счёт №" name="bill_id" required size="xs" w={100} inputMode="numeric" error={errors?.bill_id} />
-        <TextInput label="Сумма, ₽" name="amount" required size="xs" w={130} inputMode="decimal" error={errors?.amount} />
-        <TextInput label="Дата" name="date" type="date" required size="xs" w={140} defaultValue={today} error={errors?.date} />
-        <TextInput label="Основание" name="reference" size="xs" w={240} placeholder="п/п № 17, ООО «Ромашка»" error={errors?.reference} />
+        <TextInput
+          label="Счёт №"
+          name="bill_id"
+          required
+          size="xs"
+          w={100}
+          inputMode="numeric"
+          error={errors?.bill_id}
+        />
+        <TextInput
+          label="Сумма, ₽"
+          name="amount"
+          required
+          size="xs"
+          w={130}
+          inputMode="decimal"
+          error={errors?.amount}
+        />
+        <TextInput
+          label="Дата"
+          name="date"
+          type="date"
+          required
+          size="xs"
+          w={140}
+          defaultValue={today}
+          error={errors?.date}
+        />
+        <TextInput
+          label="Основание"
+          name="reference"
+          size="xs"
+          w={240}
+          placeholder="п/п № 17, ООО «Ромашка»"
+          error={errors?.reference}
+        />
         <SubmitButton size="xs" mt={23} loading={fetcher.state !== 'idle'}>
           Записать платёж
         </SubmitButton>
@@ -41,7 +73,8 @@ export function RecordPaymentForm({ today }: { today: string }) {
       )}
       {recorded && (
         <Text size="sm" c="green.8" role="status" mt={4}>
-          Платёж {formatRoubles(recorded.payment.amount)} по счёту № {recorded.bill.id} записан: {BILL_STATE_LABELS[recorded.bill.state].toLowerCase()}
+          Платёж {formatRoubles(recorded.payment.amount)} по счёту № {recorded.bill.id} записан:{' '}
+          {BILL_STATE_LABELS[recorded.bill.state].toLowerCase()}
           {recorded.bill.state === 'partly_paid' ? `, осталось ${formatRoubles(recorded.bill.remaining)}` : ''}
         </Text>
       )}
@@ -49,7 +82,8 @@ export function RecordPaymentForm({ today }: { today: string }) {
   );
 }
 
-const lineKey = (line: StatementLine) => `${line.number}|${line.date}|${line.amount}|${line.payer_account}|${line.payer_inn}`;
+const lineKey = (line: StatementLine) =>
+  `${line.number}|${line.date}|${line.amount}|${line.payer_account}|${line.payer_inn}`;
 
 /** An unmatched line: staff type (or keep the suggested) bill number and record it there. */
 function MatchForm({ line, billId }: { line: StatementLine; billId: number | null }) {

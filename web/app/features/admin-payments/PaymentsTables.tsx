@@ -39,13 +39,23 @@ export function PaymentFilters({ query }: { query: PaymentsQuery }) {
           <NativeSelect
             label="Оплата"
             name="state"
-            data={[{ value: '', label: 'Все' }, ...BILL_STATES.map((state) => ({ value: state, label: BILL_STATE_LABELS[state] }))]}
+            data={[
+              { value: '', label: 'Все' },
+              ...BILL_STATES.map((state) => ({ value: state, label: BILL_STATE_LABELS[state] })),
+            ]}
             defaultValue={query.bills.state ?? ''}
             size="xs"
             w={170}
           />
         )}
-        <TextInput label="Счёт №" name="bill_id" defaultValue={filters.bill_id ?? ''} size="xs" w={100} inputMode="numeric" />
+        <TextInput
+          label="Счёт №"
+          name="bill_id"
+          defaultValue={filters.bill_id ?? ''}
+          size="xs"
+          w={100}
+          inputMode="numeric"
+        />
         <TextInput
           label="Клиент №"
           name="client_id"
@@ -105,7 +115,9 @@ export function PaymentsTable({ payments }: { payments: Payment[] }) {
               </Table.Td>
               <Table.Td>{payment.reference || '—'}</Table.Td>
               <Table.Td>{PAYMENT_SOURCE_LABELS[payment.source]}</Table.Td>
-              <Table.Td title={formatDateTime(payment.created_at)}>{payment.staff_email ?? 'командная строка'}</Table.Td>
+              <Table.Td title={formatDateTime(payment.created_at)}>
+                {payment.staff_email ?? 'командная строка'}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -17,7 +17,11 @@ import { paths } from '../../paths.ts';
 export type FieldErrorsOf<F extends string> = Partial<Record<F | 'form', string>>;
 
 export type PaymentActionResult =
-  | { intent: 'record'; recorded: PaymentRecorded | null; errors: FieldErrorsOf<'bill_id' | 'amount' | 'date' | 'reference'> }
+  | {
+      intent: 'record';
+      recorded: PaymentRecorded | null;
+      errors: FieldErrorsOf<'bill_id' | 'amount' | 'date' | 'reference'>;
+    }
   | { intent: 'import'; result: StatementImportResult | null; errors: FieldErrorsOf<'file'> }
   | { intent: 'match'; key: string; recorded: PaymentRecorded | null; errors: FieldErrorsOf<'bill_id'> };
 
@@ -84,7 +88,12 @@ export async function paymentAction(request: Request): Promise<PaymentActionResu
       });
       return { intent, key, recorded, errors: {} };
     } catch (error) {
-      return { intent, key, recorded: null, errors: refusal(error, { bill_id: 'bill_id' as const, amount: 'bill_id' as const, date: 'bill_id' as const }) };
+      return {
+        intent,
+        key,
+        recorded: null,
+        errors: refusal(error, { bill_id: 'bill_id' as const, amount: 'bill_id' as const, date: 'bill_id' as const }),
+      };
     }
   }
   const billId = Number(form.get('bill_id'));

@@ -20,8 +20,7 @@ export const positiveInt = (value: string | null): number | null => {
     ? number
     : null;
 };
-export const day = (value: string | null): string | null =>
-  value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
+export const day = (value: string | null): string | null => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null);
 
 /** Reads the page's state; anything malformed is left out rather than refused. */
 export function paymentsQueryOf(url: URL): PaymentsQuery {

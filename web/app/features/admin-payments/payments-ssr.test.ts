@@ -92,7 +92,7 @@ const client: AdminClient = {
 
 let signedInAs: StaffMember | null = null;
 const calls: { path: string; url: string; body: unknown }[] = [];
-const page = <T,>(data: T[]) => ({ data, current_page: 1, last_page: 3, per_page: 50, total: 120 });
+const page = <T>(data: T[]) => ({ data, current_page: 1, last_page: 3, per_page: 50, total: 120 });
 
 async function apiFetch(request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -111,7 +111,8 @@ async function apiFetch(request: Request): Promise<Response> {
   if (path === 'bill-list') return Response.json({ data: page([bill]) });
   if (path === 'client-list') return Response.json({ data: page([row]) });
   if (path === 'client-show') {
-    if ((body as { id: number }).id !== 5) return Response.json({ message: 'Клиент не найден', error: 'not_found' }, { status: 404 });
+    if ((body as { id: number }).id !== 5)
+      return Response.json({ message: 'Клиент не найден', error: 'not_found' }, { status: 404 });
     return Response.json({ data: { client } });
   }
   return Response.json({ message: 'Не найдено', error: 'not_found' }, { status: 404 });
