@@ -61,7 +61,9 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
       <Text fz="xs" c="gray.7">
         {label}
       </Text>
-      <Text fz="sm">{children}</Text>
+      <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
     </div>
   );
 }
@@ -99,7 +101,7 @@ function PricingForms({ client }: { client: AdminClient }) {
             name="percent"
             defaultValue={String(client.personal_discount).replace('.', ',')}
             size="xs"
-            w={120}
+            w={150}
             inputMode="decimal"
             error={discount.data?.error}
           />
@@ -251,7 +253,7 @@ export default function AdminClientPage() {
         <BlockControl client={client} />
       </Group>
       <Paper withBorder p="sm">
-        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+        <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
           <Field label="E-mail">{client.email}</Field>
           <Field label="Телефон">{client.phone_number}</Field>
           <Field label="Организация">{client.company_name ?? '—'}</Field>
@@ -284,7 +286,7 @@ export default function AdminClientPage() {
         shown={client.payments.length}
         more={paths.adminPayments(`client_id=${client.id}`)}
       >
-        <PaymentsTable payments={client.payments} />
+        <PaymentsTable payments={client.payments} showClient={false} />
       </Section>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Form, Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { formatDateTime } from '@detal/contract';
 import type { Route } from './+types/admin-clients';
@@ -94,14 +94,14 @@ export default function AdminClientsPage() {
                 {list.data.map((client) => (
                   <Table.Tr key={client.id}>
                     <Table.Td>{client.id}</Table.Td>
-                    <Table.Td>
+                    <Table.Td miw={170}>
                       <Anchor component={Link} to={paths.adminClient(client.id)} fz="sm">
                         {client.name}
                       </Anchor>
                       {client.blocked && (
-                        <Badge color="red" size="xs" ml={6}>
+                        <Text fz="xs" c="red.8" fw={600}>
                           заблокирован
-                        </Badge>
+                        </Text>
                       )}
                     </Table.Td>
                     <Table.Td>{client.email}</Table.Td>

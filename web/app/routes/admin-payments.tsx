@@ -54,6 +54,10 @@ export default function AdminPaymentsPage() {
   const navigate = useNavigate();
   const url = new URL(`${location.pathname}${location.search}`, 'http://admin');
   const list = payments ?? bills;
+  const shown = query.tab === 'bills' ? query.bills : query.payments;
+  const hasFilters = Object.entries(shown).some(
+    ([key, value]) => key !== 'per_page' && value !== null && value !== undefined,
+  );
   return (
     <Stack gap="sm">
       <Title order={1} fz="h3">
@@ -95,7 +99,7 @@ export default function AdminPaymentsPage() {
                 <Text size="sm" c="gray.7">
                   {payments ? 'Платежей' : 'Счетов'}: {list.total}
                 </Text>
-                {location.search && (
+                {hasFilters && (
                   <Anchor component={Link} to={paths.adminPayments(query.tab === 'bills' ? 'tab=bills' : '')} fz="sm">
                     Сбросить фильтры
                   </Anchor>

@@ -74,7 +74,7 @@ export function PaymentFilters({ query }: { query: PaymentsQuery }) {
   );
 }
 
-export function PaymentsTable({ payments }: { payments: Payment[] }) {
+export function PaymentsTable({ payments, showClient = true }: { payments: Payment[]; showClient?: boolean }) {
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover verticalSpacing={4} fz="sm" data-testid="payments-table">
@@ -82,7 +82,7 @@ export function PaymentsTable({ payments }: { payments: Payment[] }) {
           <Table.Tr>
             <Table.Th>Дата</Table.Th>
             <Table.Th>Счёт</Table.Th>
-            <Table.Th>Клиент</Table.Th>
+            {showClient && <Table.Th>Клиент</Table.Th>}
             <Table.Th ta="right">Сумма</Table.Th>
             <Table.Th>Основание</Table.Th>
             <Table.Th>Источник</Table.Th>
@@ -92,7 +92,7 @@ export function PaymentsTable({ payments }: { payments: Payment[] }) {
         <Table.Tbody>
           {payments.length === 0 && (
             <Table.Tr>
-              <Table.Td colSpan={7} c="gray.7">
+              <Table.Td colSpan={showClient ? 7 : 6} c="gray.7">
                 Платежей нет
               </Table.Td>
             </Table.Tr>
@@ -105,11 +105,13 @@ export function PaymentsTable({ payments }: { payments: Payment[] }) {
                   № {payment.bill_id}
                 </Anchor>
               </Table.Td>
-              <Table.Td>
-                <Anchor component={Link} to={paths.adminClient(payment.client_id)} fz="sm">
-                  {payment.client_name}
-                </Anchor>
-              </Table.Td>
+              {showClient && (
+                <Table.Td>
+                  <Anchor component={Link} to={paths.adminClient(payment.client_id)} fz="sm">
+                    {payment.client_name}
+                  </Anchor>
+                </Table.Td>
+              )}
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {formatRoubles(payment.amount)}
               </Table.Td>
