@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint.ts';
 import { dataEnvelope, pageQuerySchema, paginatedList, successSchema } from './envelope.ts';
+import { clientAdminEndpoints } from './admin-clients.ts';
+import { paymentAdminEndpoints } from './payments.ts';
 import {
   adminLineCancelRequestSchema,
   adminLineStatusRequestSchema,
@@ -188,6 +190,9 @@ export const adminEndpoints = defineEndpoints({
     tags: ['admin'],
     response: dataEnvelope(z.object({ suppliers: z.array(adminSupplierSchema) })),
   },
+  // Payments and statements (payments.ts), clients (admin-clients.ts): owner and manager.
+  ...paymentAdminEndpoints,
+  ...clientAdminEndpoints,
 });
 
 export type AdminEndpoints = typeof adminEndpoints;

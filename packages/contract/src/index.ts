@@ -4,6 +4,7 @@ import { z } from 'zod';
 // schemas override the ones a client would find unclear. zod keeps this in one shared module-level config.
 z.config(z.locales.ru());
 
+export * from './admin-clients.ts';
 export * from './admin-endpoints.ts';
 export * from './admin-orders.ts';
 export * from './article.ts';
@@ -21,6 +22,7 @@ export * from './format.ts';
 export * from './money.ts';
 export * from './offer.ts';
 export * from './orders.ts';
+export * from './payments.ts';
 export * from './rules.ts';
 export * from './search.ts';
 export * from './staff.ts';

@@ -32,6 +32,8 @@ export interface AdminCommand {
   usage: string;
   /** node:util parseArgs options; `--help` is added to every command. */
   options: AdminOptions;
+  /** The option one bare argument fills (`statement-import FILE` is `--file FILE`); none takes no bare argument. */
+  positional?: string;
   run(values: AdminValues, context: AdminContext): Promise<void>;
 }
 
@@ -141,12 +143,16 @@ export async function runAdmin(
   }
   let values: AdminValues;
   try {
-    ({ values } = parseArgs({
+    const parsed = parseArgs({
       args: [...rest],
       options: { ...command.options, help: { type: 'boolean', default: false } },
       strict: true,
-      allowPositionals: false,
-    }));
+      allowPositionals: command.positional !== undefined,
+    });
+    values = parsed.values;
+    if (parsed.positionals.length > 1 || (parsed.positionals.length === 1 && values[command.positional!] !== undefined))
+      throw new Error(`Unexpected argument "${parsed.positionals.at(-1)}"`);
+    if (parsed.positionals[0] !== undefined) values = { ...values, [command.positional!]: parsed.positionals[0] };
   } catch (error) {
     io.err(`${error instanceof Error ? error.message : String(error)}\n\n${command.usage}`);
     return 2;

@@ -1,4 +1,5 @@
 import type { AdminHandlers, AppDeps, ShopHandlers, TechHandlers } from '../http/handlers.ts';
+import { createClientAdminHandlers } from './clients/admin-handlers.ts';
 import { createClientsHandlers } from './clients/handlers.ts';
 import { createBasketHandlers } from './basket/handlers.ts';
 import { createBillHandlers } from './bills/handlers.ts';
@@ -6,6 +7,7 @@ import { createCatalogHandlers } from './catalog/handlers.ts';
 import { createContentHandlers } from './content/handlers.ts';
 import { createOrdersAdminHandlers } from './orders/admin-handlers.ts';
 import { createOrdersHandlers } from './orders/handlers.ts';
+import { createPaymentHandlers } from './payments/handlers.ts';
 import { createSearchHandlers } from './search/handlers.ts';
 import { createStaffHandlers } from './staff/handlers.ts';
 
@@ -22,7 +24,12 @@ const shopModules: ReadonlyArray<(deps: AppDeps) => ShopHandlers> = [
   createBillHandlers,
 ];
 const techModules: ReadonlyArray<(deps: AppDeps) => TechHandlers> = [createCatalogHandlers];
-const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [createStaffHandlers, createOrdersAdminHandlers];
+const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
+  createStaffHandlers,
+  createOrdersAdminHandlers,
+  createPaymentHandlers,
+  createClientAdminHandlers,
+];
 
 /** Merges the modules' handler maps; two modules claiming one endpoint is a wiring mistake, caught at start. */
 function mergeHandlers<H extends object>(scheme: string, parts: H[]): H {

@@ -92,7 +92,7 @@ describe('npm run admin -- bill-paid', () => {
   });
 
   it('is listed among the commands', async () => {
-    expect((await admin('--help')).out).toMatch(/bill-paid\s+marks a bill paid/);
+    expect((await admin('--help')).out).toMatch(/bill-paid\s+records the payment of what is left to pay/);
   });
 });
 

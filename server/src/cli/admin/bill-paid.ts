@@ -1,12 +1,13 @@
 import { billStatusText, formatRoubles, orderLabel } from '@detal/contract';
-import { markBillPaid } from '../../modules/bills/service.ts';
+import { markBillPaidFromCli, undoCliPayments } from '../../modules/payments/service.ts';
 import { AdminCommandError, requiredId, type AdminCommand } from '../admin.ts';
 
 export const command: AdminCommand = {
-  summary: 'marks a bill paid (or, with --unpaid, awaiting payment again)',
-  usage: `Marks a bill paid when the shop has received the money; with --unpaid, back to awaiting payment (a
-payment marked by mistake). The client sees the status in /bills at once and gets an e-mail that the
-payment was received.
+  summary: 'records the payment of what is left to pay on a bill (or, with --unpaid, removes the CLI payments)',
+  usage: `Records a payment of what is left to pay on a bill (source «командная строка», dated today) when the shop
+has received the money: the bill is paid, and the client sees it in /bills at once. The back office records the
+same payments (also from the bank's statement). With --unpaid, removes the payments the command line recorded
+against the bill (a payment marked by mistake); payments staff or a statement recorded stay.
 
 Usage: npm run admin -- bill-paid --bill ID [--unpaid]
 
@@ -15,14 +16,18 @@ Example: npm run admin -- bill-paid --bill 42`,
     bill: { type: 'string' },
     unpaid: { type: 'boolean', default: false },
   },
-  async run(values, { database, print }) {
+  async run(values, { config, database, print }) {
     const billId = requiredId(values, 'bill');
-    const change = await markBillPaid(database.db, billId, values.unpaid !== true);
+    const now = new Date();
+    const change =
+      values.unpaid === true
+        ? await undoCliPayments(database.db, billId, now)
+        : await markBillPaidFromCli(database.db, billId, now, config.shopTimeZone);
     if (!change) throw new AdminCommandError(`Счёт № ${billId} not found`);
     const { bill, wasPaid } = change;
     print(
-      `Счёт № ${bill.id} (${orderLabel(bill.clients_shops_orders_id)}, ${formatRoubles(bill.price_sum)}): ` +
-        `${billStatusText(wasPaid)} -> ${billStatusText(bill.paid)}`,
+      `Счёт № ${bill.id} (${orderLabel(bill.order_id)}, ${formatRoubles(bill.price_sum)}): ` +
+        `${billStatusText(wasPaid)} -> ${billStatusText(bill.state === 'paid')}`,
     );
   },
 };

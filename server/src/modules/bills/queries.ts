@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { roublesFromDecimal, type Bill } from '@detal/contract';
 import { withinDays } from '../../db/calendar-days.ts';
 import type { DbExecutor, Tx } from '../../db/index.ts';
@@ -183,35 +183,6 @@ export async function findBillForPrint(
   return { ...head, items };
 }
 
-export interface BillPaidChange {
-  bill: Bill & { paid_at: string | null };
-  /** Whether it was paid before this change. */
-  wasPaid: boolean;
-  /** The bill's sum as stored ('1234.50'). */
-  priceSum: string;
-}
-
-/**
- * In the caller's transaction (bills/service.ts markBillPaid), marks a bill paid (now) or unpaid; answers the bill as it is afterwards and whether it was paid before, or
- * null when there is no such bill. Marking an already paid bill paid keeps its first payment time.
- */
-export async function setBillPaid(tx: Tx, billId: number, paid: boolean): Promise<BillPaidChange | null> {
-  if (!fitsIntegerId(billId)) return null;
-  // The row lock makes "before" and "after" one story even when two owners click at once.
-  const [before] = await tx.select({ paid: bills.paid }).from(bills).where(eq(bills.id, billId)).for('update');
-  if (!before) return null;
-  const [row] = await tx
-    .update(bills)
-    .set({ paid, paidAt: paid ? sql`coalesce(${bills.paidAt}, now())` : null })
-    .where(eq(bills.id, billId))
-    .returning({ ...billColumns, paidAt: bills.paidAt });
-  return {
-    bill: { ...toBill(row!), paid_at: row!.paidAt?.toISOString() ?? null },
-    wasPaid: before.paid,
-    priceSum: row!.priceSum,
-  };
-}
-
 /** The order's bill, locked for the rest of the transaction (a canceled line rewrites an unpaid one's sum). */
 export async function lockOrderBill(
   tx: Tx,
@@ -228,4 +199,29 @@ export async function lockOrderBill(
 /** A new sum for an unpaid bill (the caller holds its lock and checked it is unpaid). */
 export async function setBillSum(tx: Tx, billId: number, priceSum: string): Promise<void> {
   await tx.update(bills).set({ priceSum }).where(eq(bills.id, billId));
+}
+
+/** Locks a bill's row for the rest of the transaction (a payment reads its sums, then writes); false if none. */
+export async function lockBillRow(tx: Tx, billId: number): Promise<boolean> {
+  if (!fitsIntegerId(billId)) return false;
+  const [row] = await tx.select({ id: bills.id }).from(bills).where(eq(bills.id, billId)).for('update');
+  return row !== undefined;
+}
+
+/** Locks bills in id order: two transactions locking overlapping sets wait for each other, never deadlock. */
+export async function lockBillRows(tx: Tx, billIds: readonly number[]): Promise<void> {
+  const ids = billIds.filter(fitsIntegerId);
+  if (ids.length === 0) return;
+  await tx.select({ id: bills.id }).from(bills).where(inArray(bills.id, ids)).orderBy(asc(bills.id)).for('update');
+}
+
+/**
+ * The paid flag the client's /bills shows, derived from the payments by the payments module in its transaction:
+ * paid since `at` (the first time is kept), or awaiting payment again.
+ */
+export async function setBillPaidFlag(tx: Tx, billId: number, paid: boolean, at: Date): Promise<void> {
+  await tx
+    .update(bills)
+    .set({ paid, paidAt: paid ? sql`coalesce(${bills.paidAt}, ${at.toISOString()}::timestamptz)` : null })
+    .where(eq(bills.id, billId));
 }

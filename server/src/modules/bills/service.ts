@@ -15,16 +15,7 @@ import { readPage } from '../../shared/pagination.ts';
 import { composeBill, PAYMENT_TERM_DAYS, paymentDeadline, type BillSettings } from './bill-document.ts';
 import { renderBillPdf } from './bill-pdf.ts';
 import { paymentPurpose, paymentQrPayload, qrSvg } from './payment-qr.ts';
-import { enqueuePaymentRecorded } from '../notifications/outbox.ts';
-import {
-  countBills,
-  findBillForPrint,
-  findClientBill,
-  listBills,
-  setBillPaid,
-  sumBills,
-  type BillPaidChange,
-} from './queries.ts';
+import { countBills, findBillForPrint, findClientBill, listBills, sumBills } from './queries.ts';
 
 /** Bills of contract-decisions.md section 7: the client's list, the printed bill, the summary, how to pay. */
 
@@ -72,20 +63,6 @@ export async function billPdf(
     log?.warn({ billId, printed: document.totalKopecks, stored: row.priceSum }, 'Bill sum differs from its lines');
   }
   return renderBillPdf(document);
-}
-
-/**
- * Marks a bill paid or unpaid (the CLI `bill-paid`). A bill becoming paid tells the client by e-mail, in the same
- * transaction (the notification outbox): the payment recorded is the bill's whole sum.
- */
-export async function markBillPaid(db: Db, billId: number, paid: boolean): Promise<BillPaidChange | null> {
-  return db.transaction(async (tx) => {
-    const change = await setBillPaid(tx, billId, paid);
-    if (change && paid && !change.wasPaid) {
-      await enqueuePaymentRecorded(tx, { billId, amount: change.priceSum });
-    }
-    return change;
-  });
 }
 
 export async function billSummary(db: Db, clientId: number): Promise<BillSummary> {

@@ -10,9 +10,14 @@ const emailIs = (email: string) => sql`lower(${clients.email}) = lower(${email})
 export async function findClientByEmail(
   db: DbExecutor,
   email: string,
-): Promise<{ id: number; email: string; passwordHash: string } | null> {
+): Promise<{ id: number; email: string; passwordHash: string; blocked: boolean } | null> {
   const [row] = await db
-    .select({ id: clients.id, email: clients.email, passwordHash: clients.passwordHash })
+    .select({
+      id: clients.id,
+      email: clients.email,
+      passwordHash: clients.passwordHash,
+      blocked: sql<boolean>`${clients.blockedAt} is not null`,
+    })
     .from(clients)
     .where(emailIs(email));
   return row ?? null;
@@ -128,8 +133,15 @@ export async function findLiveSession(
   const [row] = await db
     .select({ sessionId: clientSessions.id, clientId: clientSessions.clientId })
     .from(clientSessions)
+    // A blocked client's sessions were revoked with the block; the join refuses them whatever the timing.
+    .innerJoin(clients, eq(clients.id, clientSessions.clientId))
     .where(
-      and(eq(clientSessions.tokenHash, tokenHash), isNull(clientSessions.revokedAt), gt(clientSessions.expiresAt, now)),
+      and(
+        eq(clientSessions.tokenHash, tokenHash),
+        isNull(clientSessions.revokedAt),
+        gt(clientSessions.expiresAt, now),
+        isNull(clients.blockedAt),
+      ),
     );
   return row ?? null;
 }

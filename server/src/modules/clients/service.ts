@@ -11,6 +11,7 @@ import type {
   ResetPasswordConfirmRequest,
   UpdateAccountRequest,
 } from '@detal/contract';
+import { CLIENT_BLOCKED_MESSAGE } from '@detal/contract';
 import type { Db, DbExecutor } from '../../db/index.ts';
 import { readShopSetting } from '../../db/shop-settings.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -131,6 +132,8 @@ export async function login(db: Db, input: LoginRequest, now: Date): Promise<Cli
   // The same scrypt work for an unknown e-mail, so that the timing of the answer tells nothing.
   const matches = await verifyPassword(input.password, client?.passwordHash ?? (await hashForUnknownAccount()));
   if (!client || !matches) throw loginFailed();
+  // Told only after the right password, as staff are: a guesser learns nothing of the account.
+  if (client.blocked) throw validationFailed({ _: [CLIENT_BLOCKED_MESSAGE] }, CLIENT_BLOCKED_MESSAGE);
   if (needsRehash(client.passwordHash)) {
     await updatePasswordHash(db, client.id, await hashPassword(input.password), now);
   }

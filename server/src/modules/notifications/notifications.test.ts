@@ -14,7 +14,7 @@ import { attachmentsOf, headerOf, htmlBodyOf, textBodyOf } from '../../../test/h
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/helpers/smtp.ts';
 import { writeBillSettings } from '../../../test/fixtures/bills.ts';
 import { createCheckoutScene, step2Input, step2Request, writeDeliveryMethods } from '../../../test/fixtures/orders.ts';
-import { markBillPaid } from '../bills/service.ts';
+import { markBillPaidFromCli } from '../payments/service.ts';
 import { placeOrder } from '../orders/checkout/place-order.ts';
 import { findOrderOfAnyClient } from '../orders/queries.ts';
 import { setOrderStatus } from '../orders/order-status.ts';
@@ -225,7 +225,7 @@ describe('line status changes', () => {
     await database.db.update(clients).set({ notifyStatusEmails: false }).where(eq(clients.id, scene.clientId));
     await setOrderStatus(database.db, { orderId, lineId: lineIds[0]! }, 'in_work');
     await setOrderStatus(database.db, { orderId }, 'in_work');
-    await markBillPaid(database.db, billId, true);
+    await markBillPaidFromCli(database.db, billId, new Date(), 'Europe/Moscow');
     expect((await rowsOf(orderId)).map((row) => row.kind)).toEqual([
       'order_placed',
       'staff_new_order',
@@ -242,9 +242,9 @@ describe('payment recorded', () => {
     const { orderId, billId, order } = await placeAnOrder();
     await sendDue();
     const since = smtp.received.length;
-    await markBillPaid(database.db, billId, true);
+    await markBillPaidFromCli(database.db, billId, new Date(), 'Europe/Moscow');
     // Marked paid again: no new payment.
-    await markBillPaid(database.db, billId, true);
+    await markBillPaidFromCli(database.db, billId, new Date(), 'Europe/Moscow');
     expect(await sendDue()).toEqual({ sent: 1, retried: 0, failed: 0 });
     const mail = await smtp.waitForMail(BUYER, since);
     const text = textBodyOf(mail.raw);

@@ -14,7 +14,7 @@ import {
 import type { Database } from '../../db/index.ts';
 import { auditLog, bills, offers, orderItems, orderLineStatusHistory, orders } from '../../db/schema.ts';
 import { findBillForPrint } from '../bills/queries.ts';
-import { markBillPaid } from '../bills/service.ts';
+import { markBillPaidFromCli } from '../payments/service.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';
@@ -374,7 +374,7 @@ describe('back office: orders line by line', () => {
         { price: '100.00', inBasket: 1 },
         { price: '200.00', inBasket: 1 },
       ]);
-      await markBillPaid(database.db, a.billId, true);
+      await markBillPaidFromCli(database.db, a.billId, new Date(), 'Europe/Moscow');
       const response = await cancel(a.lineIds[1]!);
       expect(response.statusCode).toBe(200);
       const order = (response.json() as { data: { order: AdminOrder } }).data.order;

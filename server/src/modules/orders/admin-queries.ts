@@ -16,6 +16,7 @@ import { withinDays } from '../../db/calendar-days.ts';
 import type { DbExecutor } from '../../db/index.ts';
 import { bills, clients, orderItems, orderLineStatusHistory, orders, staff, suppliers } from '../../db/schema.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
+import { findAdminBill } from '../payments/queries.ts';
 
 /** The back office's reads of orders: the work queue of lines and an order's screen (staff only). */
 
@@ -249,9 +250,10 @@ export async function findAdminOrder(db: DbExecutor, orderId: number): Promise<A
   const active = lineRows.some((row) => row.status !== 'canceled');
   const dueKopecks = active ? itemsKopecks + toKopecks(order.deliveryPrice) : 0;
   const marginKopecks = itemsKopecks - purchaseKopecks;
-  // A paid bill is never rewritten (decision 0021): what it took above what is due now goes back to the client.
-  // The amount paid is the bill's sum while "paid" means "covered"; with partial payments it becomes their sum.
-  const paidKopecks = head.billPaid && head.billSum !== null ? toKopecks(head.billSum) : 0;
+  // A paid bill is never rewritten (decision 0021): what its payments took above what is due now goes back to
+  // the client.
+  const paidBill = head.billId === null ? null : await findAdminBill(db, head.billId);
+  const paidKopecks = paidBill ? toKopecks(paidBill.paid_sum) : 0;
   return {
     id: order.id,
     created_at: order.createdAt.toISOString(),

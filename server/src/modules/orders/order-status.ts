@@ -13,7 +13,8 @@ import type { Db, Tx } from '../../db/index.ts';
 import { orderItems, orderLineStatusHistory, orders } from '../../db/schema.ts';
 import { conflict, validationFailed } from '../../http/errors.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
-import { lockOrderBill, setBillSum } from '../bills/queries.ts';
+import { lockOrderBill, setBillPaidFlag, setBillSum } from '../bills/queries.ts';
+import { findAdminBill } from '../payments/queries.ts';
 import { returnToStock } from '../catalog/offer-stock.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { enqueueLineStatusChanged } from '../notifications/outbox.ts';
@@ -212,6 +213,9 @@ async function afterCancel(
     const dueKopecks = sums && sums.billedLines > 0 ? toKopecks(sums.items) + toKopecks(sums.delivery) : 0;
     const total = kopecksToDecimal(dueKopecks);
     await setBillSum(tx, bill.id, total);
+    // A partly paid bill whose payments now cover its lower sum is paid; what they took above it is owed back.
+    const paidKopecks = toKopecks((await findAdminBill(tx, bill.id))!.paid_sum);
+    if (paidKopecks > 0 && paidKopecks >= dueKopecks) await setBillPaidFlag(tx, bill.id, true, actor.at);
     await tx.update(orders).set({ totalPrice: total }).where(eq(orders.id, orderId));
     await recordAudit(tx, {
       staffId: actor.staffId,

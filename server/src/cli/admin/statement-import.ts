@@ -1,0 +1,56 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { STATEMENT_UNMATCHED_REASON_LABELS, formatRoubles } from '@detal/contract';
+import { HttpError } from '../../http/errors.ts';
+import { importStatement } from '../../modules/payments/statement-import.ts';
+import { AdminCommandError, requiredText, type AdminCommand } from '../admin.ts';
+
+export const command: AdminCommand = {
+  summary: "imports the bank's statement (1C format): payments matched to bills are recorded, once",
+  usage: `Reads the bank's statement in the 1C exchange format (1CClientBankExchange, Windows-1251, as the bank's
+"export for 1C" writes it). Incoming payments whose purpose names a bill («Оплата по счету № 123 от 20.11.2026»)
+and whose amount is what is left to pay on it are recorded as payments; the bill is paid once covered. The rest
+are listed to match by hand in the back office (/admin/payments). The same statement imported again records
+nothing twice. A malformed file changes nothing.
+
+Usage: npm run admin -- statement-import FILE
+       npm run admin -- statement-import --file FILE
+
+Example: npm run admin -- statement-import kl_to_1c.txt`,
+  options: { file: { type: 'string' } },
+  positional: 'file',
+  async run(values, { config, database, print }) {
+    const file = requiredText(values, 'file');
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(file);
+    } catch (error) {
+      throw new AdminCommandError(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    let result;
+    try {
+      result = await importStatement(
+        database.db,
+        { file_name: path.basename(file), content_base64: bytes.toString('base64') },
+        { staffId: null, now: new Date(), timeZone: config.shopTimeZone },
+      );
+    } catch (error) {
+      if (error instanceof HttpError) throw new AdminCommandError(`${error.message}. Ничего не записано.`);
+      throw error;
+    }
+    print(
+      `Документов: ${result.documents}; записано: ${result.recorded.length}; уже были записаны: ` +
+        `${result.already_recorded.length}; не сопоставлено: ${result.unmatched.length}; ` +
+        `исходящих (пропущено): ${result.ignored_outgoing}`,
+    );
+    for (const { line, payment } of result.recorded) {
+      print(`  записан: п/п № ${line.number}, ${formatRoubles(line.amount)} -> счёт № ${payment.bill_id}`);
+    }
+    for (const { line, reason, bill_id } of result.unmatched) {
+      print(
+        `  не сопоставлен: п/п № ${line.number} от ${line.date}, ${formatRoubles(line.amount)}, ${line.payer}: ` +
+          `${STATEMENT_UNMATCHED_REASON_LABELS[reason]}${bill_id ? ` (счёт № ${bill_id})` : ''}`,
+      );
+    }
+  },
+};

@@ -1,0 +1,169 @@
+import {
+  formatDate,
+  toKopecks,
+  type AdminBill,
+  type PaymentRecorded,
+  type StatementImportResult,
+  type StatementLine,
+  type StatementUnmatchedReason,
+} from '@detal/contract';
+import type { Db } from '../../db/index.ts';
+import { readShopSetting } from '../../db/shop-settings.ts';
+import { conflict, validationFailed } from '../../http/errors.ts';
+import { lockBillRows } from '../bills/queries.ts';
+import { recordAudit } from '../staff/audit.ts';
+import { findAdminBills, findStatementPayments } from './queries.ts';
+import { dayIn, recordPayment, recordPaymentTx } from './service.ts';
+import {
+  StatementFormatError,
+  billNumbersIn,
+  classifyStatement,
+  decodeStatement,
+  parseStatement,
+  statementKey,
+} from './statement-format.ts';
+
+/**
+ * The bank statement import: incoming payments whose purpose names a bill and whose amount is what is left to pay
+ * on it are recorded (source statement); each statement document at most once, by its identity's unique index.
+ * A partial amount is not recorded on its own: it comes back unmatched, naming the bill, for staff to confirm (a
+ * wrong number in a purpose must not half-pay a stranger's bill).
+ */
+
+export const STATEMENT_ALREADY_RECORDED_MESSAGE = 'Этот платёж из выписки уже записан';
+
+export interface StatementActor {
+  staffId: number | null;
+  now: Date;
+  timeZone: string;
+}
+
+/** The payment's reference: the payment order and the payer, as an accountant looks for it. */
+export const statementReference = (line: StatementLine): string =>
+  `П/п № ${line.number} от ${formatDate(`${line.date}T12:00:00Z`, 'UTC')}${line.payer ? `, ${line.payer}` : ''}`.slice(
+    0,
+    200,
+  );
+
+/** The file's lines, or a 422 naming what is wrong with it (nothing is written then). */
+export async function readStatement(db: Db, contentBase64: string) {
+  const bytes = Buffer.from(contentBase64, 'base64');
+  if (bytes.length === 0) throw validationFailed({ content_base64: ['Файл выписки пуст'] }, 'Файл выписки пуст');
+  const requisites = await readShopSetting(db, 'requisites');
+  try {
+    return classifyStatement(parseStatement(decodeStatement(bytes)), requisites ? [requisites.settlement_account] : []);
+  } catch (error) {
+    if (error instanceof StatementFormatError) {
+      const message = `Файл выписки не прочитан. ${error.message}`;
+      throw validationFailed({ content_base64: [message] }, message);
+    }
+    throw error;
+  }
+}
+
+function unmatchedReason(line: StatementLine, bills: AdminBill[]): StatementUnmatchedReason {
+  const [bill] = bills;
+  if (!bill) return 'bill_not_found';
+  if (bill.state === 'paid') return 'bill_paid';
+  return toKopecks(line.amount) < toKopecks(bill.remaining) ? 'partial_amount' : 'amount_mismatch';
+}
+
+/** Imports a statement file: one transaction, the named bills locked in id order first. */
+export async function importStatement(
+  db: Db,
+  body: { file_name: string | null; content_base64: string },
+  actor: StatementActor,
+): Promise<StatementImportResult> {
+  const statement = await readStatement(db, body.content_base64);
+  const today = dayIn(actor.now, actor.timeZone);
+  const lines = statement.incoming.map((line) => ({
+    line,
+    key: statementKey(line),
+    numbers: billNumbersIn(line.purpose),
+  }));
+  return db.transaction(async (tx) => {
+    await lockBillRows(tx, [...new Set(lines.flatMap((entry) => entry.numbers))]);
+    const recordedBefore = await findStatementPayments(
+      tx,
+      lines.map((entry) => entry.key),
+    );
+    const bills = await findAdminBills(tx, [...new Set(lines.flatMap((entry) => entry.numbers))]);
+    const result: StatementImportResult = {
+      documents: statement.documents,
+      ignored_outgoing: statement.ignoredOutgoing,
+      recorded: [],
+      already_recorded: [],
+      unmatched: [],
+    };
+    const seen = new Map<string, number>();
+    for (const { line, key, numbers } of lines) {
+      const earlier = recordedBefore.get(key) ?? seen.get(key);
+      if (earlier !== undefined) {
+        result.already_recorded.push({ line, bill_id: earlier });
+        continue;
+      }
+      const named = numbers.map((id) => bills.get(id)).filter((bill): bill is AdminBill => bill !== undefined);
+      const amount = toKopecks(line.amount);
+      const match = named.find((bill) => bill.state !== 'paid' && toKopecks(bill.remaining) === amount);
+      if (!match || line.received_on > today) {
+        const reason = numbers.length === 0 ? 'no_bill_number' : unmatchedReason(line, named);
+        result.unmatched.push({ line, reason, bill_id: named[0]?.id ?? null });
+        continue;
+      }
+      const outcome = await recordPaymentTx(tx, {
+        billId: match.id,
+        amountKopecks: amount,
+        paidOn: line.received_on,
+        reference: statementReference(line),
+        source: 'statement',
+        statementKey: key,
+        staffId: actor.staffId,
+        now: actor.now,
+        timeZone: actor.timeZone,
+      });
+      seen.set(key, match.id);
+      if (outcome.kind === 'duplicate') {
+        result.already_recorded.push({ line, bill_id: outcome.billId });
+      } else {
+        bills.set(match.id, outcome.bill);
+        result.recorded.push({ line, payment: outcome.payment });
+      }
+    }
+    await recordAudit(tx, {
+      staffId: actor.staffId,
+      action: 'statement.import',
+      entity: 'statement',
+      entityId: body.file_name,
+      after: {
+        documents: result.documents,
+        recorded: result.recorded.length,
+        already_recorded: result.already_recorded.length,
+        unmatched: result.unmatched.length,
+        ignored_outgoing: result.ignored_outgoing,
+      },
+      at: actor.now,
+    });
+    return result;
+  });
+}
+
+/** An unmatched statement line recorded by hand against the bill staff chose; a second time is a 409. */
+export async function recordStatementLine(
+  db: Db,
+  body: { bill_id: number; line: StatementLine },
+  actor: StatementActor,
+): Promise<PaymentRecorded> {
+  const outcome = await recordPayment(db, {
+    billId: body.bill_id,
+    amountKopecks: toKopecks(body.line.amount),
+    paidOn: body.line.received_on,
+    reference: statementReference(body.line),
+    source: 'statement',
+    statementKey: statementKey(body.line),
+    staffId: actor.staffId,
+    now: actor.now,
+    timeZone: actor.timeZone,
+  });
+  if (outcome.kind === 'duplicate') throw conflict(STATEMENT_ALREADY_RECORDED_MESSAGE);
+  return { payment: outcome.payment, bill: outcome.bill };
+}

@@ -1,0 +1,189 @@
+import { Anchor, Badge, Button, Group, NativeSelect, Table, TextInput } from '@mantine/core';
+import { Form, Link } from 'react-router';
+import {
+  BILL_STATES,
+  BILL_STATE_LABELS,
+  PAYMENT_SOURCE_LABELS,
+  formatDate,
+  formatDateTime,
+  formatRoubles,
+  orderLabel,
+  type AdminBill,
+  type BillState,
+  type Payment,
+} from '@detal/contract';
+import { paths } from '../../paths.ts';
+import type { PaymentsQuery } from './payments-query.ts';
+
+const STATE_COLORS: Record<BillState, string> = { paid: 'green', partly_paid: 'yellow', unpaid: 'gray' };
+
+export function BillStateBadge({ state }: { state: BillState }) {
+  return (
+    <Badge color={STATE_COLORS[state]} variant="light" size="sm">
+      {BILL_STATE_LABELS[state]}
+    </Badge>
+  );
+}
+
+/** '2026-11-20' as 20.11.2026 (a calendar day: no time zone shift). */
+export const formatDay = (day: string): string => formatDate(`${day}T12:00:00Z`, 'UTC');
+
+/** Filters as a GET form: they land in the URL. */
+export function PaymentFilters({ query }: { query: PaymentsQuery }) {
+  const filters = query.tab === 'bills' ? query.bills : query.payments;
+  return (
+    <Form method="get" aria-label="Фильтры">
+      <input type="hidden" name="tab" value={query.tab} />
+      <Group align="flex-end" gap="xs" wrap="wrap">
+        {query.tab === 'bills' && (
+          <NativeSelect
+            label="Оплата"
+            name="state"
+            data={[
+              { value: '', label: 'Все' },
+              ...BILL_STATES.map((state) => ({ value: state, label: BILL_STATE_LABELS[state] })),
+            ]}
+            defaultValue={query.bills.state ?? ''}
+            size="xs"
+            w={170}
+          />
+        )}
+        <TextInput
+          label="Счёт №"
+          name="bill_id"
+          defaultValue={filters.bill_id ?? ''}
+          size="xs"
+          w={100}
+          inputMode="numeric"
+        />
+        <TextInput
+          label="Клиент №"
+          name="client_id"
+          defaultValue={filters.client_id ?? ''}
+          size="xs"
+          w={100}
+          inputMode="numeric"
+        />
+        <TextInput label="С" name="date_from" type="date" defaultValue={filters.date_from ?? ''} size="xs" w={140} />
+        <TextInput label="По" name="date_to" type="date" defaultValue={filters.date_to ?? ''} size="xs" w={140} />
+        <Button type="submit" size="xs">
+          Показать
+        </Button>
+      </Group>
+    </Form>
+  );
+}
+
+export function PaymentsTable({ payments, showClient = true }: { payments: Payment[]; showClient?: boolean }) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped highlightOnHover verticalSpacing={4} fz="sm" data-testid="payments-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Дата</Table.Th>
+            <Table.Th>Счёт</Table.Th>
+            {showClient && <Table.Th>Клиент</Table.Th>}
+            <Table.Th ta="right">Сумма</Table.Th>
+            <Table.Th>Основание</Table.Th>
+            <Table.Th>Источник</Table.Th>
+            <Table.Th>Записал</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {payments.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={showClient ? 7 : 6} c="gray.7">
+                Платежей нет
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {payments.map((payment) => (
+            <Table.Tr key={payment.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(payment.date)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Anchor component={Link} to={paths.adminPayments(`tab=bills&bill_id=${payment.bill_id}`)} fz="sm">
+                  № {payment.bill_id}
+                </Anchor>
+              </Table.Td>
+              {showClient && (
+                <Table.Td>
+                  <Anchor component={Link} to={paths.adminClient(payment.client_id)} fz="sm">
+                    {payment.client_name}
+                  </Anchor>
+                </Table.Td>
+              )}
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatRoubles(payment.amount)}
+              </Table.Td>
+              <Table.Td>{payment.reference || '—'}</Table.Td>
+              <Table.Td>{PAYMENT_SOURCE_LABELS[payment.source]}</Table.Td>
+              <Table.Td title={formatDateTime(payment.created_at)}>
+                {payment.staff_email ?? 'командная строка'}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function BillsTable({ bills, showClient = true }: { bills: AdminBill[]; showClient?: boolean }) {
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped highlightOnHover verticalSpacing={4} fz="sm" data-testid="bills-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Счёт</Table.Th>
+            <Table.Th>Дата</Table.Th>
+            <Table.Th>Заказ</Table.Th>
+            {showClient && <Table.Th>Клиент</Table.Th>}
+            <Table.Th ta="right">Сумма</Table.Th>
+            <Table.Th ta="right">Оплачено</Table.Th>
+            <Table.Th ta="right">Остаток</Table.Th>
+            <Table.Th>Оплата</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {bills.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={showClient ? 8 : 7} c="gray.7">
+                Счетов нет
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {bills.map((bill) => (
+            <Table.Tr key={bill.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Anchor component={Link} to={paths.adminPayments(`bill_id=${bill.id}`)} fz="sm">
+                  № {bill.id}
+                </Anchor>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(bill.date_bill)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{orderLabel(bill.order_id)}</Table.Td>
+              {showClient && (
+                <Table.Td>
+                  <Anchor component={Link} to={paths.adminClient(bill.client_id)} fz="sm">
+                    {bill.client_name}
+                  </Anchor>
+                </Table.Td>
+              )}
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatRoubles(bill.price_sum)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatRoubles(bill.paid_sum)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatRoubles(bill.remaining)}
+              </Table.Td>
+              <Table.Td>
+                <BillStateBadge state={bill.state} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,132 @@
+import { Alert, Anchor, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Form, Link, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { formatDateTime } from '@detal/contract';
+import type { Route } from './+types/admin-clients';
+import { adminMeta } from '../features/admin/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { pageHref, positiveInt } from '../features/admin-payments/payments-query.ts';
+import { paths } from '../paths.ts';
+
+export const meta: Route.MetaFunction = () => adminMeta('Клиенты');
+
+const CLIENTS_PER_PAGE = 50;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const q = url.searchParams.get('q')?.trim().slice(0, 100) || null;
+  const page = positiveInt(url.searchParams.get('page')) ?? 1;
+  const api = adminServerApi(request, context);
+  try {
+    const list = await guard(
+      api.call('client-list', {
+        query: { page },
+        body: { q, per_page: CLIENTS_PER_PAGE },
+        signal: request.signal,
+        handles: [401, 403, 422],
+      }),
+    );
+    return { q, list, forbidden: false };
+  } catch (error) {
+    if (isForbidden(error)) return { q, list: null, forbidden: true };
+    throw error;
+  }
+}
+
+export default function AdminClientsPage() {
+  const { q, list, forbidden } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const url = new URL(`${location.pathname}${location.search}`, 'http://admin');
+  return (
+    <Stack gap="sm">
+      <Title order={1} fz="h3">
+        Клиенты
+      </Title>
+      {forbidden || !list ? (
+        <Alert color="gray">Клиенты доступны владельцу и менеджерам магазина</Alert>
+      ) : (
+        <>
+          <Form method="get" role="search" aria-label="Поиск клиентов">
+            <Group gap="xs" align="flex-end">
+              <TextInput
+                key={q ?? ''}
+                label="Поиск: имя, e-mail, телефон, организация, ИНН"
+                name="q"
+                defaultValue={q ?? ''}
+                size="xs"
+                w={360}
+              />
+              <Button type="submit" size="xs">
+                Найти
+              </Button>
+              {q && (
+                <Anchor component={Link} to={paths.adminClients()} fz="sm">
+                  Сбросить
+                </Anchor>
+              )}
+            </Group>
+          </Form>
+          <Text size="sm" c="gray.7">
+            Клиентов: {list.total}
+          </Text>
+          <Table.ScrollContainer minWidth={900}>
+            <Table striped highlightOnHover verticalSpacing={4} fz="sm" data-testid="clients-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>№</Table.Th>
+                  <Table.Th>Клиент</Table.Th>
+                  <Table.Th>E-mail</Table.Th>
+                  <Table.Th>Телефон</Table.Th>
+                  <Table.Th>Организация</Table.Th>
+                  <Table.Th>ИНН</Table.Th>
+                  <Table.Th>Группа</Table.Th>
+                  <Table.Th>С нами с</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={8} c="gray.7">
+                      Никого не нашлось
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {list.data.map((client) => (
+                  <Table.Tr key={client.id}>
+                    <Table.Td>{client.id}</Table.Td>
+                    <Table.Td miw={170}>
+                      <Anchor component={Link} to={paths.adminClient(client.id)} fz="sm">
+                        {client.name}
+                      </Anchor>
+                      {client.blocked && (
+                        <Text fz="xs" c="red.8" fw={600}>
+                          заблокирован
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{client.email}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{client.phone_number}</Table.Td>
+                    <Table.Td>{client.company_name ?? '—'}</Table.Td>
+                    <Table.Td>{client.inn ?? '—'}</Table.Td>
+                    <Table.Td>{client.group_name}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(client.created_at)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {list.last_page > 1 && (
+            <Group justify="center">
+              <Pagination
+                total={list.last_page}
+                value={list.current_page}
+                onChange={(page) => void navigate(pageHref(url, page))}
+                size="sm"
+              />
+            </Group>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,125 @@
+import { Alert, Anchor, Group, Pagination, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
+import type { Route } from './+types/admin-payments';
+import { adminMeta } from '../features/admin/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { paymentAction } from '../features/admin-payments/payment-actions.ts';
+import { RecordPaymentForm, StatementUpload } from '../features/admin-payments/PaymentForms.tsx';
+import { BillsTable, PaymentFilters, PaymentsTable } from '../features/admin-payments/PaymentsTables.tsx';
+import { pageHref, paymentsQueryOf } from '../features/admin-payments/payments-query.ts';
+import { paths } from '../paths.ts';
+
+export const meta: Route.MetaFunction = () => adminMeta('Платежи');
+
+/** Today in the shop's time zone, for the form's default date. */
+const todayIn = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = paymentsQueryOf(new URL(request.url));
+  const api = adminServerApi(request, context);
+  const today = todayIn('Europe/Moscow');
+  try {
+    if (query.tab === 'bills') {
+      const bills = await guard(
+        api.call('bill-list', {
+          query: { page: query.page },
+          body: query.bills,
+          signal: request.signal,
+          handles: [401, 403, 422],
+        }),
+      );
+      return { query, today, bills, payments: null, forbidden: false };
+    }
+    const payments = await guard(
+      api.call('payment-list', {
+        query: { page: query.page },
+        body: query.payments,
+        signal: request.signal,
+        handles: [401, 403, 422],
+      }),
+    );
+    return { query, today, payments, bills: null, forbidden: false };
+  } catch (error) {
+    if (isForbidden(error)) return { query, today, payments: null, bills: null, forbidden: true };
+    throw error;
+  }
+}
+
+export const clientAction = ({ request }: Route.ClientActionArgs) => paymentAction(request);
+
+export default function AdminPaymentsPage() {
+  const { query, today, payments, bills, forbidden } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const url = new URL(`${location.pathname}${location.search}`, 'http://admin');
+  const list = payments ?? bills;
+  const shown = query.tab === 'bills' ? query.bills : query.payments;
+  const hasFilters = Object.entries(shown).some(
+    ([key, value]) => key !== 'per_page' && value !== null && value !== undefined,
+  );
+  return (
+    <Stack gap="sm">
+      <Title order={1} fz="h3">
+        Платежи
+      </Title>
+      {forbidden ? (
+        <Alert color="gray">Платежи доступны владельцу и менеджерам магазина</Alert>
+      ) : (
+        <>
+          <Paper withBorder p="xs">
+            <Stack gap="xs">
+              <Text fw={600} fz="sm">
+                Записать платёж
+              </Text>
+              <RecordPaymentForm today={today} />
+            </Stack>
+          </Paper>
+          <Paper withBorder p="xs">
+            <Stack gap="xs">
+              <Text fw={600} fz="sm">
+                Выписка банка
+              </Text>
+              <StatementUpload />
+            </Stack>
+          </Paper>
+          <Tabs
+            value={query.tab}
+            onChange={(tab) => void navigate(paths.adminPayments(tab === 'bills' ? 'tab=bills' : ''))}
+          >
+            <Tabs.List>
+              <Tabs.Tab value="payments">Платежи</Tabs.Tab>
+              <Tabs.Tab value="bills">Счета</Tabs.Tab>
+            </Tabs.List>
+          </Tabs>
+          <PaymentFilters key={location.search} query={query} />
+          {list && (
+            <>
+              <Group gap="xs">
+                <Text size="sm" c="gray.7">
+                  {payments ? 'Платежей' : 'Счетов'}: {list.total}
+                </Text>
+                {hasFilters && (
+                  <Anchor component={Link} to={paths.adminPayments(query.tab === 'bills' ? 'tab=bills' : '')} fz="sm">
+                    Сбросить фильтры
+                  </Anchor>
+                )}
+              </Group>
+              {payments ? <PaymentsTable payments={payments.data} /> : <BillsTable bills={bills!.data} />}
+              {list.last_page > 1 && (
+                <Group justify="center">
+                  <Pagination
+                    total={list.last_page}
+                    value={list.current_page}
+                    onChange={(page) => void navigate(pageHref(url, page))}
+                    size="sm"
+                  />
+                </Group>
+              )}
+            </>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
