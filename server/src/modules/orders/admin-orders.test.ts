@@ -14,7 +14,7 @@ import {
 import type { Database } from '../../db/index.ts';
 import { auditLog, bills, offers, orderItems, orderLineStatusHistory, orders } from '../../db/schema.ts';
 import { findBillForPrint } from '../bills/queries.ts';
-import { markBillPaidFromCli } from '../payments/service.ts';
+import { markBillPaidFromCli, recordPayment } from '../payments/service.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';
@@ -386,6 +386,37 @@ describe('back office: orders line by line', () => {
       const print = await findBillForPrint(database.db, a.billId, null);
       expect(print!.items).toHaveLength(2);
       expect(await stockOf(database.db, a.scene.offerIds)).toEqual([4, 5]);
+    });
+
+    it('a partly paid bill whose payments cover its lower sum becomes paid, the rest owed to the client', async () => {
+      const a = await place([
+        { price: '100.00', inBasket: 1 },
+        { price: '200.00', inBasket: 1 },
+      ]);
+      // 500 of 650 paid: the bill is partly paid, not paid.
+      const paid = await recordPayment(database.db, {
+        billId: a.billId,
+        amountKopecks: 500_00,
+        paidOn: '2026-11-20',
+        reference: 'п/п 1',
+        source: 'manual',
+        statementKey: null,
+        staffId: null,
+        now: new Date(),
+        timeZone: 'Europe/Moscow',
+      });
+      expect(paid.kind).toBe('recorded');
+      expect((await billOf(a.billId)).paid).toBe(false);
+
+      // Without the 200 line the bill is 450: covered by the 500 paid, 50 goes back.
+      const order = (
+        (await cancel(a.lineIds[1]!)).json() as {
+          data: { order: AdminOrder };
+        }
+      ).data.order;
+      expect(order.bill).toEqual({ id: a.billId, price_sum: 100 + DELIVERY, paid: true });
+      expect(order.refund_due).toBe(50);
+      expect((await billOf(a.billId)).priceSum).toBe('450.00');
     });
 
     it('gives no stock back to an offer a price list re-stated or removed since the order', async () => {
