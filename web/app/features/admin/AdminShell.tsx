@@ -10,7 +10,7 @@ const SALES: readonly StaffRole[] = ['owner', 'manager'];
 
 /**
  * The back office's sections and who sees them in the navigation (the server refuses the others' calls anyway;
- * a page opened by its address says it is not theirs). The ones not built yet show «Раздел в разработке».
+ * a page opened by its address says it is not theirs).
  */
 export const ADMIN_SECTIONS: readonly { label: string; to: string; roles: readonly StaffRole[] }[] = [
   { label: 'Заказы', to: paths.adminOrders(), roles: SALES },
@@ -49,16 +49,5 @@ export function AdminShell({ staff, children }: { staff: StaffMember; children: 
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>
     </AppShell>
-  );
-}
-
-export function UnderConstruction({ title }: { title: string }) {
-  return (
-    <Stack gap="xs">
-      <Text component="h1" fw={700} fz="xl">
-        {title}
-      </Text>
-      <Text c="gray.7">Раздел в разработке</Text>
-    </Stack>
   );
 }
