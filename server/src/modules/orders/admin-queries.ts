@@ -96,6 +96,36 @@ type QueueRow = { [K in keyof typeof queueColumns]: (typeof queueColumns)[K]['_'
   supplierName: string | null;
 };
 
+/** What a line shows in the queue and on the order screen alike. */
+interface LineFieldsRow {
+  article: string;
+  brandName: string;
+  description: string;
+  supplierId: number | null;
+  supplierName: string | null;
+  deliveryDays: number | null;
+  quantity: number;
+  purchasePrice: string | null;
+  price: string;
+  status: string;
+}
+
+function lineFields(row: LineFieldsRow) {
+  return {
+    article: row.article,
+    brand_name: row.brandName,
+    description: row.description,
+    supplier_id: row.supplierId,
+    supplier_name: row.supplierName,
+    delivery: row.deliveryDays,
+    quantity: row.quantity,
+    purchase_price: moneyOrNull(row.purchasePrice),
+    price: money(row.price),
+    status: row.status as OrderStatus,
+    status_name: ORDER_STATUS_NAMES[row.status as OrderStatus],
+  };
+}
+
 /** A page of the queue, newest order first, its lines in the order they were added. */
 export async function listQueueLines(
   db: DbExecutor,
@@ -117,17 +147,7 @@ export async function listQueueLines(
     client_name: clientName(row),
     client_email: row.email,
     client_phone: row.phoneNumber,
-    article: row.article,
-    brand_name: row.brandName,
-    description: row.description,
-    supplier_id: row.supplierId,
-    supplier_name: row.supplierName,
-    delivery: row.deliveryDays,
-    quantity: row.quantity,
-    purchase_price: moneyOrNull(row.purchasePrice),
-    price: money(row.price),
-    status: row.status as OrderStatus,
-    status_name: ORDER_STATUS_NAMES[row.status as OrderStatus],
+    ...lineFields(row),
   }));
 }
 
@@ -228,17 +248,7 @@ export async function findAdminOrder(db: DbExecutor, orderId: number): Promise<A
     return {
       id: row.id,
       order_id: orderId,
-      article: row.article,
-      brand_name: row.brandName,
-      description: row.description,
-      supplier_id: row.supplierId,
-      supplier_name: row.supplierName,
-      delivery: row.deliveryDays,
-      quantity: row.quantity,
-      purchase_price: moneyOrNull(row.purchasePrice),
-      price: money(row.price),
-      status: row.status as OrderStatus,
-      status_name: ORDER_STATUS_NAMES[row.status as OrderStatus],
+      ...lineFields(row),
       total: fromKopecks(totalKopecks),
       purchase_total: purchaseTotalKopecks === null ? null : fromKopecks(purchaseTotalKopecks),
       margin: marginKopecks === null ? null : fromKopecks(marginKopecks),
