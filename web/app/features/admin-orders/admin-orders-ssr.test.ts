@@ -7,22 +7,14 @@ import {
   type AdminOrderLine,
   type StaffMember,
 } from '@detal/contract';
-import { FIREFOX, startSsrHarness } from '../../../test/ssr-harness.ts';
+import { startSsrHarness } from '../../../test/ssr-harness.ts';
 import type { SsrHarness } from '../../../test/ssr-harness.ts';
+import { ADMIN_TEMPLATE, STAFF_EDITOR, STAFF_MANAGER, pageGetter } from '../../../test/admin-ssr.ts';
 
 /** The back office's orders rendered on the server against a stand-in API: the queue and an order's screen. */
 
-const manager: StaffMember = {
-  id: 2,
-  email: 'manager@shop.example.ru',
-  name: 'Мария Иванова',
-  role: 'manager',
-  blocked: false,
-  has_password: true,
-  created_at: '2026-11-20T09:00:00.000Z',
-  last_sign_in_at: null,
-};
-const editor: StaffMember = { ...manager, id: 3, role: 'content_editor', name: 'Олег Редактор' };
+const manager = STAFF_MANAGER;
+const editor = STAFF_EDITOR;
 
 const line: AdminOrderLine = {
   id: 501,
@@ -142,10 +134,7 @@ const order: AdminOrder = {
   refund_due: 150,
 };
 
-const template = {
-  shop: { name: 'Деталь', phone: '', email: '', address: '', work_hours: '' },
-  menu: { header: [], footer: [] },
-};
+const template = ADMIN_TEMPLATE;
 
 let signedInAs: StaffMember | null = null;
 const bodies: { path: string; body: unknown; query: string }[] = [];
@@ -189,13 +178,7 @@ beforeEach(() => {
   bodies.length = 0;
 });
 
-const get = (pathname: string, cookie?: string) =>
-  harness.handle(
-    new Request(`http://shop.test${pathname}`, {
-      headers: { 'user-agent': FIREFOX, ...(cookie ? { cookie } : {}) },
-    }),
-    { apiFetch },
-  );
+const get = pageGetter(() => harness, apiFetch);
 
 describe('the back office orders on the server', () => {
   it('renders the queue with the filters of the URL passed to the API, the real supplier and the shortcuts', async () => {

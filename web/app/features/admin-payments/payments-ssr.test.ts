@@ -9,29 +9,18 @@ import {
   type Payment,
   type StaffMember,
 } from '@detal/contract';
-import { FIREFOX, startSsrHarness } from '../../../test/ssr-harness.ts';
+import { startSsrHarness } from '../../../test/ssr-harness.ts';
 import type { SsrHarness } from '../../../test/ssr-harness.ts';
+import { ADMIN_TEMPLATE, STAFF_EDITOR, STAFF_MANAGER, pageGetter } from '../../../test/admin-ssr.ts';
 
 /**
  * The payments and clients pages of the back office rendered on the server against a stand-in API: what a
  * manager sees, the filters kept in the URL and passed to the API, and a content editor's refusal.
  */
 
-const manager: StaffMember = {
-  id: 2,
-  email: 'manager@shop.example.ru',
-  name: 'Мария Иванова',
-  role: 'manager',
-  blocked: false,
-  has_password: true,
-  created_at: '2026-11-20T09:00:00.000Z',
-  last_sign_in_at: null,
-};
-const editor: StaffMember = { ...manager, id: 3, role: 'content_editor', name: 'Олег Редактор' };
-const template = {
-  shop: { name: 'Деталь', phone: '', email: '', address: '', work_hours: '' },
-  menu: { header: [], footer: [] },
-};
+const manager = STAFF_MANAGER;
+const editor = STAFF_EDITOR;
+const template = ADMIN_TEMPLATE;
 const bill: AdminBill = {
   id: 41,
   order_id: 17,
@@ -133,11 +122,8 @@ beforeEach(() => {
   calls.length = 0;
 });
 
-const get = (pathname: string) =>
-  harness.handle(
-    new Request(`http://shop.test${pathname}`, { headers: { 'user-agent': FIREFOX, cookie: 'staff_session=live' } }),
-    { apiFetch },
-  );
+const getPage = pageGetter(() => harness, apiFetch);
+const get = (pathname: string) => getPage(pathname, 'staff_session=live');
 
 describe('back office: payments and clients on the server', () => {
   it('renders /admin/payments: the record form, the statement upload, the filtered payments list', async () => {

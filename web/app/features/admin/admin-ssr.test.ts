@@ -1,8 +1,9 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_API_PREFIX, SHOP_API_PREFIX, type StaffMember } from '@detal/contract';
-import { FIREFOX, startSsrHarness } from '../../../test/ssr-harness.ts';
+import { startSsrHarness } from '../../../test/ssr-harness.ts';
 import type { SsrHarness } from '../../../test/ssr-harness.ts';
+import { ADMIN_TEMPLATE, pageGetter } from '../../../test/admin-ssr.ts';
 
 /**
  * The back office rendered on the server against a stand-in API: the sign-in page, the guard that sends
@@ -28,10 +29,7 @@ const manager: StaffMember = {
   blocked: true,
   last_sign_in_at: null,
 };
-const template = {
-  shop: { name: 'Деталь', phone: '', email: '', address: '', work_hours: '' },
-  menu: { header: [], footer: [] },
-};
+const template = ADMIN_TEMPLATE;
 
 let signedInAs: StaffMember | null = null;
 const calls: { path: string; cookie: string | null; authorization: string | null }[] = [];
@@ -68,13 +66,7 @@ beforeEach(() => {
   calls.length = 0;
 });
 
-const get = (pathname: string, cookie?: string) =>
-  harness.handle(
-    new Request(`http://shop.test${pathname}`, {
-      headers: { 'user-agent': FIREFOX, ...(cookie ? { cookie } : {}) },
-    }),
-    { apiFetch },
-  );
+const get = pageGetter(() => harness, apiFetch);
 
 describe('the back office on the server', () => {
   it('renders /admin/login in Russian, not indexed, with the sign-in form', async () => {
