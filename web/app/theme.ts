@@ -21,6 +21,8 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
+  // Drawers, modals and menus appear without sliding for people who asked their system for less motion.
+  respectReducedMotion: true,
   components: {
     // Mantine's own label is English; a toggle button keeps one name and says its state with aria-pressed.
     PasswordInput: PasswordInput.extend({
