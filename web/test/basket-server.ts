@@ -1,4 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { createElement, isValidElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { notificationsStore } from '@mantine/notifications';
 import { forgetBasket } from '../app/features/basket/held-basket.ts';
 import { sendJson, startServer } from './http-server.ts';
@@ -68,8 +71,12 @@ export function serveBasketApi(): BasketServer {
   };
 }
 
-/** Texts of the notifications on screen (or queued). */
+/** Texts of the notifications on screen (or queued), links' text included. */
 export const shownNotifications = (): string[] => {
   const { notifications, queue } = notificationsStore.getState();
-  return [...notifications, ...queue].map((notification) => String(notification.message));
+  return [...notifications, ...queue].map((notification) =>
+    isValidElement(notification.message)
+      ? renderToStaticMarkup(createElement(MemoryRouter, null, notification.message)).replace(/<[^>]+>/g, '')
+      : String(notification.message),
+  );
 };

@@ -2,8 +2,11 @@ import { afterEach } from 'vitest';
 
 // Browser APIs jsdom lacks and Mantine or React Router call. Only in the jsdom environment.
 if (typeof window !== 'undefined') {
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
   afterEach(() => cleanup());
+  // findBy*/waitFor wait up to 5 s rather than 1 s: CI runs the suites side by side on two cores, where a first
+  // render after hydration has been seen to take over a second.
+  configure({ asyncUtilTimeout: 5000 });
 
   window.matchMedia ??= (query: string): MediaQueryList =>
     ({

@@ -3,6 +3,7 @@ import { useFetcher } from 'react-router';
 import { BASKET_QUANTITY_STEP } from '@detal/contract';
 import { CartIcon } from '../../components/icons.tsx';
 import { basketSubmit } from './basket-route.ts';
+import { usePiecesInBasket } from './held-basket.ts';
 import type { BasketActionResult } from './basket-route.ts';
 import classes from './AddToBasket.module.css';
 
@@ -12,6 +13,8 @@ export interface AddToBasketProps {
   stock: number;
   /** A narrow form for dense tables: smaller input, the button's text hidden behind its icon. */
   compact?: boolean;
+  /** The part as the notice after an add names it: brand and article. */
+  part?: string;
 }
 
 /**
@@ -23,7 +26,8 @@ export interface AddToBasketProps {
  * on the server those components cost most of the page's render time. A quantity typed past the stock becomes
  * the stock, with a hint that says so (never cut silently).
  */
-export function AddToBasket({ offerId, stock, compact = false }: AddToBasketProps) {
+export function AddToBasket({ offerId, stock, compact = false, part }: AddToBasketProps) {
+  const inBasket = usePiecesInBasket(offerId);
   const fetcher = useFetcher<BasketActionResult>();
   // A refusal shows until the quantity changes or the next add.
   const [refusalSeen, setRefusalSeen] = useState<unknown>(null);
@@ -41,6 +45,7 @@ export function AddToBasket({ offerId, stock, compact = false }: AddToBasketProp
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="offer" value={offerId} />
         <input type="hidden" name="stock" value={stock} />
+        {part ? <input type="hidden" name="part" value={part} /> : null}
         <input
           className={classes.quantity}
           type="number"
@@ -70,6 +75,7 @@ export function AddToBasket({ offerId, stock, compact = false }: AddToBasketProp
           {compact ? null : 'В корзину'}
         </button>
       </fetcher.Form>
+      {inBasket > 0 ? <span className={classes.hint}>в корзине: {inBasket}</span> : null}
       {clamped ? (
         <span className={classes.hint} role="status">
           В наличии {stock} шт.

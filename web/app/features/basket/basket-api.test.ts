@@ -171,3 +171,40 @@ describe('checkout and totals', () => {
     expect(linesTotal([])).toBe(0);
   });
 });
+
+describe('the pieces of each offer the browser knows are in its basket («в корзине: N»)', () => {
+  const item = (offer_id: number, quantity_in_basket: number) => ({ offer_id, quantity_in_basket }) as BasketItem;
+
+  it("learns them from the basket's lines and counts its own adds on top", async () => {
+    hold(7, 'key-7', 2);
+    server.respond((path) =>
+      path === 'basket-show'
+        ? [200, { data: { ...summary(7, 'key-7', 2).data, items: [item(501, 3), item(502, 1)] } }]
+        : [200, summary(7, 'key-7', 3)],
+    );
+    await loadBasket();
+    expect(basketIds().pieces).toEqual({ 501: 3, 502: 1 });
+    await addToBasket(501, 2);
+    await addToBasket(503, 4);
+    expect(basketIds().pieces).toEqual({ 501: 5, 502: 1, 503: 4 });
+  });
+
+  it('starts from the one line of a basket the add created, and forgets them with the basket', async () => {
+    server.respond(() => [200, summary(3, 'fresh', 1)]);
+    await addToBasket(501, 2);
+    expect(basketIds().pieces).toEqual({ 501: 2 });
+    forgetBasket();
+    expect(basketIds().pieces).toBeUndefined();
+  });
+
+  it('does not guess for a basket of several lines it has not read (a signed-in client’s own) nor for a new id', async () => {
+    server.respond(() => [200, summary(20, 'client-key', 4)]);
+    await addToBasket(501, 2);
+    expect(basketIds().pieces).toBeUndefined();
+    hold(7, 'key-7', 1);
+    server.respond(() => [200, { data: { ...summary(7, 'key-7', 1).data, items: [item(501, 1)] } }]);
+    await loadBasket();
+    rememberBasket({ basket_id: 9, basket_key: 'other' });
+    expect(basketIds().pieces).toBeUndefined();
+  });
+});

@@ -2,7 +2,7 @@ import { BASKET_NOT_FOUND_MESSAGE } from '@detal/contract';
 import type { Basket, BasketSummary } from '@detal/contract';
 import { callShop, isApiError } from '../../lib/api/index.ts';
 import { readErrorBody } from '../../lib/api/errors.ts';
-import { dropBasket, heldBasket, rememberBasket } from './held-basket.ts';
+import { dropBasket, heldBasket, rememberAdded, rememberBasket } from './held-basket.ts';
 import type { HeldBasket } from './held-basket.ts';
 
 /**
@@ -43,13 +43,18 @@ function inTurn<T>(call: () => Promise<T>): Promise<T> {
   return result;
 }
 
+const piecesOf = (basket: Basket): Record<string, number> =>
+  Object.fromEntries(basket.items.map((item) => [item.offer_id, item.quantity_in_basket]));
+
 /** The held basket with its lines; null when the browser holds none or its key stopped working. */
 export async function loadBasket(): Promise<Basket | null> {
   const held = heldBasket();
   if (held === null) return null;
   try {
     // basket-show's failures never notify (spec section 7).
-    return rememberFor(held, await callShop('basket-show', { body: held, handles: 'all' }));
+    const basket = rememberFor(held, await callShop('basket-show', { body: held, handles: 'all' }));
+    if (sameBasket(held)) rememberBasket({ pieces: piecesOf(basket) });
+    return basket;
   } catch (error) {
     if (!isBasketGone(error)) throw error;
     dropBasket(held);
@@ -76,12 +81,20 @@ const addItem = (offerId: number, quantity: number, held: HeldBasket | null) =>
 export function addToBasket(offerId: number, quantity: number): Promise<BasketSummary> {
   return inTurn(async () => {
     const held = heldBasket();
+    const added = (into: HeldBasket | null, summary: BasketSummary) => {
+      const remembered = rememberFor(into, summary);
+      // A basket new to the browser with this one line was (as good as certainly) created by this add; one with
+      // more lines (a signed-in client's own) stays unknown until its lines are next read.
+      if (into?.basket_id === summary.basket_id) rememberAdded(offerId, quantity);
+      else if (summary.total_positions_in_basket === 1) rememberBasket({ pieces: { [offerId]: quantity } });
+      return remembered;
+    };
     try {
-      return rememberFor(held, await addItem(offerId, quantity, held));
+      return added(held, await addItem(offerId, quantity, held));
     } catch (error) {
       if (held === null || !isBasketGone(error)) throw error;
       dropBasket(held);
-      return rememberFor(null, await addItem(offerId, quantity, null));
+      return added(null, await addItem(offerId, quantity, null));
     }
   });
 }

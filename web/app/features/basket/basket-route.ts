@@ -1,9 +1,11 @@
+import { createElement } from 'react';
 import { notifications } from '@mantine/notifications';
 import { NOTIFICATION_DURATION_MS } from '@detal/contract';
 import type { Basket } from '@detal/contract';
 import { isApiError } from '../../lib/api/index.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { paths } from '../../paths.ts';
+import { AddedNotice } from './AddedNotice.tsx';
 import { addToBasket, clearAllLines, deleteLine, isBasketGone, loadBasket, stepLineQuantity } from './basket-api.ts';
 
 /**
@@ -60,9 +62,10 @@ export async function basketAction(request: Request): Promise<BasketActionResult
       case 'add': {
         const pieces = boundedQuantity(String(form.get('quantity') ?? ''), numberField(form, 'stock'));
         await addToBasket(numberField(form, 'offer'), pieces);
+        const part = form.get('part');
         notifications.show({
           color: 'green',
-          message: `Добавлено в корзину: ${pieces} шт.`,
+          message: createElement(AddedNotice, { part: typeof part === 'string' && part !== '' ? part : null, pieces }),
           autoClose: NOTIFICATION_DURATION_MS,
           withBorder: true,
         });

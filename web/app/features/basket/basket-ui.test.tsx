@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { createRoutesStub, Outlet, useLocation } from 'react-router';
+import { createRoutesStub, MemoryRouter, Outlet, useLocation } from 'react-router';
+import { notificationsStore } from '@mantine/notifications';
 import type { Basket, BasketItem } from '@detal/contract';
 import CartPage from '../../routes/cart.tsx';
 import { basketIds, rememberBasket } from './held-basket.ts';
@@ -277,9 +278,9 @@ describe('/cart', () => {
 });
 
 /** The control on a page, with the basket action it submits to. */
-function renderControl(stock: number) {
+function renderControl(stock: number, part?: string) {
   const Stub = createRoutesStub([
-    { path: '/', Component: () => <AddToBasket offerId={501} stock={stock} /> },
+    { path: '/', Component: () => <AddToBasket offerId={501} stock={stock} part={part} /> },
     { path: '/cart', action: ({ request }) => basketAction(request) },
   ]);
   return render(
@@ -307,7 +308,24 @@ describe('AddToBasket', () => {
       { path: 'basket-add-item', body: { item: { id: 501 }, quantity: 5, basket_id: null, basket_key: null } },
     ]);
     expect(basketIds()).toMatchObject({ basket_key: 'fresh', total_positions_in_basket: 1 });
-    expect(shownNotifications()).toEqual(['Добавлено в корзину: 5 шт.']);
+    expect(shownNotifications()).toEqual(['Добавлено в корзину: 5 шт. Открыть корзину']);
+    // The row now says how many of the offer the basket holds.
+    expect(await screen.findByText('в корзине: 5')).toBeTruthy();
+  });
+
+  it('names the part in the notice, links it to the basket, and keeps the focus on the button', async () => {
+    server.respond(() => [200, { data: { basket_id: 3, basket_key: 'fresh', total_positions_in_basket: 1 } }]);
+    renderControl(5, 'MANN W 712/75');
+    const button = screen.getByRole('button', { name: 'В корзину' });
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() =>
+      expect(shownNotifications()).toEqual(['Добавлено в корзину: MANN W 712/75, 1 шт. Открыть корзину']),
+    );
+    const { notifications } = notificationsStore.getState();
+    render(<MemoryRouter>{notifications[0]?.message}</MemoryRouter>);
+    expect(screen.getByRole('link', { name: 'Открыть корзину' }).getAttribute('href')).toBe('/cart');
+    expect(document.activeElement).toBe(button);
   });
 
   it('reads the quantity box as whole pieces within 1 and the stock', () => {

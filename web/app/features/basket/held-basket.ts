@@ -8,6 +8,11 @@ export interface BasketIds {
   basket_id: number | null;
   basket_key: string | null;
   total_positions_in_basket: number;
+  /**
+   * Pieces of each offer (by id) in this basket, as the browser last learned them: from the basket's lines (the
+   * basket page, the reload once a visit) and from its own adds. Absent while unknown (another basket taken over).
+   */
+  pieces?: Record<string, number>;
 }
 
 /** A basket the browser holds: both ids set. */
@@ -51,9 +56,22 @@ export function heldBasket(): HeldBasket | null {
   return basket_id !== null && basket_key !== null ? { basket_id, basket_key } : null;
 }
 
-/** Takes the summary a basket endpoint answered with, or new ids alone (after login: the client's own basket). */
+/**
+ * Takes the summary a basket endpoint answered with, or new ids alone (after login: the client's own basket). The
+ * pieces per offer are kept only while the basket stays the same one.
+ */
 export function rememberBasket(summary: Partial<BasketIds>): void {
-  store({ ...basketIds(), ...summary });
+  const current = basketIds();
+  const sameBasket = summary.basket_id === undefined || summary.basket_id === current.basket_id;
+  const { pieces, ...rest } = current;
+  store({ ...rest, ...(sameBasket && pieces ? { pieces } : {}), ...summary });
+}
+
+/** Records `added` more pieces of an offer in the held basket, when the browser knows its pieces at all. */
+export function rememberAdded(offerId: number, added: number): void {
+  const current = basketIds();
+  if (!current.pieces) return;
+  store({ ...current, pieces: { ...current.pieces, [offerId]: (current.pieces[offerId] ?? 0) + added } });
 }
 
 /** Forgets the basket (logout). */
@@ -78,6 +96,15 @@ function subscribe(onChange: () => void): () => void {
     listeners.delete(onChange);
     window.removeEventListener('storage', onChange);
   };
+}
+
+/** Pieces of an offer in the held basket as far as the browser knows; 0 on the server and in the first render. */
+export function usePiecesInBasket(offerId: number): number {
+  return useSyncExternalStore(
+    subscribe,
+    () => basketIds().pieces?.[offerId] ?? 0,
+    () => 0,
+  );
 }
 
 /** The header's count; 0 on the server and in the first client render, which must match it. */

@@ -54,7 +54,12 @@ export function GroupOffers({ offers, caption }: { offers: Offer[]; caption: str
                     {formatRoubles(offer.price)}
                   </Table.Td>
                   <Table.Td>
-                    <AddToBasket offerId={offer.id} stock={offer.quantity} compact />
+                    <AddToBasket
+                      offerId={offer.id}
+                      stock={offer.quantity}
+                      part={`${offer.brand_name} ${offer.article}`}
+                      compact
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -41,7 +41,12 @@ export function OfferCard({ offer }: { offer: Offer }) {
           <Text fw={700} fz={18}>
             {formatRoubles(offer.price)}
           </Text>
-          <AddToBasket offerId={offer.id} stock={offer.quantity} compact />
+          <AddToBasket
+            offerId={offer.id}
+            stock={offer.quantity}
+            part={`${offer.brand_name} ${offer.article}`}
+            compact
+          />
         </Group>
       </Stack>
     </Paper>

@@ -79,7 +79,7 @@ function OfferRow({ item }: { item: SearchItem }) {
       <Table.Td className={`${classes.numeric} ${classes.price}`}>{formatRoubles(item.price)}</Table.Td>
       <Table.Td className={`${classes.large} ${classes.numeric}`}>{formatWeight(item.weight)}</Table.Td>
       <Table.Td className={classes.basketCell}>
-        <AddToBasket offerId={item.id} stock={item.quantity} compact />
+        <AddToBasket offerId={item.id} stock={item.quantity} part={`${item.brand_name} ${item.article}`} compact />
       </Table.Td>
     </Table.Tr>
   );
@@ -114,7 +114,7 @@ function OfferCard({ item }: { item: SearchItem }) {
       </dl>
       <div className={classes.cardSupplier}>{item.supplier_name ?? ''}</div>
       <div className={classes.cardBasket}>
-        <AddToBasket offerId={item.id} stock={item.quantity} compact />
+        <AddToBasket offerId={item.id} stock={item.quantity} part={`${item.brand_name} ${item.article}`} compact />
       </div>
     </article>
   );
