@@ -10,5 +10,7 @@ export default defineConfig({
     // The server project's migrated database snapshot: page tests run against the real server (test/shop-server.ts).
     globalSetup: ['../server/test/global-setup.ts'],
     restoreMocks: true,
+    // Above the 5 s that findBy*/waitFor wait (test/setup.ts), so a missing element fails as such, not as a timeout.
+    testTimeout: 20_000,
   },
 });

@@ -95,6 +95,14 @@ describe('checkout in Chromium', () => {
     await form.getByLabel('Комментарий к заказу').fill('Позвонить за час');
     // 600,00 ₽ for the transport company on top of the goods.
     expect(kopecksOf(await form.getByTestId('order-total').innerText())).toBe(goods + 60_000);
+    // On a wide screen the total and the confirm button stay in view wherever the form is scrolled to.
+    for (const field of ['Фамилия', 'Адрес доставки', 'Комментарий к заказу']) {
+      await form.getByLabel(field).scrollIntoViewIfNeeded();
+      for (const part of [form.getByTestId('order-total'), form.getByRole('button', { name: 'Подтвердить заказ' })]) {
+        const box = await part.boundingBox();
+        expect(box && box.y >= 0 && box.y + box.height <= 900, `${field}: ${JSON.stringify(box)}`).toBe(true);
+      }
+    }
     await form.getByRole('button', { name: 'Подтвердить заказ' }).click();
 
     // The order page with its confirmation, its line and the delivery chosen.

@@ -1,4 +1,4 @@
-import { Anchor, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
 import { AuthCard } from '../features/clients/AuthCard.tsx';
@@ -26,7 +26,8 @@ export default function LoginPage() {
   const errors = useActionData<typeof clientAction>()?.errors;
   const submitting = useNavigation().state === 'submitting';
 
-  // A failed sign-in is shown by the request layer as an error notification with the server's text (spec section 8).
+  // A failed sign-in is shown by the request layer as an error notification with the server's text (spec section 8),
+  // and in the form, where the eyes are, until the next try.
   const registerLink = next === paths.home() ? paths.register() : paths.register(next);
   return (
     <AuthCard title="Вход" intro="Вход для зарегистрированных клиентов: заказы, счета и сохранённая корзина.">
@@ -46,6 +47,11 @@ export default function LoginPage() {
               Забыли пароль?
             </Anchor>
           </Group>
+          {errors?.form ? (
+            <Alert color="red" variant="light" role="alert" p="xs">
+              {errors.form}
+            </Alert>
+          ) : null}
           <SubmitButton fullWidth loading={submitting}>
             Войти
           </SubmitButton>

@@ -158,16 +158,26 @@ describe('/login', () => {
   });
 
   it('signs in with the anonymous basket, stores the token and the client basket, and returns to next', async () => {
-    answers['client-login'] = [200, { data: signedIn }];
     rememberBasket({ basket_id: 5, basket_key: 'anonymous-key', total_positions_in_basket: 1 });
     await renderLogin('/login?next=%2Forders');
     type('E-mail', ' ivan@example.ru ');
+    // A first try with a mistyped password is refused...
+    answers['client-login'] = [
+      422,
+      { message: 'Неверный e-mail или пароль', error: { _: ['Неверный e-mail или пароль'] } },
+    ];
+    type(/^Пароль/, 'correct horse 24');
+    await submit('Войти');
+    await waitFor(() => expect(shown()).toEqual(['Неверный e-mail или пароль']));
+    answers['client-login'] = [200, { data: signedIn }];
     type(/^Пароль/, 'correct horse 42');
     fireEvent.click(screen.getByLabelText('Запомнить меня на 24 часа'));
     await submit('Войти');
 
     expect(await screen.findByRole('heading', { name: 'Мои заказы' }, { timeout: 5000 })).toBeTruthy();
-    expect(callsTo('client-login')).toEqual([
+    // ...and its notice does not stay over the page signed in to.
+    expect(shown()).toEqual([]);
+    expect(callsTo('client-login').slice(1)).toEqual([
       {
         email: 'ivan@example.ru',
         password: 'correct horse 42',
@@ -198,6 +208,8 @@ describe('/login', () => {
     type(/^Пароль/, 'wrong one');
     await submit('Войти');
     await waitFor(() => expect(shown()).toEqual(['Неверный e-mail или пароль']));
+    // Also beside the fields, where the client looks.
+    expect((await screen.findByRole('alert')).textContent).toBe('Неверный e-mail или пароль');
     expect(document.cookie).not.toContain('token=');
     expect(screen.getByRole('link', { name: 'Войти' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Вход' })).toBeTruthy();

@@ -135,7 +135,8 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
           <OrderLines lines={preorderLines(preorder.items)} />
         </Stack>
 
-        <Grid gap="lg" align="flex-start">
+        {/* Columns stretch to the row's height: the summary's column must be as tall as the form for it to stick. */}
+        <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Stack gap="lg">
               <Card withBorder radius="md" padding="md">
