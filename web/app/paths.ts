@@ -27,6 +27,8 @@ export const paths = {
   catalog: () => '/catalog',
   catalogGroup: (slug: string) => `/catalog/${segment(slug)}`,
   recommendations: () => '/recommendations',
+  /** `/search?article=…`: the search forms' GET target, sent on to `searchArticle` (works without scripts). */
+  searchForm: () => '/search',
   /** `/search/OC90`: the brand chips of an article. */
   searchArticle: (article: string, query = '') => `/search/${segment(article)}${withQuery(query)}`,
   /** `/search/KNECHT/OC90?sort=delivery`: a brand's full result. */

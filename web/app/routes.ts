@@ -45,7 +45,8 @@ export default [
     route('admin/staff', 'routes/admin-staff.tsx'),
     route('admin/audit', 'routes/admin-audit.tsx'),
   ]),
-  // Resource routes: plain text answers for crawlers, outside the page layout.
+  // Resource routes, outside the page layout: the search forms' target without scripts, plain text for crawlers.
+  route('search', 'routes/search-form.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
 ] satisfies RouteConfig;

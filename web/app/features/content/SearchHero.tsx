@@ -1,22 +1,13 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { Anchor, Button, Group, Paper, Text, TextInput, Title } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
-import { searchPath } from '../search/ArticleSearch.tsx';
+import { Link } from 'react-router';
+import { searchPath, useSearchForm } from '../search/ArticleSearch.tsx';
 
 /** Articles people search for most in the demo shop: one click shows what a search answers. */
 const EXAMPLES = ['OC 90', 'W 712/75', '06A 115 561 B', 'BKR6E', 'GDB1550'];
 
 /** The home page's call to action: the page's heading and a large article search with examples. */
 export function SearchHero({ title }: { title: string }) {
-  const navigate = useNavigate();
-  const [value, setValue] = useState('');
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const path = searchPath(value);
-    if (path) void navigate(path);
-  };
+  const form = useSearchForm();
 
   return (
     <Paper
@@ -36,11 +27,9 @@ export function SearchHero({ title }: { title: string }) {
         Введите номер детали в любом написании — покажем предложения всех брендов, аналоги по кросс-номерам, цены и
         сроки поставки.
       </Text>
-      <form role="search" aria-label="Поиск запчасти по артикулу" onSubmit={submit}>
+      <form role="search" aria-label="Поиск запчасти по артикулу" {...form}>
         <Group gap="sm" wrap="nowrap" maw={720}>
           <TextInput
-            value={value}
-            onChange={(event) => setValue(event.currentTarget.value)}
             name="article"
             type="search"
             size="md"

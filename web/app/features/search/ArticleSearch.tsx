@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Kbd, TextInput } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
@@ -24,13 +24,33 @@ interface ArticleSearchProps {
 }
 
 /**
+ * What a search form needs: a real GET form to `/search` (so a search sent before the scripts load, or without
+ * them, still lands on the result), taken over by the router once they run. The box is uncontrolled, so letters
+ * typed before hydration stay in it.
+ */
+export function useSearchForm(beforeNavigate?: () => void) {
+  const navigate = useNavigate();
+  return {
+    method: 'get',
+    action: paths.searchForm(),
+    onSubmit: (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const path = searchPath(String(new FormData(event.currentTarget).get('article') ?? ''));
+      if (!path) return;
+      beforeNavigate?.();
+      void navigate(path);
+    },
+  } as const;
+}
+
+/**
  * Article search, keyboard first: Enter searches and leaves the box, `/` anywhere on the page jumps back into it
  * with its text selected, so the next article replaces the last one.
  */
 export function ArticleSearch({ initialValue = '', autoFocusOnDesktop = false }: ArticleSearchProps) {
-  const navigate = useNavigate();
-  const [value, setValue] = useState(initialValue);
   const input = useRef<HTMLInputElement>(null);
+  // Out of the box, so that the result page's keys (1–9 pick a brand) work at once; '/' comes back to it.
+  const form = useSearchForm(() => input.current?.blur());
 
   useHotkeys([
     [
@@ -43,26 +63,18 @@ export function ArticleSearch({ initialValue = '', autoFocusOnDesktop = false }:
   ]);
 
   useEffect(() => {
-    // Phones would open the on-screen keyboard over the page, so only wide screens get the focus.
-    if (autoFocusOnDesktop && window.matchMedia(`(min-width: ${breakpoints.md})`).matches) input.current?.focus();
+    // Phones would open the on-screen keyboard over the page, so only wide screens get the focus, and never
+    // away from a box the visitor is already typing into.
+    if (!autoFocusOnDesktop || !window.matchMedia(`(min-width: ${breakpoints.md})`).matches) return;
+    if (document.activeElement === document.body || document.activeElement === null) input.current?.focus();
   }, [autoFocusOnDesktop]);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const path = searchPath(value);
-    if (!path) return;
-    // Out of the box, so that the result page's keys (1–9 pick a brand) work at once; '/' comes back to it.
-    input.current?.blur();
-    void navigate(path);
-  };
-
   return (
-    <form role="search" className={classes.search} onSubmit={submit}>
+    <form role="search" className={classes.search} {...form}>
       <TextInput
         ref={input}
         className={classes.searchInput}
-        value={value}
-        onChange={(event) => setValue(event.currentTarget.value)}
+        defaultValue={initialValue}
         name="article"
         type="search"
         placeholder="Артикул, например OC 90"

@@ -1,9 +1,16 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Anchor, Checkbox, Group, NumberInput, SegmentedControl, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, NumberInput, SegmentedControl, Text } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import type { SearchSort } from '@detal/contract';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { DEFAULT_SEARCH_OPTIONS, MAX_DELIVERY_LIMIT, hasFilters, searchOptionsQuery } from './search-options.ts';
+import {
+  DEFAULT_SEARCH_OPTIONS,
+  MAX_DELIVERY_LIMIT,
+  SEARCH_QUERY_KEYS,
+  hasFilters,
+  searchOptionsQuery,
+} from './search-options.ts';
 import type { SearchOptions } from './search-options.ts';
 import classes from './search.module.css';
 
@@ -15,11 +22,13 @@ const SORT_CHOICES: { value: SearchSort; label: string }[] = [
 /**
  * Sort and filters of a full result. Each change goes into the URL query (shareable, rendered on the server);
  * the page's loader then asks the API again. The delivery limit applies on Enter or when the box loses focus.
+ * Before the scripts run (or without them) it is a plain GET form of the same query keys with its own button.
  */
 export function SearchControls({ options }: { options: SearchOptions }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const sortLabelId = useId();
+  const scripted = useMounted();
   // The parent keys this form by the options of the URL, so it restarts whenever they change.
   const [maxDelivery, setMaxDelivery] = useState<string | number>(options.maxDelivery ?? '');
 
@@ -43,7 +52,13 @@ export function SearchControls({ options }: { options: SearchOptions }) {
   };
 
   return (
-    <form className={classes.controls} onSubmit={submit} aria-label="Сортировка и фильтры">
+    <form
+      className={classes.controls}
+      method="get"
+      action={pathname}
+      onSubmit={submit}
+      aria-label="Сортировка и фильтры"
+    >
       <div>
         <Text component="span" size="xs" fw={500} display="block" mb={2} id={sortLabelId}>
           Сортировка
@@ -51,6 +66,7 @@ export function SearchControls({ options }: { options: SearchOptions }) {
         <SegmentedControl
           size="xs"
           aria-labelledby={sortLabelId}
+          name={SEARCH_QUERY_KEYS.sort}
           data={SORT_CHOICES}
           value={options.sort}
           onChange={(value) => apply({ ...options, sort: value as SearchSort })}
@@ -59,6 +75,7 @@ export function SearchControls({ options }: { options: SearchOptions }) {
       <Checkbox
         size="sm"
         label="Только в наличии"
+        name={SEARCH_QUERY_KEYS.inStock}
         checked={options.inStock}
         onChange={(event) => apply({ ...options, inStock: event.currentTarget.checked })}
         mb={4}
@@ -68,6 +85,7 @@ export function SearchControls({ options }: { options: SearchOptions }) {
           size="xs"
           w={120}
           label="Срок до, дн."
+          name={SEARCH_QUERY_KEYS.maxDelivery}
           placeholder="любой"
           min={0}
           max={MAX_DELIVERY_LIMIT}
@@ -77,6 +95,11 @@ export function SearchControls({ options }: { options: SearchOptions }) {
           onChange={setMaxDelivery}
           onBlur={applyMaxDelivery}
         />
+        {scripted ? null : (
+          <Button type="submit" size="xs" variant="light">
+            Применить
+          </Button>
+        )}
         {hasFilters(options) ? (
           <Anchor
             component={Link}
