@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { launchChromium } from '../src/chromium.ts';
 
 /*
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 /** The delivery days of the offers table's rows, in the order shown. */
-async function deliveryColumn(table: ReturnType<import('playwright-core').Page['getByRole']>): Promise<number[]> {
+async function deliveryColumn(table: Locator): Promise<number[]> {
   const cells = await table
     .locator('tbody tr')
     .evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[5]?.textContent ?? ''));
