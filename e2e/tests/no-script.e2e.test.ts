@@ -4,7 +4,8 @@ import { launchChromium } from '../src/chromium.ts';
 
 /*
  * The storefront with JavaScript turned off, as a slow phone sees it before its scripts arrive: search from the
- * header, open a brand, sort, and read the offers, all from server-rendered pages and plain GET forms.
+ * header, open a brand, sort, and read the offers, all from server-rendered pages and plain GET forms; register
+ * and sign in through the routes' server actions.
  */
 
 const baseUrl = inject('baseUrl');
@@ -77,6 +78,53 @@ describe('the storefront without JavaScript', () => {
     await page.getByRole('table', { name: /^Предложения MANN-FILTER W 712\/75/ }).waitFor();
     const response = await page.goto(`${baseUrl}/search?article=+++`);
     expect(response?.url()).toBe(`${baseUrl}/`);
+    await page.close();
+  });
+
+  it('registers, and signs in with a wrong then the right password, all without scripts', async () => {
+    const email = `no-script-${Date.now()}@example.test`;
+    const password = 'без скриптов 2026';
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/register?next=%2Forders`);
+    await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+    // The server checks the fields as the browser would and answers the page with the messages under them.
+    await page.getByText('Введите фамилию').waitFor();
+    await page.getByLabel('Фамилия').fill('Сидоров');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+    await page.getByText('Введите имя').waitFor();
+    expect(await page.getByLabel('Фамилия').inputValue()).toBe('Сидоров');
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
+    await page.getByLabel(/^Имя/).fill('Пётр');
+    await page.getByLabel('Телефон').fill('+7 916 555-00-11');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel(/^Пароль/).fill(password);
+    await page.getByLabel(/^Повторите пароль/).fill(password);
+    await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+    await page.waitForURL(`${baseUrl}/orders`);
+    await page.getByRole('heading', { level: 1, name: 'Мои заказы' }).waitFor();
+    const session = (await context.cookies(baseUrl)).find((cookie) => cookie.name === 'token');
+    expect(session?.expires).toBe(-1);
+    await context.clearCookies();
+
+    await page.goto(`${baseUrl}/login?next=%2Fbills`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel(/^Пароль/).fill('не тот пароль');
+    await page.getByRole('button', { name: 'Войти' }).click();
+    expect((await page.getByRole('alert').innerText()).trim()).toBe('Неверный e-mail или пароль');
+    expect((await context.cookies(baseUrl)).some((cookie) => cookie.name === 'token')).toBe(false);
+    // The answer is a new page: the e-mail typed is back in its field, the password is not.
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
+    expect(await page.getByLabel(/^Пароль/).inputValue()).toBe('');
+    await page.getByLabel(/^Пароль/).fill(password);
+    await page.getByLabel('Запомнить меня на 24 часа').check();
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await page.waitForURL(`${baseUrl}/bills`);
+    await page.getByRole('heading', { level: 1, name: 'Счета' }).waitFor();
+    // «Запомнить меня»: the cookie lasts 24 hours.
+    const remembered = (await context.cookies(baseUrl)).find((cookie) => cookie.name === 'token');
+    expect(remembered!.expires * 1000 - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
+    await context.clearCookies();
     await page.close();
   });
 });

@@ -46,7 +46,7 @@ describe('security headers', () => {
       const { headers } = await closedApp.inject({ method: 'GET', url });
       expect(headers['x-content-type-options'], url).toBe('nosniff');
       expect(headers['x-frame-options'], url).toBe('SAMEORIGIN');
-      expect(headers['referrer-policy'], url).toBe('no-referrer');
+      expect(headers['referrer-policy'], url).toBe('same-origin');
       expect(headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
       expect(headers['content-security-policy'], url).toBeDefined();
     }

@@ -6,12 +6,17 @@ import type { AppConfig } from '../config.ts';
 
 const scriptNonces = new WeakMap<ServerResponse, string>();
 
-/** The headers helmet's defaults send, minus the CSP; the same on every response, so built once. */
+/**
+ * The headers helmet's defaults send, minus the CSP; the same on every response, so built once. The referrer
+ * policy is `same-origin` rather than helmet's `no-referrer`: other sites still learn nothing of the page a link
+ * was on, while the shop's own form posts carry their Origin, which React Router's actions check against
+ * cross-site requests (under `no-referrer` a form sent without scripts says `Origin: null` and is refused).
+ */
 const STATIC_HEADERS = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
-  'referrer-policy': 'no-referrer',
+  'referrer-policy': 'same-origin',
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-dns-prefetch-control': 'off',

@@ -1,13 +1,13 @@
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/register';
 import { AuthCard } from '../features/clients/AuthCard.tsx';
-import { SubmitButton } from '../features/clients/SubmitButton.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
 import { afterSignInPath } from '../features/clients/forms.ts';
 import { registrationAction } from '../features/clients/registration-action.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { registerOnServer } from '../features/clients/sign-in-action.server.ts';
 import { ContactFields } from '../features/clients/ContactFields.tsx';
 import { NewPasswordFields } from '../features/clients/NewPasswordFields.tsx';
 import { EmailField } from '../features/clients/EmailField.tsx';
@@ -19,25 +19,31 @@ export const loader = ({ request }: Route.LoaderArgs) => enforceAccess(request, 
 
 export const meta: Route.MetaFunction = () => pageMeta('Регистрация', 'Регистрация клиента магазина автозапчастей.');
 
+// Sent before the scripts ran, or without them: the server signs in and sets the cookie (sign-in-action.server.ts).
+export const action = ({ request, context }: Route.ActionArgs) => registerOnServer(request, context);
+
 // Registration signs in: the token cookie and the basket ids are the browser's (spec sections 3, 9).
 export const clientAction = ({ request }: Route.ClientActionArgs) => registrationAction(request);
 
 export default function RegisterPage() {
   const [searchParams] = useSearchParams();
   const next = afterSignInPath(searchParams.get('next'));
-  const errors = useActionData<typeof clientAction>()?.errors;
+  const result = useActionData<typeof clientAction | typeof action>();
+  const errors = result?.errors;
+  // Only the server's answer (a form sent without scripts) brings what was typed back: the page was new.
+  const typed = result && 'values' in result ? result.values : undefined;
   const submitting = useNavigation().state === 'submitting';
 
   return (
     <AuthCard title="Регистрация" intro="Зарегистрируйтесь, чтобы оформлять заказы и получать счета.">
       <Form method="post" noValidate>
         <Stack gap="md">
-          <ContactFields errors={errors} />
-          <EmailField error={errors?.email} />
+          <ContactFields errors={errors} defaults={typed} />
+          <EmailField error={errors?.email} defaultValue={typed?.email} />
           <NewPasswordFields label="Пароль" confirmLabel="Повторите пароль" errors={errors} />
-          <SubmitButton fullWidth loading={submitting}>
+          <Button type="submit" fullWidth loading={submitting}>
             Зарегистрироваться
-          </SubmitButton>
+          </Button>
           <Text size="sm" ta="center" c="gray.7">
             Уже есть кабинет?{' '}
             <Anchor component={Link} to={next === paths.home() ? paths.login() : paths.login(next)}>
