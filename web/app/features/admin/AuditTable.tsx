@@ -1,24 +1,14 @@
 import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
 import { Form } from 'react-router';
-import { STAFF_ROLE_LABELS, formatDateTime, type AuditEntry, type StaffMember } from '@detal/contract';
+import { formatDateTime, type AuditEntry, type StaffMember } from '@detal/contract';
 import type { AuditQuery } from './audit-filters.ts';
-import { AUDIT_ENTITY_LABELS, auditActionLabel, auditEntityLabel } from './audit-labels.ts';
-
-const FIELD_LABELS: Record<string, string> = {
-  email: 'e-mail',
-  name: 'имя',
-  role: 'роль',
-  blocked: 'заблокирован',
-  has_password: 'пароль задан',
-};
-
-function valueText(field: string, value: unknown): string {
-  if (typeof value === 'boolean') return value ? 'да' : 'нет';
-  if (field === 'role' && typeof value === 'string' && value in STAFF_ROLE_LABELS) {
-    return STAFF_ROLE_LABELS[value as keyof typeof STAFF_ROLE_LABELS];
-  }
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
+import {
+  AUDIT_ENTITY_LABELS,
+  auditActionLabel,
+  auditEntityLabel,
+  auditFieldLabel,
+  auditValueText,
+} from './audit-labels.ts';
 
 /** A row's values as short «поле: значение» lines. */
 function Values({ values }: { values: AuditEntry['before'] }) {
@@ -27,7 +17,7 @@ function Values({ values }: { values: AuditEntry['before'] }) {
     <>
       {Object.entries(values).map(([field, value]) => (
         <Text key={field} fz="xs" lh={1.35}>
-          {FIELD_LABELS[field] ?? field}: {valueText(field, value)}
+          {auditFieldLabel(field)}: {auditValueText(field, value)}
         </Text>
       ))}
     </>
