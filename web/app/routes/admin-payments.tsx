@@ -111,9 +111,6 @@ export default function AdminPaymentsPage() {
         <Alert color="gray">Платежи доступны владельцу и менеджерам магазина</Alert>
       ) : (
         <>
-          <Text size="xs" c="gray.7" data-testid="payments-shortcuts">
-            Клавиши: {PAYMENTS_SHORTCUTS}
-          </Text>
           <Paper withBorder p="xs" ref={recordRef}>
             <Stack gap="xs">
               <Text fw={600} fz="sm">
@@ -154,6 +151,9 @@ export default function AdminPaymentsPage() {
                   </Anchor>
                 )}
               </Group>
+              <Text size="xs" c="gray.7" data-testid="payments-shortcuts">
+                Клавиши: {PAYMENTS_SHORTCUTS}
+              </Text>
               {payments ? (
                 <PaymentsTable payments={payments.data} keys={keys} />
               ) : (

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionLabel, auditEntityLabel, auditFieldLabel, auditValueText } from './audit-labels.ts';
+import {
+  auditActionLabel,
+  auditEntityLabel,
+  auditFieldLabel,
+  auditObjectText,
+  auditValueText,
+} from './audit-labels.ts';
 
 describe('the audit log in Russian', () => {
   it('names the actions and objects of orders, payments and clients, not only of staff', () => {
@@ -27,5 +33,14 @@ describe('the audit log in Russian', () => {
     expect(auditValueText('note', 'Клиент передумал')).toBe('Клиент передумал');
     expect(auditValueText('status', 'unknown_status')).toBe('unknown_status');
     expect(auditValueText('personal_discount', null)).toBe('—');
+  });
+
+  it('shows money as roubles, calendar days as dd.mm.yyyy, and a statement by its file name without «№»', () => {
+    expect(auditValueText('amount', 681)).toBe('681,00\u00A0₽');
+    expect(auditValueText('paid_sum', '100.5')).toBe('100,50\u00A0₽');
+    expect(auditValueText('date', '2026-11-23')).toBe('23.11.2026');
+    expect(auditObjectText('bill', 6)).toBe('Счёт № 6');
+    expect(auditObjectText('statement', 'kl_to_1c.txt')).toBe('Выписка kl_to_1c.txt');
+    expect(auditObjectText('staff', null)).toBe('Сотрудник');
   });
 });

@@ -4,6 +4,7 @@ import {
   PAYMENT_SOURCE_LABELS,
   STAFF_ROLE_LABELS,
   formatDateTime,
+  formatRoubles,
 } from '@detal/contract';
 
 /**
@@ -72,6 +73,9 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   personal_discount: 'скидка, %',
 };
 
+/** Fields that hold roubles ('681' or 681.5 in the log), shown as money. */
+const MONEY_FIELDS = new Set(['amount', 'paid_sum', 'price_sum']);
+
 const labelIn = (labels: Readonly<Record<string, string>>, value: unknown): string | null =>
   typeof value === 'string' && Object.hasOwn(labels, value) ? labels[value]! : null;
 
@@ -86,6 +90,9 @@ export function auditValueText(field: string, value: unknown): string {
     (field === 'source' && labelIn(PAYMENT_SOURCE_LABELS, value));
   if (named) return named;
   if (['order_id', 'payment_id'].includes(field) && typeof value === 'number') return `№ ${value}`;
+  if (MONEY_FIELDS.has(field) && (typeof value === 'number' || typeof value === 'string')) return formatRoubles(value);
+  // A calendar day ('2026-11-23', a payment's date) as the pages show days.
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value.split('-').reverse().join('.');
   if (Array.isArray(value) && value.every((item) => typeof item === 'number')) {
     return value.map((item) => `№ ${item}`).join(', ') || '—';
   }
@@ -95,4 +102,12 @@ export function auditValueText(field: string, value: unknown): string {
 
 export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? action;
 export const auditEntityLabel = (entity: string): string => AUDIT_ENTITY_LABELS[entity] ?? entity;
+
+/** The object of a row: «Счёт № 6» by its number, «Выписка kl_to_1c.txt» by a name (a statement's file). */
+export const auditObjectText = (entity: string, entityId: string | number | null): string => {
+  if (entityId === null || entityId === '') return auditEntityLabel(entity);
+  return /^\d+$/.test(String(entityId))
+    ? `${auditEntityLabel(entity)} № ${entityId}`
+    : `${auditEntityLabel(entity)} ${entityId}`;
+};
 export const auditFieldLabel = (field: string): string => AUDIT_FIELD_LABELS[field] ?? field;
