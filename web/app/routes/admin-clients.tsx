@@ -1,15 +1,24 @@
 import { Alert, Anchor, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useRef } from 'react';
 import { Form, Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { formatDateTime } from '@detal/contract';
 import type { Route } from './+types/admin-clients';
 import { adminMeta } from '../features/admin/admin-meta.ts';
 import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
 import { pageHref, positiveInt } from '../features/admin-payments/payments-query.ts';
+import { keysHelp, useListKeys } from '../features/admin/use-list-keys.ts';
 import { paths } from '../paths.ts';
 
 export const meta: Route.MetaFunction = () => adminMeta('Клиенты');
 
 const CLIENTS_PER_PAGE = 50;
+
+/** The keys of the clients list, as its help line shows them (docs: README, Back office). */
+export const CLIENTS_SHORTCUTS = keysHelp([
+  ['j/k или ↓/↑', 'строка'],
+  ['Enter', 'открыть карточку клиента'],
+  ['/', 'поиск'],
+]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -37,6 +46,18 @@ export default function AdminClientsPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const url = new URL(`${location.pathname}${location.search}`, 'http://admin');
+  const searchRef = useRef<HTMLInputElement>(null);
+  const clients = list?.data ?? [];
+  const { rowsRef, rowProps } = useListKeys({
+    count: clients.length,
+    rowsKey: clients.map((client) => client.id).join(','),
+    actions: {
+      Enter: (at) => {
+        if (clients[at]) void navigate(paths.adminClient(clients[at].id));
+      },
+      '/': () => searchRef.current?.focus(),
+    },
+  });
   return (
     <Stack gap="sm">
       <Title order={1} fz="h3">
@@ -50,6 +71,7 @@ export default function AdminClientsPage() {
             <Group gap="xs" align="flex-end">
               <TextInput
                 key={q ?? ''}
+                ref={searchRef}
                 label="Поиск: имя, e-mail, телефон, организация, ИНН"
                 name="q"
                 defaultValue={q ?? ''}
@@ -66,9 +88,14 @@ export default function AdminClientsPage() {
               )}
             </Group>
           </Form>
-          <Text size="sm" c="gray.7">
-            Клиентов: {list.total}
-          </Text>
+          <Group gap="md" justify="space-between">
+            <Text size="sm" c="gray.7">
+              Клиентов: {list.total}
+            </Text>
+            <Text size="xs" c="gray.7" data-testid="clients-shortcuts">
+              Клавиши: {CLIENTS_SHORTCUTS}
+            </Text>
+          </Group>
           <Table.ScrollContainer minWidth={900}>
             <Table striped highlightOnHover verticalSpacing={4} fz="sm" data-testid="clients-table">
               <Table.Thead>
@@ -83,7 +110,7 @@ export default function AdminClientsPage() {
                   <Table.Th>С нами с</Table.Th>
                 </Table.Tr>
               </Table.Thead>
-              <Table.Tbody>
+              <Table.Tbody ref={rowsRef}>
                 {list.data.length === 0 && (
                   <Table.Tr>
                     <Table.Td colSpan={8} c="gray.7">
@@ -91,8 +118,8 @@ export default function AdminClientsPage() {
                     </Table.Td>
                   </Table.Tr>
                 )}
-                {list.data.map((client) => (
-                  <Table.Tr key={client.id}>
+                {list.data.map((client, index) => (
+                  <Table.Tr key={client.id} data-client-id={client.id} {...rowProps(index)}>
                     <Table.Td>{client.id}</Table.Td>
                     <Table.Td miw={170}>
                       <Anchor component={Link} to={paths.adminClient(client.id)} fz="sm">

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Group, Pagination, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useRef } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import type { Route } from './+types/admin-payments';
 import { adminMeta } from '../features/admin/admin-meta.ts';
@@ -7,6 +8,7 @@ import { paymentAction } from '../features/admin-payments/payment-actions.ts';
 import { RecordPaymentForm, StatementUpload } from '../features/admin-payments/PaymentForms.tsx';
 import { BillsTable, PaymentFilters, PaymentsTable } from '../features/admin-payments/PaymentsTables.tsx';
 import { pageHref, paymentsQueryOf } from '../features/admin-payments/payments-query.ts';
+import { keysHelp, useListKeys } from '../features/admin/use-list-keys.ts';
 import { paths } from '../paths.ts';
 
 export const meta: Route.MetaFunction = () => adminMeta('Платежи');
@@ -46,6 +48,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+/** The keys of the payments page, as its help line shows them (docs: README, Back office). */
+export const PAYMENTS_SHORTCUTS = keysHelp([
+  ['j/k или ↓/↑', 'строка'],
+  ['Enter', 'открыть (платёж — клиента, счёт — заказ)'],
+  ['p', 'записать платёж по счёту в строке'],
+  ['n', 'новый платёж'],
+  ['u', 'выписка'],
+  ['t', 'платежи/счета'],
+  ['/', 'фильтры'],
+]);
+
+/** A field of a form in `scope` by its name, for the keys that fill or focus it. */
+const fieldIn = (scope: HTMLElement | null, name: string) =>
+  scope?.querySelector<HTMLInputElement>(`input[name="${name}"]`) ?? null;
+
 export const clientAction = ({ request }: Route.ClientActionArgs) => paymentAction(request);
 
 export default function AdminPaymentsPage() {
@@ -58,6 +75,33 @@ export default function AdminPaymentsPage() {
   const hasFilters = Object.entries(shown).some(
     ([key, value]) => key !== 'per_page' && value !== null && value !== undefined,
   );
+  const recordRef = useRef<HTMLDivElement>(null);
+  const statementRef = useRef<HTMLDivElement>(null);
+  const filtersRef = useRef<HTMLDivElement>(null);
+  const rows = list?.data ?? [];
+  const keys = useListKeys({
+    count: rows.length,
+    rowsKey: `${query.tab}:${rows.map((row) => row.id).join(',')}`,
+    actions: {
+      Enter: (at) => {
+        if (payments?.data[at]) void navigate(paths.adminClient(payments.data[at].client_id));
+        if (bills?.data[at]) void navigate(paths.adminOrder(bills.data[at].order_id));
+      },
+      p: (at) => {
+        const bill = bills?.data[at];
+        const billField = fieldIn(recordRef.current, 'bill_id');
+        const amountField = fieldIn(recordRef.current, 'amount');
+        if (!bill || !billField || !amountField) return;
+        billField.value = String(bill.id);
+        amountField.value = bill.remaining.toFixed(2);
+        amountField.focus();
+      },
+      n: () => fieldIn(recordRef.current, 'bill_id')?.focus(),
+      u: () => fieldIn(statementRef.current, 'file')?.focus(),
+      t: () => void navigate(paths.adminPayments(query.tab === 'bills' ? '' : 'tab=bills')),
+      '/': () => fieldIn(filtersRef.current, 'bill_id')?.focus(),
+    },
+  });
   return (
     <Stack gap="sm">
       <Title order={1} fz="h3">
@@ -67,7 +111,7 @@ export default function AdminPaymentsPage() {
         <Alert color="gray">Платежи доступны владельцу и менеджерам магазина</Alert>
       ) : (
         <>
-          <Paper withBorder p="xs">
+          <Paper withBorder p="xs" ref={recordRef}>
             <Stack gap="xs">
               <Text fw={600} fz="sm">
                 Записать платёж
@@ -75,7 +119,7 @@ export default function AdminPaymentsPage() {
               <RecordPaymentForm today={today} />
             </Stack>
           </Paper>
-          <Paper withBorder p="xs">
+          <Paper withBorder p="xs" ref={statementRef}>
             <Stack gap="xs">
               <Text fw={600} fz="sm">
                 Выписка банка
@@ -92,7 +136,9 @@ export default function AdminPaymentsPage() {
               <Tabs.Tab value="bills">Счета</Tabs.Tab>
             </Tabs.List>
           </Tabs>
-          <PaymentFilters key={location.search} query={query} />
+          <div ref={filtersRef}>
+            <PaymentFilters key={location.search} query={query} />
+          </div>
           {list && (
             <>
               <Group gap="xs">
@@ -105,7 +151,14 @@ export default function AdminPaymentsPage() {
                   </Anchor>
                 )}
               </Group>
-              {payments ? <PaymentsTable payments={payments.data} /> : <BillsTable bills={bills!.data} />}
+              <Text size="xs" c="gray.7" data-testid="payments-shortcuts">
+                Клавиши: {PAYMENTS_SHORTCUTS}
+              </Text>
+              {payments ? (
+                <PaymentsTable payments={payments.data} keys={keys} />
+              ) : (
+                <BillsTable bills={bills!.data} keys={keys} />
+              )}
               {list.last_page > 1 && (
                 <Group justify="center">
                   <Pagination

@@ -11,6 +11,7 @@ import {
   type OrderStatus,
 } from '@detal/contract';
 import { paths } from '../../paths.ts';
+import { useListKeys } from '../admin/use-list-keys.ts';
 import type { OrderActionResult } from './order-actions.ts';
 import type { QueueQuery } from './queue-filters.ts';
 
@@ -137,14 +138,17 @@ export function BulkStatusBar({
   const busy = fetcher.state !== 'idle';
   const result = fetcher.data;
   const handled = useRef<OrderActionResult | undefined>(undefined);
+  const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (fetcher.state !== 'idle' || !result?.ok || handled.current === result) return;
     handled.current = result;
+    // Done: the status and the note start empty, so that the next change does not repeat this one's note.
+    form.current?.reset();
     onDone?.();
   }, [fetcher.state, result, onDone]);
   return (
     <div>
-      <fetcher.Form method="post" aria-label="Смена статуса">
+      <fetcher.Form method="post" aria-label="Смена статуса" ref={form}>
         <input type="hidden" name="intent" value="status" />
         <input type="hidden" name="line_ids" value={lineIds.join(',')} />
         <Group
@@ -180,10 +184,6 @@ export function BulkStatusBar({
   );
 }
 
-const isTyping = (target: EventTarget | null): boolean =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(target.tagName));
-
 /** The shortcuts of the queue, as the help line shows them (docs: README, Back office). */
 export const QUEUE_SHORTCUTS =
   'j/k или ↓/↑ — строка, x или пробел — выбрать, a — выбрать все, s — статус, Enter — открыть заказ';
@@ -194,16 +194,13 @@ export const QUEUE_SHORTCUTS =
  */
 export function OrderQueue({ lines }: { lines: AdminOrderLine[] }) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [cursor, setCursor] = useState(0);
   const statusRef = useRef<HTMLSelectElement>(null);
-  const rowsRef = useRef<HTMLTableSectionElement>(null);
   const navigate = useNavigate();
   const lineIdsKey = lines.map((line) => line.id).join(',');
 
-  // A new page or filter: the selection and the cursor start afresh.
+  // A new page or filter: the selection starts afresh (the cursor does in useListKeys).
   useEffect(() => {
     setSelected(new Set());
-    setCursor(0);
   }, [lineIdsKey]);
 
   const toggle = (id: number) =>
@@ -214,46 +211,27 @@ export function OrderQueue({ lines }: { lines: AdminOrderLine[] }) {
       return next;
     });
 
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target) || lines.length === 0) return;
-      const line = lines[Math.min(cursor, lines.length - 1)];
-      switch (event.key) {
-        case 'j':
-        case 'ArrowDown':
-          setCursor((at) => Math.min(at + 1, lines.length - 1));
-          break;
-        case 'k':
-        case 'ArrowUp':
-          setCursor((at) => Math.max(at - 1, 0));
-          break;
-        case 'x':
-        case ' ':
-          if (line) toggle(line.id);
-          break;
-        case 'a':
-          setSelected((current) =>
-            current.size === lines.length ? new Set() : new Set(lines.map((candidate) => candidate.id)),
-          );
-          break;
-        case 's':
-          statusRef.current?.focus();
-          break;
-        case 'Enter':
-          if (line) void navigate(paths.adminOrder(line.order_id));
-          break;
-        default:
-          return;
-      }
-      event.preventDefault();
-    }
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [lines, cursor, navigate]);
-
-  useEffect(() => {
-    rowsRef.current?.children[cursor]?.scrollIntoView?.({ block: 'nearest' });
-  }, [cursor]);
+  const toggleAt = (at: number) => {
+    const line = lines[at];
+    if (line) toggle(line.id);
+  };
+  const { setCursor, rowsRef, rowProps } = useListKeys({
+    count: lines.length,
+    rowsKey: lineIdsKey,
+    actions: {
+      x: toggleAt,
+      ' ': toggleAt,
+      a: () =>
+        setSelected((current) =>
+          current.size === lines.length ? new Set() : new Set(lines.map((candidate) => candidate.id)),
+        ),
+      s: () => statusRef.current?.focus(),
+      Enter: (at) => {
+        const line = lines[at];
+        if (line) void navigate(paths.adminOrder(line.order_id));
+      },
+    },
+  });
 
   const allSelected = lines.length > 0 && selected.size === lines.length;
   const chosen = lines.filter((line) => selected.has(line.id)).map((line) => line.id);
@@ -303,9 +281,8 @@ export function OrderQueue({ lines }: { lines: AdminOrderLine[] }) {
                 key={line.id}
                 data-line-id={line.id}
                 aria-selected={selected.has(line.id)}
-                data-cursor={index === cursor || undefined}
                 bg={selected.has(line.id) ? 'blue.0' : undefined}
-                style={index === cursor ? { outline: '2px solid var(--mantine-color-blue-5)', outlineOffset: -2 } : {}}
+                {...rowProps(index)}
                 onClick={() => setCursor(index)}
               >
                 <Table.Td>

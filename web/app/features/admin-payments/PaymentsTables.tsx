@@ -14,6 +14,10 @@ import {
 } from '@detal/contract';
 import { paths } from '../../paths.ts';
 import type { PaymentsQuery } from './payments-query.ts';
+import type { ListKeys } from '../admin/use-list-keys.ts';
+
+/** The keyboard cursor of a list page (useListKeys): the rows' parent and the cursor row's marks. */
+export type RowsKeys = Pick<ListKeys, 'rowsRef' | 'rowProps'>;
 
 const STATE_COLORS: Record<BillState, string> = { paid: 'green', partly_paid: 'yellow', unpaid: 'gray' };
 
@@ -74,7 +78,15 @@ export function PaymentFilters({ query }: { query: PaymentsQuery }) {
   );
 }
 
-export function PaymentsTable({ payments, showClient = true }: { payments: Payment[]; showClient?: boolean }) {
+export function PaymentsTable({
+  payments,
+  showClient = true,
+  keys,
+}: {
+  payments: Payment[];
+  showClient?: boolean;
+  keys?: RowsKeys;
+}) {
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover verticalSpacing={4} fz="sm" data-testid="payments-table">
@@ -89,7 +101,7 @@ export function PaymentsTable({ payments, showClient = true }: { payments: Payme
             <Table.Th>Записал</Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody ref={keys?.rowsRef}>
           {payments.length === 0 && (
             <Table.Tr>
               <Table.Td colSpan={showClient ? 7 : 6} c="gray.7">
@@ -97,8 +109,8 @@ export function PaymentsTable({ payments, showClient = true }: { payments: Payme
               </Table.Td>
             </Table.Tr>
           )}
-          {payments.map((payment) => (
-            <Table.Tr key={payment.id}>
+          {payments.map((payment, index) => (
+            <Table.Tr key={payment.id} {...keys?.rowProps(index)}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(payment.date)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Anchor component={Link} to={paths.adminPayments(`tab=bills&bill_id=${payment.bill_id}`)} fz="sm">
@@ -128,7 +140,15 @@ export function PaymentsTable({ payments, showClient = true }: { payments: Payme
   );
 }
 
-export function BillsTable({ bills, showClient = true }: { bills: AdminBill[]; showClient?: boolean }) {
+export function BillsTable({
+  bills,
+  showClient = true,
+  keys,
+}: {
+  bills: AdminBill[];
+  showClient?: boolean;
+  keys?: RowsKeys;
+}) {
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped highlightOnHover verticalSpacing={4} fz="sm" data-testid="bills-table">
@@ -144,7 +164,7 @@ export function BillsTable({ bills, showClient = true }: { bills: AdminBill[]; s
             <Table.Th>Оплата</Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody ref={keys?.rowsRef}>
           {bills.length === 0 && (
             <Table.Tr>
               <Table.Td colSpan={showClient ? 8 : 7} c="gray.7">
@@ -152,8 +172,8 @@ export function BillsTable({ bills, showClient = true }: { bills: AdminBill[]; s
               </Table.Td>
             </Table.Tr>
           )}
-          {bills.map((bill) => (
-            <Table.Tr key={bill.id}>
+          {bills.map((bill, index) => (
+            <Table.Tr key={bill.id} data-bill-id={bill.id} {...keys?.rowProps(index)}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Anchor component={Link} to={paths.adminPayments(`bill_id=${bill.id}`)} fz="sm">
                   № {bill.id}

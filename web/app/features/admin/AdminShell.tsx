@@ -20,10 +20,13 @@ export const ADMIN_SECTIONS: readonly { label: string; to: string; roles: readon
   { label: 'Журнал', to: paths.adminAudit(), roles: adminEndpoints['audit-log-list'].roles },
 ];
 
-/** The back office's own layout: a narrow side navigation and the signed-in member, dense content beside it. */
+/**
+ * The back office's own layout: a narrow side navigation (narrower below 1440 px, so that tables keep their room on
+ * a 768 px tablet) and the signed-in member, dense content beside it.
+ */
 export function AdminShell({ staff, children }: { staff: StaffMember; children: ReactNode }) {
   return (
-    <AppShell header={{ height: 48 }} navbar={{ width: 200, breakpoint: 'xs' }} padding="md">
+    <AppShell header={{ height: 48 }} navbar={{ width: { base: 150, lg: 200 }, breakpoint: 'xs' }} padding="md">
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Text fw={700}>Деталь · панель управления</Text>

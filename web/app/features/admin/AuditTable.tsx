@@ -1,24 +1,14 @@
 import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
 import { Form } from 'react-router';
-import { STAFF_ROLE_LABELS, formatDateTime, type AuditEntry, type StaffMember } from '@detal/contract';
+import { formatDateTime, type AuditEntry, type StaffMember } from '@detal/contract';
 import type { AuditQuery } from './audit-filters.ts';
-import { AUDIT_ENTITY_LABELS, auditActionLabel, auditEntityLabel } from './audit-labels.ts';
-
-const FIELD_LABELS: Record<string, string> = {
-  email: 'e-mail',
-  name: 'имя',
-  role: 'роль',
-  blocked: 'заблокирован',
-  has_password: 'пароль задан',
-};
-
-function valueText(field: string, value: unknown): string {
-  if (typeof value === 'boolean') return value ? 'да' : 'нет';
-  if (field === 'role' && typeof value === 'string' && value in STAFF_ROLE_LABELS) {
-    return STAFF_ROLE_LABELS[value as keyof typeof STAFF_ROLE_LABELS];
-  }
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
+import {
+  AUDIT_ENTITY_LABELS,
+  auditActionLabel,
+  auditFieldLabel,
+  auditObjectText,
+  auditValueText,
+} from './audit-labels.ts';
 
 /** A row's values as short «поле: значение» lines. */
 function Values({ values }: { values: AuditEntry['before'] }) {
@@ -27,7 +17,7 @@ function Values({ values }: { values: AuditEntry['before'] }) {
     <>
       {Object.entries(values).map(([field, value]) => (
         <Text key={field} fz="xs" lh={1.35}>
-          {FIELD_LABELS[field] ?? field}: {valueText(field, value)}
+          {auditFieldLabel(field)}: {auditValueText(field, value)}
         </Text>
       ))}
     </>
@@ -74,34 +64,43 @@ export function AuditFilters({ query, staff }: { query: AuditQuery; staff: Staff
   );
 }
 
+/**
+ * The log's rows. When and who share a column, and so do the action and its object, so that the values (what
+ * was and what became) keep their room on a 768 px screen beside the navigation.
+ */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={560}>
       <Table striped verticalSpacing={4} fz="sm" data-testid="audit-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Когда</Table.Th>
-            <Table.Th>Кто</Table.Th>
+            <Table.Th>Когда, кто</Table.Th>
             <Table.Th>Действие</Table.Th>
-            <Table.Th>Объект</Table.Th>
             <Table.Th>Было</Table.Th>
             <Table.Th>Стало</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {entries.map((entry) => (
-            <Table.Tr key={entry.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created_at)}</Table.Td>
-              <Table.Td>{entry.staff_email ?? 'командная строка'}</Table.Td>
-              <Table.Td>{auditActionLabel(entry.action)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {auditEntityLabel(entry.entity)}
-                {entry.entity_id ? ` № ${entry.entity_id}` : ''}
+            <Table.Tr key={entry.id} style={{ verticalAlign: 'top' }}>
+              <Table.Td>
+                <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(entry.created_at)}
+                </Text>
+                <Text fz="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                  {entry.staff_email ?? 'командная строка'}
+                </Text>
               </Table.Td>
               <Table.Td>
+                <Text fz="sm">{auditActionLabel(entry.action)}</Text>
+                <Text fz="xs" c="gray.7">
+                  {auditObjectText(entry.entity, entry.entity_id)}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 <Values values={entry.before} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 <Values values={entry.after} />
               </Table.Td>
             </Table.Tr>

@@ -1,12 +1,20 @@
-import { Badge, Table } from '@mantine/core';
+import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useFetcher } from 'react-router';
 import { STAFF_ROLE_LABELS, formatDateTime, type StaffMember } from '@detal/contract';
 import { SubmitButton } from '../clients/SubmitButton.tsx';
 
 function StatusBadge({ member }: { member: StaffMember }) {
-  if (member.blocked) return <Badge color="red">Заблокирован</Badge>;
-  if (!member.has_password) return <Badge color="yellow">Приглашён</Badge>;
-  return <Badge color="green">Активен</Badge>;
+  const [color, label] = member.blocked
+    ? ['red', 'Заблокирован']
+    : member.has_password
+      ? ['green', 'Активен']
+      : ['yellow', 'Приглашён'];
+  // Never cut to «ЗА…» in a narrow column: the label keeps its whole word.
+  return (
+    <Badge color={color} styles={{ root: { flexShrink: 0 }, label: { overflow: 'visible', textOverflow: 'clip' } }}>
+      {label}
+    </Badge>
+  );
 }
 
 /** Block or unblock: a fetcher form to the staff page's action, so the list stays where it is. */
@@ -27,32 +35,38 @@ function BlockButton({ member, self }: { member: StaffMember; self: boolean }) {
 
 export function StaffTable({ staff, selfId }: { staff: StaffMember[]; selfId: number }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
+    // The name and the e-mail share a column, so do the status and its button, and badges and dates do not wrap:
+    // the list fits 768 px beside the navigation.
+    <Table.ScrollContainer minWidth={560}>
       <Table striped highlightOnHover verticalSpacing={4} fz="sm" data-testid="staff-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>№</Table.Th>
-            <Table.Th>Имя</Table.Th>
-            <Table.Th>E-mail</Table.Th>
+            <Table.Th>Сотрудник</Table.Th>
             <Table.Th>Роль</Table.Th>
             <Table.Th>Статус</Table.Th>
             <Table.Th>Последний вход</Table.Th>
-            <Table.Th />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {staff.map((member) => (
             <Table.Tr key={member.id}>
               <Table.Td>{member.id}</Table.Td>
-              <Table.Td>{member.name}</Table.Td>
-              <Table.Td>{member.email}</Table.Td>
+              <Table.Td>
+                <Text fz="sm">{member.name}</Text>
+                <Text fz="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                  {member.email}
+                </Text>
+              </Table.Td>
               <Table.Td>{STAFF_ROLE_LABELS[member.role]}</Table.Td>
               <Table.Td>
-                <StatusBadge member={member} />
+                <Stack gap={4} align="flex-start">
+                  <StatusBadge member={member} />
+                  <BlockButton member={member} self={member.id === selfId} />
+                </Stack>
               </Table.Td>
-              <Table.Td>{member.last_sign_in_at ? formatDateTime(member.last_sign_in_at) : '—'}</Table.Td>
-              <Table.Td>
-                <BlockButton member={member} self={member.id === selfId} />
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {member.last_sign_in_at ? formatDateTime(member.last_sign_in_at) : '—'}
               </Table.Td>
             </Table.Tr>
           ))}
