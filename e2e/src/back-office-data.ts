@@ -7,7 +7,7 @@ import { placeOrderByApi } from './shop-client.ts';
  * A back office with something in it, made through the API as scripts (no browser): the owner's session after a
  * few staff were invited and one blocked, orders whose lines were worked, clients with bills paid in part and in
  * full, a blocked client, and a bank statement uploaded on /admin/payments. For the screenshots (screenshots.ts)
- * and the first-screen timings (back-office-speed.e2e.test.ts).
+ * and the first-screen timings (bench/admin-first-screen.ts).
  */
 
 /** A session of a newly registered client: its token, as the login cookie carries it. */
