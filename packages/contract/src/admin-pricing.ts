@@ -132,7 +132,8 @@ export const pricingAdminEndpoints = defineEndpoints({
     path: 'pricing-save',
     session: false,
     roles: PRICING_ROLES,
-    summary: "Set a group's pricing profile (a new immutable profile; audited); a profile with any problem changes nothing",
+    summary:
+      "Set a group's pricing profile (a new immutable profile; audited); a profile with any problem changes nothing",
     tags: ['admin'],
     body: pricingSaveRequestSchema,
     response: dataEnvelope(adminPricingSchema),

@@ -24,7 +24,9 @@ export const VALID_REQUISITES = {
 
 const messagesOf = (input: unknown) => {
   const result = requisitesSchema.safeParse(input);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 };
 
 describe('requisites: check digits (the Central Bank algorithm)', () => {

@@ -146,7 +146,13 @@ export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 
 /** The settings as stored may predate these checks (the demo's invented requisites): shown as they are. */
 export const adminSettingsViewSchema = z.object({
-  shop: z.object({ name: z.string(), phone: z.string(), email: z.string(), address: z.string(), work_hours: z.string() }),
+  shop: z.object({
+    name: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    address: z.string(),
+    work_hours: z.string(),
+  }),
   requisites: z.object({
     name: z.string(),
     inn: z.string(),
@@ -196,7 +202,8 @@ export const settingsAdminEndpoints = defineEndpoints({
     path: 'settings-save',
     session: false,
     roles: SETTINGS_ROLES,
-    summary: 'Save sections of the shop settings (all or nothing, each change audited); requisites checked by their check digits',
+    summary:
+      'Save sections of the shop settings (all or nothing, each change audited); requisites checked by their check digits',
     tags: ['admin'],
     body: adminSettingsSaveSchema,
     response: settingsEnvelope,

@@ -52,7 +52,10 @@ export interface ShopSettingValues {
 export type ShopSettingKey = keyof ShopSettingValues;
 
 /** The stored value, or null when the setting was never written. */
-export async function readShopSetting<K extends ShopSettingKey>(db: DbExecutor, key: K): Promise<ShopSettingValues[K] | null> {
+export async function readShopSetting<K extends ShopSettingKey>(
+  db: DbExecutor,
+  key: K,
+): Promise<ShopSettingValues[K] | null> {
   const [row] = await db.select({ value: shopSettings.value }).from(shopSettings).where(eq(shopSettings.key, key));
   // jsonb is written only through writeShopSetting, which takes the typed value.
   return row ? (row.value as ShopSettingValues[K]) : null;

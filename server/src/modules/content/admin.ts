@@ -115,11 +115,23 @@ async function recommendationList(db: DbExecutor): Promise<Recommendation[]> {
 export async function contentScreen(db: DbExecutor): Promise<AdminContent> {
   const [pageRows, newsRows, menu, recommended] = await Promise.all([
     db
-      .select({ id: pages.id, slug: pages.slug, title: pages.title, published: pages.published, updatedAt: pages.updatedAt })
+      .select({
+        id: pages.id,
+        slug: pages.slug,
+        title: pages.title,
+        published: pages.published,
+        updatedAt: pages.updatedAt,
+      })
       .from(pages)
       .orderBy(asc(pages.title)),
     db
-      .select({ id: news.id, slug: news.slug, title: news.title, published: news.published, publishedAt: news.publishedAt })
+      .select({
+        id: news.id,
+        slug: news.slug,
+        title: news.title,
+        published: news.published,
+        publishedAt: news.publishedAt,
+      })
       .from(news)
       .orderBy(desc(news.publishedAt), desc(news.id)),
     readShopSetting(db, 'menu'),
@@ -254,7 +266,15 @@ export async function saveMenus(db: Db, staffId: number | null, menu: MenusSaveR
   await db.transaction(async (tx) => {
     const before = await readShopSetting(tx, 'menu');
     await writeShopSetting(tx, 'menu', menu);
-    await recordAudit(tx, { staffId, action: 'settings.save', entity: 'settings', entityId: 'menu', before, after: menu, at });
+    await recordAudit(tx, {
+      staffId,
+      action: 'settings.save',
+      entity: 'settings',
+      entityId: 'menu',
+      before,
+      after: menu,
+      at,
+    });
   });
 }
 

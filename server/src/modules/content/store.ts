@@ -128,7 +128,15 @@ export async function savePage(db: DbExecutor, input: PageInput): Promise<SaveRe
       : { metaTitle: checkText(input.metaTitle, 'meta-заголовок', TITLE_MAX_LENGTH, false, 'meta_title') }),
     ...(input.metaDescription === undefined
       ? {}
-      : { metaDescription: checkText(input.metaDescription, 'meta-описание', META_MAX_LENGTH, false, 'meta_description') }),
+      : {
+          metaDescription: checkText(
+            input.metaDescription,
+            'meta-описание',
+            META_MAX_LENGTH,
+            false,
+            'meta_description',
+          ),
+        }),
   };
   const { slug: _slug, ...changes } = values;
   const [row] = await db

@@ -79,7 +79,10 @@ describe('back office: pricing', () => {
         brands: { NOBRAND: 5 },
       }),
     );
-    expect(shown.problems).toMatchObject({ 'bands.1': expect.stringContaining('пересекается'), 'brands.NOBRAND': expect.any(String) });
+    expect(shown.problems).toMatchObject({
+      'bands.1': expect.stringContaining('пересекается'),
+      'brands.NOBRAND': expect.any(String),
+    });
     expect(shown.offers[0]!.prices[0]).toMatchObject({ edited: false });
   });
 
@@ -89,7 +92,10 @@ describe('back office: pricing', () => {
       body: { profile: retail({ bands: [{ from: 1000, to: 500, markup: 5 }] }) },
     });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json()).toMatchObject({ message: 'В профиле есть ошибки, ничего не изменено', error: { 'bands.0': [expect.any(String)] } });
+    expect(bad.json()).toMatchObject({
+      message: 'В профиле есть ошибки, ничего не изменено',
+      error: { 'bands.0': [expect.any(String)] },
+    });
 
     const saved = await callAdmin(app, 'pricing-save', {
       cookie: owner,
@@ -102,7 +108,10 @@ describe('back office: pricing', () => {
     expect(screen.suppliers).toEqual([{ id: expect.any(Number), name: 'АвтоРесурс' }]);
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.entity, 'pricing_group'));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'pricing_group.create', after: expect.objectContaining({ group: 'Опт' }) });
+    expect(audit[0]).toMatchObject({
+      action: 'pricing_group.create',
+      after: expect.objectContaining({ group: 'Опт' }),
+    });
 
     // The shop prices by it at the next request, and the preview shows both groups.
     const both = await preview(retail());

@@ -6,7 +6,12 @@ import {
   type DeliveryMethodEdit,
 } from '@detal/contract';
 import type { Db, DbExecutor } from '../../db/index.ts';
-import { deleteShopSetting, readShopSetting, writeShopSetting, type ShopSettingValues } from '../../db/shop-settings.ts';
+import {
+  deleteShopSetting,
+  readShopSetting,
+  writeShopSetting,
+  type ShopSettingValues,
+} from '../../db/shop-settings.ts';
 import { recordAudit } from '../staff/audit.ts';
 
 /**

@@ -91,7 +91,10 @@ function BandsTable({ form }: { form: PricingForm }) {
                 <Cell form={form} path={`bands.${index}.markup`} label={`Диапазон ${index + 1}: наценка`} />
               </Table.Td>
               <Table.Td>
-                <RemoveButton label={`Удалить диапазон ${index + 1}`} onClick={() => form.removeListItem('bands', index)} />
+                <RemoveButton
+                  label={`Удалить диапазон ${index + 1}`}
+                  onClick={() => form.removeListItem('bands', index)}
+                />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -125,13 +128,22 @@ function OverridesTables({ form, suppliers }: { form: PricingForm; suppliers: Ad
         </Text>
         {values.brands.map((_, index) => (
           <Group key={index} gap={4} wrap="nowrap">
-            <TextInput size="xs" aria-label="Бренд" placeholder="Бренд" {...form.getInputProps(`brands.${index}.brand`)} />
+            <TextInput
+              size="xs"
+              aria-label="Бренд"
+              placeholder="Бренд"
+              {...form.getInputProps(`brands.${index}.brand`)}
+            />
             <Cell form={form} path={`brands.${index}.markup`} label="Наценка по бренду, %" width={70} />
             <RemoveButton label="Удалить наценку по бренду" onClick={() => form.removeListItem('brands', index)} />
           </Group>
         ))}
         <Group>
-          <Button size="compact-xs" variant="default" onClick={() => form.insertListItem('brands', { brand: '', markup: '0' })}>
+          <Button
+            size="compact-xs"
+            variant="default"
+            onClick={() => form.insertListItem('brands', { brand: '', markup: '0' })}
+          >
             Добавить бренд
           </Button>
         </Group>
@@ -142,9 +154,17 @@ function OverridesTables({ form, suppliers }: { form: PricingForm; suppliers: Ad
         </Text>
         {values.suppliers.map((_, index) => (
           <Group key={index} gap={4} wrap="nowrap">
-            <NativeSelect size="xs" aria-label="Поставщик" data={supplierNames} {...form.getInputProps(`suppliers.${index}.supplier`)} />
+            <NativeSelect
+              size="xs"
+              aria-label="Поставщик"
+              data={supplierNames}
+              {...form.getInputProps(`suppliers.${index}.supplier`)}
+            />
             <Cell form={form} path={`suppliers.${index}.markup`} label="Наценка по поставщику, %" width={70} />
-            <RemoveButton label="Удалить наценку по поставщику" onClick={() => form.removeListItem('suppliers', index)} />
+            <RemoveButton
+              label="Удалить наценку по поставщику"
+              onClick={() => form.removeListItem('suppliers', index)}
+            />
           </Group>
         ))}
         <Group>
@@ -164,8 +184,19 @@ function OverridesTables({ form, suppliers }: { form: PricingForm; suppliers: Ad
         </Text>
         {values.supplier_brands.map((_, index) => (
           <Group key={index} gap={4} wrap="nowrap">
-            <NativeSelect size="xs" aria-label="Поставщик" data={supplierNames} {...form.getInputProps(`supplier_brands.${index}.supplier`)} />
-            <TextInput size="xs" w={110} aria-label="Бренд" placeholder="Бренд" {...form.getInputProps(`supplier_brands.${index}.brand`)} />
+            <NativeSelect
+              size="xs"
+              aria-label="Поставщик"
+              data={supplierNames}
+              {...form.getInputProps(`supplier_brands.${index}.supplier`)}
+            />
+            <TextInput
+              size="xs"
+              w={110}
+              aria-label="Бренд"
+              placeholder="Бренд"
+              {...form.getInputProps(`supplier_brands.${index}.brand`)}
+            />
             <Cell form={form} path={`supplier_brands.${index}.markup`} label="Наценка, %" width={70} />
             <RemoveButton label="Удалить пару" onClick={() => form.removeListItem('supplier_brands', index)} />
           </Group>
@@ -187,7 +218,12 @@ function OverridesTables({ form, suppliers }: { form: PricingForm; suppliers: Ad
 
 function PreviewTable({ preview }: { preview: PricingPreview }) {
   const groups = preview.offers[0]?.prices ?? [];
-  if (preview.offers.length === 0) return <Text fz="sm" c="gray.7">Предложений с таким артикулом нет</Text>;
+  if (preview.offers.length === 0)
+    return (
+      <Text fz="sm" c="gray.7">
+        Предложений с таким артикулом нет
+      </Text>
+    );
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped verticalSpacing={2} fz="sm" data-testid="pricing-preview">
@@ -215,7 +251,12 @@ function PreviewTable({ preview }: { preview: PricingPreview }) {
                 {formatRoubles(offer.purchase_price)}
               </Table.Td>
               {offer.prices.map((price) => (
-                <Table.Td key={price.group} ta="right" style={{ whiteSpace: 'nowrap' }} data-edited={price.edited || undefined}>
+                <Table.Td
+                  key={price.group}
+                  ta="right"
+                  style={{ whiteSpace: 'nowrap' }}
+                  data-edited={price.edited || undefined}
+                >
                   <Text span fz="sm" fw={price.edited ? 700 : undefined}>
                     {formatRoubles(price.price)}
                   </Text>
@@ -279,7 +320,13 @@ export function PricingEditor({ pricing, file }: { pricing: AdminPricing; file: 
           <Stack gap="sm">
             <Group gap="sm" align="flex-end" wrap="wrap">
               <TextInput size="xs" w={160} label="Группа" {...form.getInputProps('group')} />
-              <TextInput size="xs" w={130} label="Базовая наценка, %" inputMode="decimal" {...form.getInputProps('base_markup')} />
+              <TextInput
+                size="xs"
+                w={130}
+                label="Базовая наценка, %"
+                inputMode="decimal"
+                {...form.getInputProps('base_markup')}
+              />
               <NativeSelect
                 size="xs"
                 w={160}
@@ -287,7 +334,13 @@ export function PricingEditor({ pricing, file }: { pricing: AdminPricing; file: 
                 data={ROUNDING_RULES.map((rule) => ({ value: rule, label: ROUNDING_LABELS[rule] }))}
                 {...form.getInputProps('rounding')}
               />
-              <TextInput size="xs" w={170} label="Мин. наценка, ₽ за штуку" inputMode="decimal" {...form.getInputProps('min_margin')} />
+              <TextInput
+                size="xs"
+                w={170}
+                label="Мин. наценка, ₽ за штуку"
+                inputMode="decimal"
+                {...form.getInputProps('min_margin')}
+              />
             </Group>
             <BandsTable form={form} />
             <OverridesTables form={form} suppliers={pricing.suppliers} />

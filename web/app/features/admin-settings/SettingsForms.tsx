@@ -65,7 +65,9 @@ function useSectionForm(section: Section, schema: z.ZodType, initial: SectionVal
     } catch (error) {
       const failure = formFailure(error, `${section}.`);
       form.setErrors(
-        list ? Object.fromEntries(Object.entries(failure.fields).map(([key, text]) => [`${list}.${key}`, text])) : failure.fields,
+        list
+          ? Object.fromEntries(Object.entries(failure.fields).map(([key, text]) => [`${list}.${key}`, text]))
+          : failure.fields,
       );
       setStatus({ ok: false, text: failure.message });
     } finally {
@@ -163,13 +165,13 @@ export function VatForm({ settings }: { settings: AdminSettingsView }) {
         size="xs"
         w={220}
         label="Ставка НДС в счетах"
-        data={[{ value: NO_VAT, label: 'Без налога (НДС)' }, ...VAT_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }))]}
+        data={[
+          { value: NO_VAT, label: 'Без налога (НДС)' },
+          ...VAT_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` })),
+        ]}
         value={value === null ? NO_VAT : String(value)}
         onChange={(event) =>
-          form.setFieldValue(
-            'rate',
-            event.currentTarget.value === NO_VAT ? null : Number(event.currentTarget.value),
-          )
+          form.setFieldValue('rate', event.currentTarget.value === NO_VAT ? null : Number(event.currentTarget.value))
         }
         error={form.errors.rate}
       />
@@ -195,7 +197,9 @@ export function DeliveryForm({ settings }: { settings: AdminSettingsView }) {
     { methods: settings.delivery_methods },
     'methods',
   );
-  const [prices, setPrices] = useState(() => settings.delivery_methods.map((method) => roublesText(method.price_kopecks)));
+  const [prices, setPrices] = useState(() =>
+    settings.delivery_methods.map((method) => roublesText(method.price_kopecks)),
+  );
   const methods = form.getValues().methods as AdminSettingsView['delivery_methods'];
   const add = () => {
     const id = Math.max(0, ...methods.map((method) => method.id)) + 1;
