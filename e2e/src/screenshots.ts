@@ -9,7 +9,8 @@
 // (`npm run screenshots -w e2e -- --staff --orders /admin/orders /admin/orders/:order`).
 // With `--staff`, clients with orders,
 // a partly paid and a paid bill and a blocked client are made too, for /admin/payments and /admin/clients; a path
-// ending in `#statement` (`/admin/payments#statement`) is shot after uploading a bank statement on the page.
+// ending in `#statement` (`/admin/payments#statement`) is shot after uploading a bank statement on the page, and
+// `/admin/pricing#preview` after typing an article into the pricing preview.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -299,6 +300,14 @@ async function uploadStatement(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
+/** Types an article into the pricing screen's preview and waits for its prices (`/admin/pricing#preview`). */
+async function previewPrices(page: Page) {
+  await page.getByTestId('pricing-preview-article').fill('OC 90');
+  await page.getByTestId('pricing-preview').waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 try {
   if (staffSession) await salesData(baseUrl, `staff_session=${staffSession}`);
   mkdirSync(outDir, { recursive: true });
@@ -310,7 +319,10 @@ try {
       const page = await context.newPage();
       const [address, hash] = pagePath.split('#');
       await page.goto(baseUrl + address, { waitUntil: 'networkidle' });
+      // Hydrated: the back office's buttons are enabled only then (SubmitButton).
+      if (staffSession) await page.getByRole('button', { name: 'Выйти', disabled: false }).waitFor();
       if (hash === 'statement') await uploadStatement(page);
+      if (hash === 'preview') await previewPrices(page);
       const name = `${pagePath.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${width}.png`;
       await page.screenshot({ path: path.join(outDir, name), fullPage: true });
       await context.close();

@@ -46,7 +46,7 @@ export default function AdminPricingPage() {
         </Title>
         <NativeSelect
           size="xs"
-          w={260}
+          w={340}
           label="Группа"
           value={group ? group.name : NEW_GROUP}
           data={[

@@ -132,6 +132,7 @@ export function ContentItemForm({ kind, item }: { kind: Kind; item: AdminPage | 
             size="xs"
             label="Адрес"
             description={publicUrl}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             readOnly={item !== null}
             {...form.getInputProps('slug')}
           />

@@ -69,7 +69,7 @@ function BandsTable({ form }: { form: PricingForm }) {
       <Text fz="sm" fw={600}>
         Диапазоны закупочной цены
       </Text>
-      <Table verticalSpacing={2} fz="sm" data-testid="pricing-bands" w="auto">
+      <Table verticalSpacing={2} fz="sm" data-testid="pricing-bands" maw={560}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>От, ₽</Table.Th>
