@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { shopRequisitesSchema } from './bills.ts';
 import { innSchema } from './clients.ts';
+import { templateSchema } from './content.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { dataEnvelope } from './envelope.ts';
 import { countSchema, emailSchema, idSchema, requiredText, textSchema } from './fields.ts';
@@ -146,23 +148,8 @@ export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 
 /** The settings as stored may predate these checks (the demo's invented requisites): shown as they are. */
 export const adminSettingsViewSchema = z.object({
-  shop: z.object({
-    name: z.string(),
-    phone: z.string(),
-    email: z.string(),
-    address: z.string(),
-    work_hours: z.string(),
-  }),
-  requisites: z.object({
-    name: z.string(),
-    inn: z.string(),
-    kpp: z.string(),
-    address: z.string(),
-    bank_name: z.string(),
-    bik: z.string(),
-    settlement_account: z.string(),
-    correspondent_account: z.string(),
-  }),
+  shop: templateSchema.shape.shop,
+  requisites: shopRequisitesSchema,
   vat: z.object({ rate: z.number().nullable() }),
   delivery_methods: z.array(
     z.object({

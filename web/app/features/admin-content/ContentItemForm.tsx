@@ -6,6 +6,7 @@ import { newsSaveRequestSchema, pageSaveRequestSchema, type AdminNews, type Admi
 import { callAdmin } from '../../lib/api/index.ts';
 import { paths } from '../../paths.ts';
 import { formFailure } from '../admin/form-errors.ts';
+import { SaveStatus, type SaveResult } from '../admin/SaveStatus.tsx';
 import { SubmitButton } from '../clients/SubmitButton.tsx';
 import { ContentHtml } from '../content/ContentHtml.tsx';
 import { RichTextField } from './RichTextField.tsx';
@@ -68,7 +69,7 @@ export function ContentItemForm({ kind, item }: { kind: Kind; item: AdminPage | 
     validate: (values) => schemaResolver(schema, { sync: true })(bodyOf(kind, values)),
     validateInputOnChange: true,
   });
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [status, setStatus] = useState<SaveResult>(null);
   const [saving, setSaving] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   const values = form.getValues();
@@ -162,11 +163,7 @@ export function ContentItemForm({ kind, item }: { kind: Kind; item: AdminPage | 
           <Button size="xs" variant="default" onClick={() => void showPreview()}>
             Предпросмотр
           </Button>
-          {status && (
-            <Text size="sm" c={status.ok ? 'green.8' : 'red.8'} role={status.ok ? 'status' : 'alert'}>
-              {status.text}
-            </Text>
-          )}
+          <SaveStatus status={status} />
         </Group>
         {preview !== null && (
           <Paper withBorder p="md" data-testid="content-preview">

@@ -5,6 +5,7 @@ import { formatDateTime, type AdminContent } from '@detal/contract';
 import { callAdmin } from '../../lib/api/index.ts';
 import { paths } from '../../paths.ts';
 import { formFailure } from '../admin/form-errors.ts';
+import { SaveStatus, type SaveResult } from '../admin/SaveStatus.tsx';
 
 /** The content screen's tables: pages, news (publish / unpublish in place), the menus and the home page's block. */
 
@@ -217,7 +218,7 @@ export function MenusEditor({ content }: { content: AdminContent }) {
   const [header, setHeader] = useState(content.menu.header);
   const [footer, setFooter] = useState(content.menu.footer);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [status, setStatus] = useState<SaveResult>(null);
   const save = async () => {
     setErrors({});
     try {
@@ -238,11 +239,7 @@ export function MenusEditor({ content }: { content: AdminContent }) {
         <Button size="xs" onClick={() => void save()}>
           Сохранить меню
         </Button>
-        {status && (
-          <Text size="sm" c={status.ok ? 'green.8' : 'red.8'} role={status.ok ? 'status' : 'alert'}>
-            {status.text}
-          </Text>
-        )}
+        <SaveStatus status={status} />
       </Group>
     </Stack>
   );
@@ -255,7 +252,7 @@ export function RecommendationsEditor({ content }: { content: AdminContent }) {
   const [items, setItems] = useState(content.recommendations);
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<Candidate[] | null>(null);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [status, setStatus] = useState<SaveResult>(null);
   const search = async () => {
     if (query.trim() === '') return;
     setFound((await callAdmin('recommendation-candidates', { body: { article: query }, handles: [401, 422] })).items);
@@ -376,11 +373,7 @@ export function RecommendationsEditor({ content }: { content: AdminContent }) {
         <Button size="xs" onClick={() => void save()}>
           Сохранить блок
         </Button>
-        {status && (
-          <Text size="sm" c={status.ok ? 'green.8' : 'red.8'} role={status.ok ? 'status' : 'alert'}>
-            {status.text}
-          </Text>
-        )}
+        <SaveStatus status={status} />
       </Group>
     </Stack>
   );

@@ -27,6 +27,7 @@ import {
 } from '@detal/contract';
 import { callAdmin } from '../../lib/api/index.ts';
 import { formFailure } from '../admin/form-errors.ts';
+import { SaveStatus, type SaveResult } from '../admin/SaveStatus.tsx';
 import { SubmitButton } from '../clients/SubmitButton.tsx';
 import { fileFromForm, formFromFile, validatePricingForm, type PricingFormValues } from './pricing-form.ts';
 
@@ -280,7 +281,7 @@ export function PricingEditor({ pricing, file }: { pricing: AdminPricing; file: 
   const form = usePricingForm(file);
   const [article, setArticle] = useState('');
   const [preview, setPreview] = useState<PricingPreview | null>(null);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [status, setStatus] = useState<SaveResult>(null);
   const [saving, setSaving] = useState(false);
   const [debounced] = useDebouncedValue(JSON.stringify([fileFromForm(form.getValues()), article.trim()]), 300);
 
@@ -359,11 +360,7 @@ export function PricingEditor({ pricing, file }: { pricing: AdminPricing; file: 
               <SubmitButton size="xs" loading={saving}>
                 Сохранить профиль
               </SubmitButton>
-              {status && (
-                <Text size="sm" c={status.ok ? 'green.8' : 'red.8'} role={status.ok ? 'status' : 'alert'}>
-                  {status.text}
-                </Text>
-              )}
+              <SaveStatus status={status} />
             </Group>
           </Stack>
         </Paper>

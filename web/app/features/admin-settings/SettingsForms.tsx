@@ -28,6 +28,7 @@ import {
 import { z } from 'zod';
 import { callAdmin } from '../../lib/api/index.ts';
 import { formFailure } from '../admin/form-errors.ts';
+import { SaveStatus, type SaveResult } from '../admin/SaveStatus.tsx';
 import { SubmitButton } from '../clients/SubmitButton.tsx';
 
 /**
@@ -42,7 +43,7 @@ type SectionValues = Record<string, unknown>;
 
 function useSectionForm(section: Section, schema: z.ZodType, initial: SectionValues, list?: string) {
   const revalidator = useRevalidator();
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [status, setStatus] = useState<SaveResult>(null);
   const [saving, setSaving] = useState(false);
   const form = useForm<SectionValues>({
     mode: 'controlled',
@@ -89,7 +90,7 @@ function SectionBox({
   label: string;
   children: ReactNode;
   onSubmit: (event?: React.FormEvent<HTMLFormElement>) => void;
-  status: { ok: boolean; text: string } | null;
+  status: SaveResult;
   saving: boolean;
 }) {
   return (
@@ -104,11 +105,7 @@ function SectionBox({
             <SubmitButton size="xs" loading={saving}>
               Сохранить
             </SubmitButton>
-            {status && (
-              <Text size="sm" c={status.ok ? 'green.8' : 'red.8'} role={status.ok ? 'status' : 'alert'}>
-                {status.text}
-              </Text>
-            )}
+            <SaveStatus status={status} />
           </Group>
         </Stack>
       </form>
