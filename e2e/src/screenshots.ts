@@ -9,14 +9,17 @@
 // (`npm run screenshots -w e2e -- --staff --orders /admin/orders /admin/orders/:order`).
 // With `--staff`, clients with orders,
 // a partly paid and a paid bill and a blocked client are made too, for /admin/payments and /admin/clients; a path
-// ending in `#statement` (`/admin/payments#statement`) is shot after uploading a bank statement on the page;
+// ending in `#statement` (`/admin/payments#statement`) is shot after uploading a bank statement on the page, and
+// `/admin/pricing#preview` after typing an article into the pricing preview;
 // `:client` in a path is the first of those clients (`/admin/clients/:client`). /admin/login and
 // /admin/set-password are shot signed out. Every back office screen at once:
 //   npm run screenshots -w e2e -- --staff --orders /admin/login '/admin/set-password?token=x' /admin/orders \
-//     /admin/orders/:order '/admin/payments#statement' /admin/clients /admin/clients/:client /admin/staff /admin/audit
+//     /admin/orders/:order '/admin/payments#statement' /admin/clients /admin/clients/:client /admin/staff \
+//     /admin/audit '/admin/pricing#preview' /admin/content /admin/settings
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
 import { startApp } from './app-server.ts';
 import { launchChromium } from './chromium.ts';
 import { createFirstOwner } from './first-owner.ts';
@@ -60,6 +63,15 @@ async function firstClientId(session: string): Promise<number> {
   });
   return ((await response.json()) as { data: { data: { id: number }[] } }).data.data[0]!.id;
 }
+
+/** Types an article into the pricing screen's preview and waits for its prices (`/admin/pricing#preview`). */
+async function previewPrices(page: Page) {
+  await page.getByTestId('pricing-preview-article').fill('OC 90');
+  await page.getByTestId('pricing-preview').waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 try {
   if (staffSession) statementBills = await salesData(baseUrl, `staff_session=${staffSession}`);
   mkdirSync(outDir, { recursive: true });
@@ -76,7 +88,12 @@ try {
       const page = await context.newPage();
       const [address, hash] = pagePath.split('#');
       await page.goto(baseUrl + address, { waitUntil: 'networkidle' });
+      // Hydrated: the back office's buttons are enabled only then (SubmitButton).
+      if (staffSession && !signedOut(pagePath)) {
+        await page.getByRole('button', { name: 'Выйти', disabled: false }).waitFor();
+      }
       if (hash === 'statement') await uploadStatement(page, statementBills);
+      if (hash === 'preview') await previewPrices(page);
       const name = `${pagePath.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${width}.png`;
       await page.screenshot({ path: path.join(outDir, name), fullPage: true });
       await context.close();

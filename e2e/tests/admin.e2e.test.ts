@@ -144,7 +144,16 @@ describe('the back office in Chromium: owner, invited manager, block, audit log'
     await signIn(owner, FIRST_OWNER.email, OWNER_PASSWORD);
     await owner.waitForURL(`${baseUrl}/admin/orders`);
     await waitShown(owner, owner.getByTestId('admin-staff').filter({ hasText: `${FIRST_OWNER.name} · Владелец` }));
-    expect(await sections(owner).allInnerTexts()).toEqual(['Заказы', 'Платежи', 'Клиенты', 'Сотрудники', 'Журнал']);
+    expect(await sections(owner).allInnerTexts()).toEqual([
+      'Заказы',
+      'Платежи',
+      'Клиенты',
+      'Сотрудники',
+      'Журнал',
+      'Цены',
+      'Контент',
+      'Настройки',
+    ]);
 
     const cookie = (await ownerContext.cookies(baseUrl)).find((entry) => entry.name === 'staff_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });

@@ -19,6 +19,12 @@ export const paths = {
   adminClient: (id: number) => `/admin/clients/${segment(id)}`,
   adminStaff: (query = '') => `/admin/staff${withQuery(query)}`,
   adminAudit: (query = '') => `/admin/audit${withQuery(query)}`,
+  adminPricing: () => '/admin/pricing',
+  adminContent: (query = '') => `/admin/content${withQuery(query)}`,
+  /** `new` for a page not written yet. */
+  adminContentPage: (id: number | 'new') => `/admin/content/pages/${segment(id)}`,
+  adminContentNews: (id: number | 'new') => `/admin/content/news/${segment(id)}`,
+  adminSettings: () => '/admin/settings',
   login: (next?: string) => (next === undefined ? '/login' : `/login?next=${segment(next)}`),
   register: (next?: string) => (next === undefined ? '/register' : `/register?next=${segment(next)}`),
   resetPassword: () => '/reset-password',

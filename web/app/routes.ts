@@ -44,6 +44,11 @@ export default [
     route('admin/clients/:id', 'routes/admin-client.tsx'),
     route('admin/staff', 'routes/admin-staff.tsx'),
     route('admin/audit', 'routes/admin-audit.tsx'),
+    route('admin/pricing', 'routes/admin-pricing.tsx'),
+    route('admin/content', 'routes/admin-content.tsx'),
+    route('admin/content/pages/:id', 'routes/admin-content-page.tsx'),
+    route('admin/content/news/:id', 'routes/admin-content-news.tsx'),
+    route('admin/settings', 'routes/admin-settings.tsx'),
   ]),
   // Resource routes, outside the page layout: the search forms' target without scripts, plain text for crawlers.
   route('search', 'routes/search-form.ts'),

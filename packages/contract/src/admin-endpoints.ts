@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { defineEndpoints } from './endpoint.ts';
 import { dataEnvelope, pageQuerySchema, paginatedList, successSchema } from './envelope.ts';
 import { clientAdminEndpoints } from './admin-clients.ts';
+import { contentAdminEndpoints } from './admin-content.ts';
+import { pricingAdminEndpoints } from './admin-pricing.ts';
+import { settingsAdminEndpoints } from './admin-settings.ts';
 import { paymentAdminEndpoints } from './payments.ts';
 import {
   adminLineCancelRequestSchema,
@@ -193,6 +196,10 @@ export const adminEndpoints = defineEndpoints({
   // Payments and statements (payments.ts), clients (admin-clients.ts): owner and manager.
   ...paymentAdminEndpoints,
   ...clientAdminEndpoints,
+  // Pricing and settings (owner), content (owner and content editor): issue 15.
+  ...pricingAdminEndpoints,
+  ...contentAdminEndpoints,
+  ...settingsAdminEndpoints,
 });
 
 export type AdminEndpoints = typeof adminEndpoints;

@@ -5,8 +5,11 @@ import { z } from 'zod';
 z.config(z.locales.ru());
 
 export * from './admin-clients.ts';
+export * from './admin-content.ts';
 export * from './admin-endpoints.ts';
 export * from './admin-orders.ts';
+export * from './admin-pricing.ts';
+export * from './admin-settings.ts';
 export * from './article.ts';
 export * from './basket.ts';
 export * from './bills.ts';

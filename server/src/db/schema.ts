@@ -201,6 +201,8 @@ export const news = pgTable(
     contentHtml: text('content_html').notNull().default(''),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     imageUrl: text('image_url'),
+    /** False: taken off the site from the back office (the publication time alone only delays an item). */
+    published: boolean('published').notNull().default(true),
     metaTitle: text('meta_title').notNull().default(''),
     metaDescription: text('meta_description').notNull().default(''),
   },

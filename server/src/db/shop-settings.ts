@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from './index.ts';
+import type { Db, DbExecutor } from './index.ts';
 import { shopSettings } from './schema.ts';
 
 export interface MenuLink {
@@ -52,14 +52,17 @@ export interface ShopSettingValues {
 export type ShopSettingKey = keyof ShopSettingValues;
 
 /** The stored value, or null when the setting was never written. */
-export async function readShopSetting<K extends ShopSettingKey>(db: Db, key: K): Promise<ShopSettingValues[K] | null> {
+export async function readShopSetting<K extends ShopSettingKey>(
+  db: DbExecutor,
+  key: K,
+): Promise<ShopSettingValues[K] | null> {
   const [row] = await db.select({ value: shopSettings.value }).from(shopSettings).where(eq(shopSettings.key, key));
   // jsonb is written only through writeShopSetting, which takes the typed value.
   return row ? (row.value as ShopSettingValues[K]) : null;
 }
 
 export async function writeShopSetting<K extends ShopSettingKey>(
-  db: Db,
+  db: DbExecutor,
   key: K,
   value: ShopSettingValues[K],
 ): Promise<void> {
@@ -67,6 +70,11 @@ export async function writeShopSetting<K extends ShopSettingKey>(
     .insert(shopSettings)
     .values({ key, value })
     .onConflictDoUpdate({ target: shopSettings.key, set: { value: sql`excluded.value` } });
+}
+
+/** Removes a setting (its readers fall back to their default). */
+export async function deleteShopSetting(db: DbExecutor, key: ShopSettingKey): Promise<void> {
+  await db.delete(shopSettings).where(eq(shopSettings.key, key));
 }
 
 /**

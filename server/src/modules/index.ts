@@ -4,11 +4,14 @@ import { createClientsHandlers } from './clients/handlers.ts';
 import { createBasketHandlers } from './basket/handlers.ts';
 import { createBillHandlers } from './bills/handlers.ts';
 import { createCatalogHandlers } from './catalog/handlers.ts';
+import { createContentAdminHandlers } from './content/admin-handlers.ts';
 import { createContentHandlers } from './content/handlers.ts';
 import { createOrdersAdminHandlers } from './orders/admin-handlers.ts';
 import { createOrdersHandlers } from './orders/handlers.ts';
 import { createPaymentHandlers } from './payments/handlers.ts';
+import { createPricingAdminHandlers } from './pricing/admin-handlers.ts';
 import { createSearchHandlers } from './search/handlers.ts';
+import { createSettingsAdminHandlers } from './settings/handlers.ts';
 import { createStaffHandlers } from './staff/handlers.ts';
 
 /**
@@ -29,6 +32,9 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   createOrdersAdminHandlers,
   createPaymentHandlers,
   createClientAdminHandlers,
+  createPricingAdminHandlers,
+  createContentAdminHandlers,
+  createSettingsAdminHandlers,
 ];
 
 /** Merges the modules' handler maps; two modules claiming one endpoint is a wiring mistake, caught at start. */

@@ -116,7 +116,8 @@ const toNewsPreview = (row: NewsPreviewRow): NewsPreview => ({
 });
 
 /** News becomes visible at its publication time: items dated in the future are not out yet. */
-const publishedBy = (now: Date) => lte(news.publishedAt, now);
+/** Published (not taken off by the back office) and its publication time has come. */
+const publishedBy = (now: Date) => and(eq(news.published, true), lte(news.publishedAt, now));
 
 /** One published news item with its body; news-preview drops the body (a single row, so selecting it costs little). */
 export async function findPublishedNewsItem(db: Db, idOrSlug: string, now: Date): Promise<NewsItem | null> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/index.ts';
+import type { DbExecutor } from '../../db/index.ts';
 import { news, pages } from '../../db/schema.ts';
 import { plainTextOf, sanitizeContentHtml } from './sanitize.ts';
 
@@ -19,6 +19,13 @@ export const PREVIEW_LENGTH = 240;
 /** Input the shop owner got wrong; the message says what in Russian. */
 export class ContentInputError extends Error {
   override readonly name = 'ContentInputError';
+  /** The input field at fault (the back office's form names it): slug, title, content_html, preview, image_url… */
+  constructor(
+    message: string,
+    readonly field = 'content_html',
+  ) {
+    super(message);
+  }
 }
 
 export interface SaveResult {
@@ -49,21 +56,24 @@ export interface NewsInput {
   imageUrl?: string;
   /** Absent keeps the stored time (now for a new item). A future time hides the item until then. */
   publishedAt?: Date;
+  /** Absent keeps the stored flag (published for a new item); false takes the item off the site. */
+  published?: boolean;
 }
 
 function checkSlug(slug: string): string {
   if (slug.length === 0 || slug.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(slug)) {
     throw new ContentInputError(
       `Некорректный адрес «${slug}»: нужны строчные латинские буквы, цифры и дефисы, не длиннее ${SLUG_MAX_LENGTH} символов`,
+      'slug',
     );
   }
   return slug;
 }
 
-function checkText(value: string, what: string, max: number, required: boolean): string {
+function checkText(value: string, what: string, max: number, required: boolean, field: string): string {
   const text = value.trim();
-  if (required && text === '') throw new ContentInputError(`Не указан ${what}`);
-  if (text.length > max) throw new ContentInputError(`Слишком длинный ${what}: не более ${max} символов`);
+  if (required && text === '') throw new ContentInputError(`Не указан ${what}`, field);
+  if (text.length > max) throw new ContentInputError(`Слишком длинный ${what}: не более ${max} символов`, field);
   return text;
 }
 
@@ -77,7 +87,10 @@ function checkImageUrl(url: string): string {
     isWebUrl = false;
   }
   if (!isSitePath && !isWebUrl) {
-    throw new ContentInputError(`Некорректный адрес изображения «${url}»: нужен адрес http(s) или путь от корня сайта`);
+    throw new ContentInputError(
+      `Некорректный адрес изображения «${url}»: нужен адрес http(s) или путь от корня сайта`,
+      'image_url',
+    );
   }
   return text;
 }
@@ -103,19 +116,27 @@ export function shortenText(text: string, length: number): string {
 const wasInserted = sql<boolean>`(xmax = 0)`;
 
 /** Creates the page with that slug, or replaces its title, body and the meta texts given. */
-export async function savePage(db: Db, input: PageInput): Promise<SaveResult> {
+export async function savePage(db: DbExecutor, input: PageInput): Promise<SaveResult> {
   const values = {
     slug: checkSlug(input.slug),
-    title: checkText(input.title, 'заголовок', TITLE_MAX_LENGTH, true),
+    title: checkText(input.title, 'заголовок', TITLE_MAX_LENGTH, true, 'title'),
     contentHtml: checkBody(input.bodyHtml),
     published: input.published,
     updatedAt: new Date(),
     ...(input.metaTitle === undefined
       ? {}
-      : { metaTitle: checkText(input.metaTitle, 'meta-заголовок', TITLE_MAX_LENGTH, false) }),
+      : { metaTitle: checkText(input.metaTitle, 'meta-заголовок', TITLE_MAX_LENGTH, false, 'meta_title') }),
     ...(input.metaDescription === undefined
       ? {}
-      : { metaDescription: checkText(input.metaDescription, 'meta-описание', META_MAX_LENGTH, false) }),
+      : {
+          metaDescription: checkText(
+            input.metaDescription,
+            'meta-описание',
+            META_MAX_LENGTH,
+            false,
+            'meta_description',
+          ),
+        }),
   };
   const { slug: _slug, ...changes } = values;
   const [row] = await db
@@ -127,22 +148,23 @@ export async function savePage(db: Db, input: PageInput): Promise<SaveResult> {
 }
 
 /** Creates the news item with that slug, or replaces its title, body, preview and the fields given. */
-export async function saveNews(db: Db, input: NewsInput): Promise<SaveResult> {
+export async function saveNews(db: DbExecutor, input: NewsInput): Promise<SaveResult> {
   const contentHtml = checkBody(input.bodyHtml);
   const preview =
     input.preview === undefined
       ? shortenText(plainTextOf(contentHtml), PREVIEW_LENGTH)
-      : checkText(input.preview, 'анонс', META_MAX_LENGTH, true);
+      : checkText(input.preview, 'анонс', META_MAX_LENGTH, true, 'preview');
   if (input.publishedAt !== undefined && Number.isNaN(input.publishedAt.getTime())) {
-    throw new ContentInputError('Некорректная дата публикации');
+    throw new ContentInputError('Некорректная дата публикации', 'published_at');
   }
   const values = {
     slug: checkSlug(input.slug),
-    title: checkText(input.title, 'заголовок', TITLE_MAX_LENGTH, true),
+    title: checkText(input.title, 'заголовок', TITLE_MAX_LENGTH, true, 'title'),
     contentHtml,
     preview,
     ...(input.imageUrl === undefined ? {} : { imageUrl: checkImageUrl(input.imageUrl) }),
     ...(input.publishedAt === undefined ? {} : { publishedAt: input.publishedAt }),
+    ...(input.published === undefined ? {} : { published: input.published }),
   };
   const { slug: _slug, ...changes } = values;
   const [row] = await db

@@ -50,9 +50,17 @@ type Outcome = 'sent' | 'retried' | 'failed';
 const unsent = () => and(isNull(notifications.sentAt), isNull(notifications.failedAt));
 const dueBy = (now: Date) => and(unsent(), isNull(notifications.claimedAt), lte(notifications.dueAt, now));
 
+/**
+ * Where the staff's e-mail goes: the shop setting `staff_notification_email` (the back office's settings screen)
+ * when set, else STAFF_NOTIFICATION_EMAIL (`fallback`), else nowhere (null).
+ */
+export async function staffAddress(db: DbExecutor, fallback: string | undefined): Promise<string | null> {
+  return (await readShopSetting(db, 'staff_notification_email'))?.email || fallback || null;
+}
+
 async function recipientOf(db: DbExecutor, row: Row, settings: SendSettings): Promise<string | null> {
   if (row.kind !== 'staff_new_order') return row.recipient;
-  return (await readShopSetting(db, 'staff_notification_email'))?.email || settings.staffEmailFallback || null;
+  return staffAddress(db, settings.staffEmailFallback);
 }
 
 /** Renders and sends one taken row, and writes how it went; never throws for a failed send. */

@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { fromKopecks, isExactMoney, toKopecks } from '@detal/contract';
-import { pairKey, profileProblems, type PricingProfile, type RoundingRule } from './policy.ts';
+import { fromKopecks, pricingFileSchema, toKopecks, type PricingFile } from '@detal/contract';
+import { pairKey, profileProblems, type PricingProfile } from './policy.ts';
 
 /**
  * The pricing file the shop owner writes (`npm run admin -- pricing-set --file F`, format in README "Selling
@@ -8,35 +7,8 @@ import { pairKey, profileProblems, type PricingProfile, type RoundingRule } from
  * name. `pricing-show` prints the same format, so a profile can be shown, edited and set again.
  */
 
-/** A percent or an amount with at most two decimals; read exactly (through its decimal text, never a float). */
-const exactNumber = (what: string) =>
-  z
-    .number({ error: `${what}: нужно число` })
-    .refine((value) => isExactMoney(value), `${what}: не более двух знаков после запятой`);
-
-const markup = exactNumber('Наценка в процентах');
-
-export const ROUNDING_RULES = ['kopeck', 'rouble', 'up_to_10_roubles'] as const satisfies readonly RoundingRule[];
-
-export const pricingFileSchema = z.strictObject({
-  group: z.string({ error: 'Укажите группу клиентов: "group": "Розница"' }).trim().min(1, 'Укажите группу клиентов'),
-  base_markup: markup,
-  bands: z
-    .array(
-      z.strictObject({
-        from: exactNumber('Граница «от» в рублях'),
-        to: exactNumber('Граница «до» в рублях').nullable(),
-        markup,
-      }),
-    )
-    .default([]),
-  brands: z.record(z.string(), markup).default({}),
-  suppliers: z.record(z.string(), markup).default({}),
-  supplier_brands: z.array(z.strictObject({ supplier: z.string(), brand: z.string(), markup })).default([]),
-  rounding: z.enum(ROUNDING_RULES, { error: 'Округление: kopeck, rouble или up_to_10_roubles' }).default('kopeck'),
-  min_margin: exactNumber('Минимальная наценка в рублях').default(0),
-});
-export type PricingFile = z.infer<typeof pricingFileSchema>;
+// The file's schema is the contract's: the back office's pricing screen validates the same form as it is typed.
+export { ROUNDING_RULES, pricingFileSchema, type PricingFile } from '@detal/contract';
 
 /** Percent (12.5) -> basis points (1250): hundredths, read exactly as money's kopecks are. */
 export const percentToBasisPoints = (percent: number): number => toKopecks(percent);

@@ -68,6 +68,24 @@ describe('admin endpoints: role matrix', () => {
     for (const key of orders) expect([...adminEndpoints[key].roles]).toEqual(['owner', 'manager']);
   });
 
+  it('opens pricing and settings to the owner only, content to the owner and content editors (issue 15)', () => {
+    const ownerOnly = ['pricing-show', 'pricing-preview', 'pricing-save', 'settings-show', 'settings-save'] as const;
+    for (const key of ownerOnly) expect([...adminEndpoints[key].roles]).toEqual(['owner']);
+    const content = [
+      'content-show',
+      'page-show',
+      'page-save',
+      'news-show',
+      'news-save',
+      'content-publish',
+      'content-preview',
+      'menus-save',
+      'recommendation-candidates',
+      'recommendations-save',
+    ] as const;
+    for (const key of content) expect([...adminEndpoints[key].roles]).toEqual(['owner', 'content_editor']);
+  });
+
   const cases = entries.flatMap(([key, endpoint]) =>
     CALLERS.map((caller) => ({ key, caller, expected: expectedOf(endpoint, caller) })),
   );

@@ -18,6 +18,9 @@ export const ADMIN_SECTIONS: readonly { label: string; to: string; roles: readon
   { label: 'Клиенты', to: paths.adminClients(), roles: SALES },
   { label: 'Сотрудники', to: paths.adminStaff(), roles: adminEndpoints['staff-list'].roles },
   { label: 'Журнал', to: paths.adminAudit(), roles: adminEndpoints['audit-log-list'].roles },
+  { label: 'Цены', to: paths.adminPricing(), roles: adminEndpoints['pricing-show'].roles },
+  { label: 'Контент', to: paths.adminContent(), roles: adminEndpoints['content-show'].roles },
+  { label: 'Настройки', to: paths.adminSettings(), roles: adminEndpoints['settings-show'].roles },
 ];
 
 /**

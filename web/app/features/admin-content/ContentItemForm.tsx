@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import { Anchor, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Link, useNavigate } from 'react-router';
+import { newsSaveRequestSchema, pageSaveRequestSchema, type AdminNews, type AdminPage } from '@detal/contract';
+import { callAdmin } from '../../lib/api/index.ts';
+import { paths } from '../../paths.ts';
+import { formFailure } from '../admin/form-errors.ts';
+import { SaveStatus, type SaveResult } from '../admin/SaveStatus.tsx';
+import { SubmitButton } from '../clients/SubmitButton.tsx';
+import { ContentHtml } from '../content/ContentHtml.tsx';
+import { RichTextField } from './RichTextField.tsx';
+
+/**
+ * A page's or news item's editor: the fields checked as typed by the contract's request schema, the body in the
+ * rich-text editor, a preview of the body as the server will store it (sanitized), save, and publish or unpublish
+ * (a checkbox saved with the rest). A new item gets its address (slug) here; a saved one keeps it.
+ */
+
+type Kind = 'page' | 'news';
+
+interface Values {
+  slug: string;
+  title: string;
+  content_html: string;
+  published: boolean;
+  meta_title: string;
+  meta_description: string;
+  preview: string;
+  image_url: string;
+}
+
+const valuesOf = (kind: Kind, item: AdminPage | AdminNews | null): Values => ({
+  slug: item?.slug ?? '',
+  title: item?.title ?? '',
+  content_html: item?.content_html ?? '',
+  published: item?.published ?? true,
+  meta_title: item && 'meta_title' in item ? item.meta_title : '',
+  meta_description: item && 'meta_description' in item ? item.meta_description : '',
+  preview: kind === 'news' && item && 'preview' in item ? item.preview : '',
+  image_url: item && 'image_url' in item ? (item.image_url ?? '') : '',
+});
+
+const bodyOf = (kind: Kind, values: Values) =>
+  kind === 'page'
+    ? {
+        slug: values.slug,
+        title: values.title,
+        content_html: values.content_html,
+        published: values.published,
+        meta_title: values.meta_title,
+        meta_description: values.meta_description,
+      }
+    : {
+        slug: values.slug,
+        title: values.title,
+        content_html: values.content_html,
+        published: values.published,
+        preview: values.preview,
+        image_url: values.image_url.trim() === '' ? null : values.image_url,
+      };
+
+export function ContentItemForm({ kind, item }: { kind: Kind; item: AdminPage | AdminNews | null }) {
+  const navigate = useNavigate();
+  const schema = kind === 'page' ? pageSaveRequestSchema : newsSaveRequestSchema;
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: valuesOf(kind, item),
+    validate: (values) => schemaResolver(schema, { sync: true })(bodyOf(kind, values)),
+    validateInputOnChange: true,
+  });
+  const [status, setStatus] = useState<SaveResult>(null);
+  const [saving, setSaving] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
+  const values = form.getValues();
+  const publicUrl = kind === 'page' ? `/articles/${values.slug}` : `/news/${values.slug}`;
+
+  const save = form.onSubmit(async (current) => {
+    setSaving(true);
+    setStatus(null);
+    try {
+      const body = bodyOf(kind, current);
+      const saved =
+        kind === 'page'
+          ? (await callAdmin('page-save', { body: body as never, handles: [401, 422] })).page
+          : (await callAdmin('news-save', { body: body as never, handles: [401, 422] })).news;
+      setStatus({ ok: true, text: saved.published ? 'Сохранено и опубликовано' : 'Сохранено, не опубликовано' });
+      form.resetDirty();
+      if (!item) await navigate(kind === 'page' ? paths.adminContentPage(saved.id) : paths.adminContentNews(saved.id));
+    } catch (error) {
+      const failure = formFailure(error);
+      form.setErrors(failure.fields);
+      setStatus({ ok: false, text: Object.values(failure.fields)[0] ?? failure.message });
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  const showPreview = async () => {
+    try {
+      const answer = await callAdmin('content-preview', {
+        body: { content_html: form.getValues().content_html },
+        handles: [401, 422],
+      });
+      setPreview(answer.content_html);
+    } catch (error) {
+      setPreview(null);
+      setStatus({ ok: false, text: formFailure(error).message });
+    }
+  };
+
+  return (
+    <form onSubmit={save} noValidate aria-label={kind === 'page' ? 'Страница' : 'Новость'}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Stack gap={2}>
+            <Anchor component={Link} to={paths.adminContent(kind === 'page' ? 'tab=pages' : 'tab=news')} fz="sm">
+              ← {kind === 'page' ? 'Страницы' : 'Новости'}
+            </Anchor>
+            <Title order={1} fz="h3">
+              {item ? item.title : kind === 'page' ? 'Новая страница' : 'Новая новость'}
+            </Title>
+          </Stack>
+          {item?.published && (
+            <Anchor href={publicUrl} target="_blank" fz="sm">
+              Открыть на сайте ↗
+            </Anchor>
+          )}
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
+          <TextInput size="xs" label="Заголовок" {...form.getInputProps('title')} />
+          <TextInput
+            size="xs"
+            label="Адрес"
+            description={publicUrl}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            readOnly={item !== null}
+            {...form.getInputProps('slug')}
+          />
+          {kind === 'page' ? (
+            <>
+              <TextInput size="xs" label="Meta-заголовок" {...form.getInputProps('meta_title')} />
+              <TextInput size="xs" label="Meta-описание" {...form.getInputProps('meta_description')} />
+            </>
+          ) : (
+            <>
+              <TextInput size="xs" label="Анонс (пусто — начало текста)" {...form.getInputProps('preview')} />
+              <TextInput size="xs" label="Картинка (адрес)" {...form.getInputProps('image_url')} />
+            </>
+          )}
+        </SimpleGrid>
+        <RichTextField
+          label="Текст"
+          value={values.content_html}
+          onChange={(html) => form.setFieldValue('content_html', html)}
+          error={form.errors.content_html as string | undefined}
+        />
+        <Checkbox label="Опубликовано (видно на сайте)" {...form.getInputProps('published', { type: 'checkbox' })} />
+        <Group gap="sm">
+          <SubmitButton size="xs" loading={saving}>
+            Сохранить
+          </SubmitButton>
+          <Button size="xs" variant="default" onClick={() => void showPreview()}>
+            Предпросмотр
+          </Button>
+          <SaveStatus status={status} />
+        </Group>
+        {preview !== null && (
+          <Paper withBorder p="md" data-testid="content-preview">
+            <Text fz="xs" c="gray.7" mb="xs">
+              Так текст будет выглядеть на сайте (после очистки HTML сервером)
+            </Text>
+            <Title order={2} fz="h3" mb="sm">
+              {values.title}
+            </Title>
+            <ContentHtml html={preview} />
+          </Paper>
+        )}
+      </Stack>
+    </form>
+  );
+}

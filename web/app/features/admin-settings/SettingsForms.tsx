@@ -1,0 +1,309 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useRevalidator } from 'react-router';
+import {
+  VAT_RATES,
+  deliveryMethodsSchema,
+  requisitesSchema,
+  shopContactsSchema,
+  staffNotificationSchema,
+  vatSchema,
+  type AdminSettingsSave,
+  type AdminSettingsView,
+} from '@detal/contract';
+import { z } from 'zod';
+import { callAdmin } from '../../lib/api/index.ts';
+import { formFailure } from '../admin/form-errors.ts';
+import { SaveStatus, type SaveResult } from '../admin/SaveStatus.tsx';
+import { SubmitButton } from '../clients/SubmitButton.tsx';
+
+/**
+ * The shop settings' sections, each a form of its own validated as the owner types by the contract's schema (the
+ * one the server checks with), saved alone: a mistake in the requisites never holds back the contacts.
+ */
+
+type Section = keyof AdminSettingsSave;
+
+/** `list`: the section is a list, edited as the form's field of that name (a form's values are an object). */
+type SectionValues = Record<string, unknown>;
+
+function useSectionForm(section: Section, schema: z.ZodType, initial: SectionValues, list?: string) {
+  const revalidator = useRevalidator();
+  const [status, setStatus] = useState<SaveResult>(null);
+  const [saving, setSaving] = useState(false);
+  const form = useForm<SectionValues>({
+    mode: 'controlled',
+    initialValues: initial,
+    validate: schemaResolver(schema, { sync: true }),
+    validateInputOnChange: true,
+  });
+  const onSubmit = form.onSubmit(async (values) => {
+    setSaving(true);
+    setStatus(null);
+    try {
+      const parsed = schema.parse(values) as Record<string, unknown>;
+      await callAdmin('settings-save', {
+        body: { [section]: list ? parsed[list] : parsed } as AdminSettingsSave,
+        handles: [401, 422],
+      });
+      setStatus({ ok: true, text: 'Сохранено' });
+      form.resetDirty();
+      await revalidator.revalidate();
+    } catch (error) {
+      const failure = formFailure(error, `${section}.`);
+      form.setErrors(
+        list
+          ? Object.fromEntries(Object.entries(failure.fields).map(([key, text]) => [`${list}.${key}`, text]))
+          : failure.fields,
+      );
+      setStatus({ ok: false, text: failure.message });
+    } finally {
+      setSaving(false);
+    }
+  });
+  return { form, onSubmit, status, saving };
+}
+
+function SectionBox({
+  title,
+  label,
+  children,
+  onSubmit,
+  status,
+  saving,
+}: {
+  title: string;
+  label: string;
+  children: ReactNode;
+  onSubmit: (event?: React.FormEvent<HTMLFormElement>) => void;
+  status: SaveResult;
+  saving: boolean;
+}) {
+  return (
+    <Paper withBorder p="sm">
+      <form onSubmit={onSubmit} noValidate aria-label={label}>
+        <Stack gap="xs">
+          <Title order={2} fz="md">
+            {title}
+          </Title>
+          {children}
+          <Group gap="sm">
+            <SubmitButton size="xs" loading={saving}>
+              Сохранить
+            </SubmitButton>
+            <SaveStatus status={status} />
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+export function ContactsForm({ settings }: { settings: AdminSettingsView }) {
+  const { form, ...box } = useSectionForm('shop', shopContactsSchema, settings.shop);
+  return (
+    <SectionBox title="Магазин" label="Магазин" {...box}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
+        <TextInput size="xs" label="Название" {...form.getInputProps('name')} />
+        <TextInput size="xs" label="Телефон" {...form.getInputProps('phone')} />
+        <TextInput size="xs" label="E-mail" {...form.getInputProps('email')} />
+        <TextInput size="xs" label="Часы работы" {...form.getInputProps('work_hours')} />
+      </SimpleGrid>
+      <TextInput size="xs" label="Адрес" {...form.getInputProps('address')} />
+    </SectionBox>
+  );
+}
+
+export function RequisitesForm({ settings }: { settings: AdminSettingsView }) {
+  const { form, ...box } = useSectionForm('requisites', requisitesSchema, settings.requisites);
+  const field = (name: keyof AdminSettingsView['requisites'], label: string, extra: object = {}) => (
+    <TextInput size="xs" label={label} {...extra} {...form.getInputProps(name)} />
+  );
+  return (
+    <SectionBox title="Реквизиты продавца (в счетах)" label="Реквизиты" {...box}>
+      {field('name', 'Продавец')}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs" verticalSpacing="xs">
+        {field('inn', 'ИНН', { inputMode: 'numeric', 'data-testid': 'requisites-inn' })}
+        {field('kpp', 'КПП', { inputMode: 'numeric' })}
+        {field('bik', 'БИК', { inputMode: 'numeric' })}
+      </SimpleGrid>
+      {field('address', 'Юридический адрес')}
+      {field('bank_name', 'Банк')}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
+        {field('settlement_account', 'Расчётный счёт', { inputMode: 'numeric' })}
+        {field('correspondent_account', 'Корреспондентский счёт', { inputMode: 'numeric' })}
+      </SimpleGrid>
+    </SectionBox>
+  );
+}
+
+const NO_VAT = 'none';
+
+export function VatForm({ settings }: { settings: AdminSettingsView }) {
+  const { form, ...box } = useSectionForm('vat', vatSchema, settings.vat);
+  const value = form.getValues().rate as number | null;
+  return (
+    <SectionBox title="НДС" label="НДС" {...box}>
+      <NativeSelect
+        size="xs"
+        w={220}
+        label="Ставка НДС в счетах"
+        data={[
+          { value: NO_VAT, label: 'Без налога (НДС)' },
+          ...VAT_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` })),
+        ]}
+        value={value === null ? NO_VAT : String(value)}
+        onChange={(event) =>
+          form.setFieldValue('rate', event.currentTarget.value === NO_VAT ? null : Number(event.currentTarget.value))
+        }
+        error={form.errors.rate}
+      />
+    </SectionBox>
+  );
+}
+
+/** Kopecks as the owner reads and types them: «350,00». */
+const roublesText = (kopecks: number) => `${Math.trunc(kopecks / 100)},${String(kopecks % 100).padStart(2, '0')}`;
+/** «350», «350,5», «350.50» → 35050 kopecks; NaN when it is not an amount (the schema then says so). */
+function kopecksOf(text: string): number {
+  const match = /^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*$/.exec(text);
+  if (!match) return Number.NaN;
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+}
+
+const deliveryListSchema = z.object({ methods: deliveryMethodsSchema });
+
+export function DeliveryForm({ settings }: { settings: AdminSettingsView }) {
+  const { form, ...box } = useSectionForm(
+    'delivery_methods',
+    deliveryListSchema,
+    { methods: settings.delivery_methods },
+    'methods',
+  );
+  const [prices, setPrices] = useState(() =>
+    settings.delivery_methods.map((method) => roublesText(method.price_kopecks)),
+  );
+  const methods = form.getValues().methods as AdminSettingsView['delivery_methods'];
+  const add = () => {
+    const id = Math.max(0, ...methods.map((method) => method.id)) + 1;
+    form.insertListItem('methods', { id, name: '', price_kopecks: 0, description: '', needs_address: true });
+    setPrices((current) => [...current, '0,00']);
+  };
+  return (
+    <SectionBox title="Способы доставки" label="Способы доставки" {...box}>
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing={4} fz="sm" data-testid="delivery-methods">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={40}>№</Table.Th>
+              <Table.Th>Название</Table.Th>
+              <Table.Th w={120}>Цена, ₽</Table.Th>
+              <Table.Th>Описание</Table.Th>
+              <Table.Th w={90}>Нужен адрес</Table.Th>
+              <Table.Th w={40} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {methods.map((method, index) => (
+              <Table.Tr key={method.id}>
+                <Table.Td>{method.id}</Table.Td>
+                <Table.Td>
+                  <TextInput size="xs" aria-label="Название" {...form.getInputProps(`methods.${index}.name`)} />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    size="xs"
+                    aria-label="Цена, ₽"
+                    inputMode="decimal"
+                    value={prices[index] ?? ''}
+                    error={form.errors[`methods.${index}.price_kopecks`]}
+                    onChange={(event) => {
+                      const text = event.currentTarget.value;
+                      setPrices((current) => current.map((price, at) => (at === index ? text : price)));
+                      form.setFieldValue(`methods.${index}.price_kopecks`, kopecksOf(text));
+                    }}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput size="xs" aria-label="Описание" {...form.getInputProps(`methods.${index}.description`)} />
+                </Table.Td>
+                <Table.Td>
+                  <Checkbox
+                    aria-label="Нужен адрес"
+                    {...form.getInputProps(`methods.${index}.needs_address`, { type: 'checkbox' })}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Удалить способ ${method.name}`}
+                    onClick={() => {
+                      form.removeListItem('methods', index);
+                      setPrices((current) => current.filter((_, at) => at !== index));
+                    }}
+                  >
+                    ✕
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {typeof form.errors.methods === 'string' && (
+        <Text size="sm" c="red.8">
+          {form.errors.methods}
+        </Text>
+      )}
+      <Group>
+        <Button size="xs" variant="default" onClick={add}>
+          Добавить способ
+        </Button>
+      </Group>
+    </SectionBox>
+  );
+}
+
+export function StaffEmailForm({ settings }: { settings: AdminSettingsView }) {
+  const { form, ...box } = useSectionForm('staff_notification', staffNotificationSchema, {
+    email: settings.staff_notification.email,
+  });
+  const fallback = settings.staff_notification.fallback_email;
+  return (
+    <SectionBox title="Уведомления сотрудникам" label="Уведомления сотрудникам" {...box}>
+      <TextInput
+        size="xs"
+        maw={420}
+        label="E-mail для писем о новых заказах"
+        description={
+          fallback
+            ? `Пусто — письма идут на ${fallback} (переменная STAFF_NOTIFICATION_EMAIL)`
+            : 'Пусто — письма о заказах не отправляются (STAFF_NOTIFICATION_EMAIL тоже не задан)'
+        }
+        value={(form.getValues().email as string | null) ?? ''}
+        onChange={(event) => form.setFieldValue('email', event.currentTarget.value.trim() || null)}
+        error={form.errors.email}
+      />
+    </SectionBox>
+  );
+}
+
+export function SettingsForbidden() {
+  return <Alert color="gray">Настройки магазина доступны только владельцу</Alert>;
+}

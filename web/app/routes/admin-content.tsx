@@ -1,0 +1,57 @@
+import { Alert, Stack, Tabs, Title } from '@mantine/core';
+import { useLoaderData, useSearchParams } from 'react-router';
+import type { Route } from './+types/admin-content';
+import { adminMeta } from '../features/admin/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { MenusEditor, NewsTable, PagesTable, RecommendationsEditor } from '../features/admin-content/ContentLists.tsx';
+
+export const meta: Route.MetaFunction = () => adminMeta('Контент');
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = adminServerApi(request, context);
+  try {
+    const content = await guard(api.call('content-show', { signal: request.signal, handles: [401, 403] }));
+    return { content, forbidden: false };
+  } catch (error) {
+    if (isForbidden(error)) return { content: null, forbidden: true };
+    throw error;
+  }
+}
+
+const TABS = ['news', 'pages', 'menus', 'recommendations'] as const;
+type Tab = (typeof TABS)[number];
+
+export default function AdminContentPage() {
+  const { content, forbidden } = useLoaderData<typeof loader>();
+  const [params, setParams] = useSearchParams();
+  if (forbidden || !content) return <Alert color="gray">Контент доступен владельцу и контент-редактору</Alert>;
+  const wanted = params.get('tab');
+  const tab: Tab = TABS.includes(wanted as Tab) ? (wanted as Tab) : 'news';
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h3">
+        Контент
+      </Title>
+      <Tabs value={tab} onChange={(value) => value && setParams({ tab: value }, { preventScrollReset: true })}>
+        <Tabs.List>
+          <Tabs.Tab value="news">Новости ({content.news.length})</Tabs.Tab>
+          <Tabs.Tab value="pages">Страницы ({content.pages.length})</Tabs.Tab>
+          <Tabs.Tab value="menus">Меню</Tabs.Tab>
+          <Tabs.Tab value="recommendations">Рекомендации ({content.recommendations.length})</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="news" pt="sm">
+          <NewsTable content={content} />
+        </Tabs.Panel>
+        <Tabs.Panel value="pages" pt="sm">
+          <PagesTable content={content} />
+        </Tabs.Panel>
+        <Tabs.Panel value="menus" pt="sm">
+          <MenusEditor content={content} />
+        </Tabs.Panel>
+        <Tabs.Panel value="recommendations" pt="sm">
+          <RecommendationsEditor content={content} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import { Alert, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { useLoaderData, useSearchParams } from 'react-router';
+import type { PricingFile } from '@detal/contract';
+import type { Route } from './+types/admin-pricing';
+import { adminMeta } from '../features/admin/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { PricingEditor } from '../features/admin-pricing/PricingEditor.tsx';
+
+export const meta: Route.MetaFunction = () => adminMeta('Цены');
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = adminServerApi(request, context);
+  try {
+    const pricing = await guard(api.call('pricing-show', { signal: request.signal, handles: [401, 403] }));
+    return { pricing, forbidden: false };
+  } catch (error) {
+    if (isForbidden(error)) return { pricing: null, forbidden: true };
+    throw error;
+  }
+}
+
+const NEW_GROUP = '__new__';
+const emptyProfile: PricingFile = {
+  group: '',
+  base_markup: 0,
+  bands: [],
+  brands: {},
+  suppliers: {},
+  supplier_brands: [],
+  rounding: 'kopeck',
+  min_margin: 0,
+};
+
+export default function AdminPricingPage() {
+  const { pricing, forbidden } = useLoaderData<typeof loader>();
+  const [params, setParams] = useSearchParams();
+  if (forbidden || !pricing) return <Alert color="gray">Цены доступны только владельцу магазина</Alert>;
+  const chosen = params.get('group') ?? pricing.groups[0]?.name ?? NEW_GROUP;
+  const group = pricing.groups.find((candidate) => candidate.name === chosen);
+  const file = group?.profile ?? emptyProfile;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={1} fz="h3">
+          Цены: группы клиентов и профили
+        </Title>
+        <NativeSelect
+          size="xs"
+          w={340}
+          label="Группа"
+          value={group ? group.name : NEW_GROUP}
+          data={[
+            ...pricing.groups.map((candidate) => ({
+              value: candidate.name,
+              label: `${candidate.name}${candidate.is_default ? ' (по умолчанию)' : ''} · клиентов ${candidate.clients}`,
+            })),
+            { value: NEW_GROUP, label: 'Новая группа…' },
+          ]}
+          onChange={(event) => setParams({ group: event.currentTarget.value }, { preventScrollReset: true })}
+        />
+      </Group>
+      {group && (
+        <Text fz="sm" c="gray.7">
+          Профиль № {group.profile_id}. Наценка выбирается по самому точному правилу: поставщик + бренд, бренд,
+          поставщик, диапазон, базовая; затем личная скидка, округление и минимальная наценка.
+        </Text>
+      )}
+      <PricingEditor key={`${group?.name ?? NEW_GROUP}:${group?.profile_id ?? 0}`} pricing={pricing} file={file} />
+    </Stack>
+  );
+}
