@@ -3,6 +3,7 @@ import { defineEndpoints } from './endpoint.ts';
 import { dataEnvelope, pageQuerySchema, paginatedList, successSchema } from './envelope.ts';
 import { clientAdminEndpoints } from './admin-clients.ts';
 import { paymentAdminEndpoints } from './payments.ts';
+import { supplierAdminEndpoints } from './suppliers.ts';
 import {
   adminLineCancelRequestSchema,
   adminLineStatusRequestSchema,
@@ -193,6 +194,8 @@ export const adminEndpoints = defineEndpoints({
   // Payments and statements (payments.ts), clients (admin-clients.ts): owner and manager.
   ...paymentAdminEndpoints,
   ...clientAdminEndpoints,
+  // Suppliers, their import profiles, uploads and import history (suppliers.ts): owner and manager.
+  ...supplierAdminEndpoints,
 });
 
 export type AdminEndpoints = typeof adminEndpoints;

@@ -11,6 +11,7 @@ import type {
 } from '@detal/contract';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/index.ts';
+import type { ImportQueue } from '../modules/suppliers/import-jobs.ts';
 import type { StaffContext } from './staff-auth.ts';
 
 /** Who is calling: a signed-in client, or an anonymous visitor (clientId null). */
@@ -25,6 +26,8 @@ export interface AppDeps {
   database: Database;
   /** The technical catalogue's key: TECH_CATALOG_KEY, or the one generated and kept in the database. */
   techCatalogKey: string;
+  /** Where uploaded price lists and cross-references go to be imported (modules/suppliers/import-jobs.ts). */
+  imports?: ImportQueue;
 }
 
 export interface HandlerContext<E extends EndpointDef> {
