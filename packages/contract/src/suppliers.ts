@@ -11,7 +11,15 @@ import type { StaffRole } from './staff.ts';
  */
 
 /** The columns a price list may have (article, brand and price are required). */
-export const PRICE_LIST_COLUMNS = ['article', 'brand', 'description', 'price', 'quantity', 'delivery', 'weight'] as const;
+export const PRICE_LIST_COLUMNS = [
+  'article',
+  'brand',
+  'description',
+  'price',
+  'quantity',
+  'delivery',
+  'weight',
+] as const;
 export type PriceListColumn = (typeof PRICE_LIST_COLUMNS)[number];
 
 export const PRICE_LIST_COLUMN_LABELS: Record<PriceListColumn, string> = {
@@ -45,6 +53,17 @@ export const supplierImportProfileSchema = z
   })
   .strict();
 export type SupplierImportProfile = z.infer<typeof supplierImportProfileSchema>;
+
+/** The profile as answered (responses hold no one-way transform: the server encodes them). */
+export const supplierImportProfileOutputSchema = z.object({
+  columns: z.string().nullable(),
+  headers: z.partialRecord(z.enum(PRICE_LIST_COLUMNS), z.string()).nullable(),
+  encoding: z.enum(['utf8', 'cp1251']).nullable(),
+  delimiter: z.enum([';', ',', 'tab']).nullable(),
+  header_row: z.boolean(),
+  default_delivery_days: z.int().nullable(),
+  stock_more: z.enum(STOCK_MORE_MODES),
+});
 export type SupplierImportProfileInput = z.input<typeof supplierImportProfileSchema>;
 
 export const IMPORT_KIND_LABELS = { price_list: 'Прайс-лист', cross_references: 'Кроссы' } as const;
@@ -100,7 +119,7 @@ export type AdminSupplierRow = z.infer<typeof adminSupplierRowSchema>;
 export const adminSupplierDetailSchema = adminSupplierRowSchema.extend({
   default_delivery_days: z.int().min(0),
   delivery_probability: z.int().min(0).max(100).nullable(),
-  import_profile: supplierImportProfileSchema,
+  import_profile: supplierImportProfileOutputSchema,
   last_success_at: isoDateTimeSchema.nullable(),
 });
 export type AdminSupplierDetail = z.infer<typeof adminSupplierDetailSchema>;

@@ -261,10 +261,7 @@ export async function pgBossImportQueue(boss: PgBoss, context: ImportJobsContext
 }
 
 /** Starts taking imports: marks the interrupted ones failed and queues again those left queued. */
-export async function startImportQueue(
-  context: ImportJobsContext,
-  boss: PgBoss | null,
-): Promise<ImportQueue> {
+export async function startImportQueue(context: ImportJobsContext, boss: PgBoss | null): Promise<ImportQueue> {
   const queue = boss ? await pgBossImportQueue(boss, context) : inProcessImportQueue(context);
   const waiting = await recoverImports(context.database, context.logger);
   // On pg-boss the queued ones are still its jobs; in this process they were lost with the one that stopped.

@@ -19,9 +19,7 @@ import { readRecords } from '../catalog/import/record-source.ts';
  * A supplier's saved import profile as the price-list import's options: the command line's flags, saved
  * (`--columns`, `--encoding`, `--delimiter`, `--default-delivery`), plus header names and the reading of `>10`.
  */
-export function importOptionsOf(
-  profile: SupplierImportProfile,
-): Omit<PriceListImportOptions, 'supplierName' | 'file'> {
+export function importOptionsOf(profile: SupplierImportProfile): Omit<PriceListImportOptions, 'supplierName' | 'file'> {
   return {
     ...(profile.columns ? { columns: profile.columns, headerRow: profile.header_row } : {}),
     ...(!profile.columns && profile.headers ? { headers: profile.headers } : {}),

@@ -154,7 +154,11 @@ export async function receiveUpload(deps: UploadDeps, input: UploadInput, write:
     profile = supplier.import_profile;
   }
   await mkdir(deps.uploadsDir, { recursive: true });
-  const extension = path.extname(input.fileName).toLowerCase().replace(/[^.a-z0-9]/g, '').slice(0, 8);
+  const extension = path
+    .extname(input.fileName)
+    .toLowerCase()
+    .replace(/[^.a-z0-9]/g, '')
+    .slice(0, 8);
   const file = path.join(deps.uploadsDir, `upload-${randomUUID()}${extension}`);
   let size = 0;
   const counter = new Transform({
