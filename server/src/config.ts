@@ -55,7 +55,11 @@ const envSchema = z.object({
   /** Opens /metrics to callers that send it as a Bearer token; unset keeps /metrics closed. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Largest price list or cross-reference file uploaded in the back office, in bytes (default 200 MB). */
-  IMPORT_UPLOAD_LIMIT: z.coerce.number().int().positive().default(200 * 1024 * 1024),
+  IMPORT_UPLOAD_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
   /** Where uploaded files and import reports are kept; default DATA_DIR/uploads. */
   UPLOADS_DIR: z.string().optional(),
 });

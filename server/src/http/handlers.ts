@@ -11,13 +11,20 @@ import type {
 } from '@detal/contract';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/index.ts';
-import type { ImportQueue } from '../modules/suppliers/import-jobs.ts';
 import type { StaffContext } from './staff-auth.ts';
 
 /** Who is calling: a signed-in client, or an anonymous visitor (clientId null). */
 export interface AuthContext {
   clientId: number | null;
   sessionId: number | null;
+}
+
+/** Where uploaded imports go to be run by a background job (modules/suppliers/import-jobs.ts makes one). */
+export interface ImportQueue {
+  enqueue(importId: number): Promise<void>;
+  /** Resolves when every import queued in this process has ended. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /** What every domain module is built from; modules never reach for globals. */

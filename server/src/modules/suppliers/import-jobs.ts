@@ -7,6 +7,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { findImportRow, profileOf, updateImport, type ImportRow } from './queries.ts';
 import type { Database } from '../../db/index.ts';
+import type { ImportQueue } from '../../http/handlers.ts';
 import { supplierImports, suppliers } from '../../db/schema.ts';
 import { importCrossReferences } from '../catalog/import/cross-reference-import.ts';
 import type { ImportProgress } from '../catalog/import/import-events.ts';
@@ -210,13 +211,7 @@ export async function recoverImports(database: Database, logger: Logger): Promis
   return open.filter((row) => row.status === 'queued' && row.filePath).map((row) => row.id);
 }
 
-/** Where uploads go to be imported. */
-export interface ImportQueue {
-  enqueue(importId: number): Promise<void>;
-  /** Resolves when every import queued in this process has ended (tests). */
-  idle(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type { ImportQueue };
 
 /** The embedded database's queue: one import at a time, in this process. */
 export function inProcessImportQueue(context: ImportJobsContext): ImportQueue {
