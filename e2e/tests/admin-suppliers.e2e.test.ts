@@ -110,10 +110,8 @@ describe('suppliers in Chromium', () => {
     await page.getByLabel('Вероятность поставки, %').fill('90');
     await page.getByLabel('Срок по умолчанию, дн.').fill('2');
     await page.getByLabel('Прайс устаревает через, дн.').fill('3');
-    await page.getByRole('textbox', { name: 'Кодировка' }).click();
-    await page.getByRole('option', { name: 'Windows-1251' }).click();
-    await page.getByRole('textbox', { name: 'Разделитель' }).click();
-    await page.getByRole('option', { name: 'точка с запятой ;' }).click();
+    await page.getByRole('combobox', { name: 'Кодировка' }).selectOption('cp1251');
+    await page.getByRole('combobox', { name: 'Разделитель' }).selectOption(';');
     await page.getByRole('textbox', { name: 'Цена', exact: true }).fill('Цена опт');
     await submit(page, 'Создать поставщика');
     await page.waitForURL(/\/admin\/suppliers\/\d+$/);

@@ -5,7 +5,7 @@ import {
   Group,
   NumberInput,
   Paper,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Switch,
@@ -141,21 +141,19 @@ function SupplierForm({ supplier }: { supplier: AdminSupplierDetail | null }) {
           Профиль загрузки прайс-листа
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="xs" verticalSpacing={4}>
-          <Select
+          <NativeSelect
             label="Кодировка"
             name="encoding"
             size="xs"
             data={ENCODINGS}
             defaultValue={profile?.encoding ?? ''}
-            allowDeselect={false}
           />
-          <Select
+          <NativeSelect
             label="Разделитель"
             name="delimiter"
             size="xs"
             data={DELIMITERS}
             defaultValue={profile?.delimiter ?? ''}
-            allowDeselect={false}
           />
           <NumberInput
             label="Срок для строк без срока, дн."
@@ -166,13 +164,12 @@ function SupplierForm({ supplier }: { supplier: AdminSupplierDetail | null }) {
             defaultValue={profile?.default_delivery_days ?? ''}
             error={fieldError('default_delivery_days')}
           />
-          <Select
+          <NativeSelect
             label="Остаток «>10», «10+»"
             name="stock_more"
             size="xs"
             data={STOCK_MODES}
             defaultValue={profile?.stock_more ?? 'bound'}
-            allowDeselect={false}
           />
           <TextInput
             label="Столбцы по порядку (без заголовка)"

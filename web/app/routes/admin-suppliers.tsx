@@ -5,7 +5,7 @@ import {
   Button,
   Group,
   Pagination,
-  Select,
+  NativeSelect,
   Stack,
   Table,
   Text,
@@ -100,7 +100,7 @@ export default function AdminSuppliersPage() {
           <Form method="get" key={location.search} aria-label="Фильтры">
             <Group gap="xs" align="flex-end">
               <TextInput label="Название" name="q" size="xs" w={220} defaultValue={filters.q ?? ''} />
-              <Select
+              <NativeSelect
                 label="Активен"
                 name="active"
                 size="xs"
@@ -111,9 +111,8 @@ export default function AdminSuppliersPage() {
                   { value: 'no', label: 'нет' },
                 ]}
                 defaultValue={yesNo(filters.active)}
-                allowDeselect={false}
               />
-              <Select
+              <NativeSelect
                 label="Прайс устарел"
                 name="stale"
                 size="xs"
@@ -124,7 +123,6 @@ export default function AdminSuppliersPage() {
                   { value: 'no', label: 'нет' },
                 ]}
                 defaultValue={yesNo(filters.stale)}
-                allowDeselect={false}
               />
               <Button type="submit" size="xs" variant="light">
                 Найти

@@ -120,17 +120,22 @@ export function profileOf(stored: unknown): SupplierImportProfile {
   return parsed.success ? parsed.data : DEFAULT_PROFILE;
 }
 
+// Qualified by hand: drizzle leaves a column unqualified in a one-table select, which inside these subqueries
+// would name the subquery's own column.
+const supplierId = sql.raw('"suppliers"."id"');
+const maxAgeDays = sql.raw('"suppliers"."max_age_days"');
+
 /** The last successful price list of each supplier, and its last import of any outcome. */
 const lastImportId = sql<number | null>`(select max(i.id) from ${supplierImports} i
-  where i.supplier_id = ${suppliers.id} and i.kind = 'price_list')`;
+  where i.supplier_id = ${supplierId} and i.kind = 'price_list')`;
 const lastSuccessAt = sql<string | null>`(select max(i.finished_at)::text from ${supplierImports} i
-  where i.supplier_id = ${suppliers.id} and i.kind = 'price_list' and i.status = 'done')`;
-const offersCount = sql<number>`(select count(*)::int from offers o where o.supplier_id = ${suppliers.id})`;
+  where i.supplier_id = ${supplierId} and i.kind = 'price_list' and i.status = 'done')`;
+const offersCount = sql<number>`(select count(*)::int from offers o where o.supplier_id = ${supplierId})`;
 /** Stale: older than its allowed age (never stale without one); a supplier never imported is stale too. */
-const staleSql = sql<boolean>`(${suppliers.maxAgeDays} is not null and coalesce(
+const staleSql = sql<boolean>`(${maxAgeDays} is not null and coalesce(
   (select max(i.finished_at) from ${supplierImports} i
-    where i.supplier_id = ${suppliers.id} and i.kind = 'price_list' and i.status = 'done')
-    < now() - make_interval(days => ${suppliers.maxAgeDays}), true))`;
+    where i.supplier_id = ${supplierId} and i.kind = 'price_list' and i.status = 'done')
+    < now() - make_interval(days => ${maxAgeDays}), true))`;
 
 const supplierColumns = {
   id: suppliers.id,
