@@ -76,9 +76,10 @@ async function searchText(page: Page, article: string): Promise<string> {
 async function importEnded(page: Page): Promise<string> {
   const table = page.getByTestId('imports-table');
   await expect
-    .poll(async () => (await table.locator('tbody tr').first().innerText()).replace(/\s+/g, ' '), { timeout: 60_000 })
+    .poll(async () => (await table.locator('tbody tr').first().innerText()).toLowerCase(), { timeout: 60_000 })
     .toMatch(/готово|ошибка|отменён/);
-  return (await table.locator('tbody tr').first().innerText()).replace(/\s+/g, ' ');
+  // Badges are upper-cased by CSS.
+  return (await table.locator('tbody tr').first().innerText()).replace(/\s+/g, ' ').toLowerCase();
 }
 
 describe('suppliers in Chromium', () => {
