@@ -161,7 +161,7 @@ describe('suppliers in Chromium', () => {
 
     // Deactivated: the offers leave search at once.
     await page.goto(supplierUrl);
-    await page.getByText('Активен: предложения в поиске').click();
+    await page.getByRole('switch', { name: 'Активен: предложения в поиске' }).setChecked(false, { force: true });
     await submit(page, 'Сохранить');
     await page.getByRole('status').filter({ hasText: 'Сохранено' }).waitFor();
     expect(await searchText(page, 'DTL2002')).not.toContain('СкладСевер');

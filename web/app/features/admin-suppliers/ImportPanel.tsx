@@ -186,7 +186,7 @@ export function ImportsTable({ imports }: { imports: SupplierImport[] }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={940}>
       <Table striped highlightOnHover withTableBorder fz="sm" verticalSpacing={4} data-testid="imports-table">
         <Table.Thead>
           <Table.Tr>
@@ -208,7 +208,7 @@ export function ImportsTable({ imports }: { imports: SupplierImport[] }) {
               <Table.Td>{item.id}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.started_at ?? item.queued_at)}</Table.Td>
               <Table.Td>{IMPORT_SOURCE_LABELS[item.source]}</Table.Td>
-              <Table.Td style={{ wordBreak: 'break-all' }}>{item.file_name}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.file_name}</Table.Td>
               <Table.Td>
                 <ImportStatusBadge status={item.status} />
                 {item.error && (
