@@ -7,6 +7,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 export interface AppProcess {
   origin: string;
+  /** The app's process id (to sample its memory). */
+  pid: number;
   /** Stops the app (SIGTERM: it closes its connections and, when profiling, writes the profile). */
   stop(): Promise<void>;
 }
@@ -50,7 +52,7 @@ export async function startApp(
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
     try {
-      if ((await fetch(`${origin}/api/health`)).ok) return { origin, stop };
+      if ((await fetch(`${origin}/api/health`)).ok) return { origin, pid: child.pid ?? 0, stop };
     } catch {
       // not listening yet
     }

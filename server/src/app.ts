@@ -22,6 +22,7 @@ import { createSerializerCompiler } from './http/serializer.ts';
 import { sessionResolverOf } from './modules/clients/sessions.ts';
 import { createAdminHandlers, createShopHandlers, createTechHandlers } from './modules/index.ts';
 import { staffSessionResolverOf } from './modules/staff/sessions.ts';
+import { startImportQueue, type ImportQueue } from './modules/suppliers/import-jobs.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { createLogger, echoRequestId, requestIdFor } from './plugins/logging.ts';
 import { closeConnectionsWhenClosing } from './plugins/graceful-close.ts';
@@ -35,6 +36,8 @@ export interface BuildAppOptions {
   database: Database;
   /** The pino logger to write to; default createLogger(config). Tests pass one with a capturing stream. */
   logger?: Logger;
+  /** The job queue of uploaded imports (startJobs makes it); default: one in this process. */
+  imports?: ImportQueue;
 }
 
 /** A hop count trusts that many proxies in front (Fastify's typings only accept it as a function). */
@@ -46,7 +49,7 @@ const trustProxyOption = (value: AppConfig['trustProxy']) =>
  * OpenAPI docs, and (when the web has been built) the server-rendered shop. Not yet listening or ready:
  * callers may add routes (tests) before `listen()`, `ready()` or `inject()`.
  */
-export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, imports }: BuildAppOptions): Promise<FastifyInstance> {
   // Typed as Fastify's logger so that the instance is the plain FastifyInstance every plugin takes.
   const loggerInstance: FastifyBaseLogger = logger ?? createLogger(config);
   const app = Fastify({
@@ -82,13 +85,20 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await registerDocs(app);
 
   const techCatalogKey = config.techCatalogKey ?? (await generatedTechCatalogKey(database.db));
-  const deps: AppDeps = { config, database, techCatalogKey };
+  const importQueue =
+    imports ??
+    (await startImportQueue({ database, uploadsDir: config.uploadsDir, logger: loggerInstance as Logger }, null));
+  app.addHook('onClose', async () => {
+    if (!imports) await importQueue.stop();
+  });
+  const deps: AppDeps = { config, database, techCatalogKey, imports: importQueue };
   registerHealth(app, database, rateLimitChecks);
   const resolveSession = sessionResolverOf(database.db);
   registerEndpoints(app, resolveSession, SHOP_API_PREFIX, shopEndpoints, createShopHandlers(deps));
   registerEndpoints(app, resolveSession, TECH_API_PREFIX, techEndpoints, createTechHandlers(deps));
   registerEndpoints(app, resolveSession, ADMIN_API_PREFIX, adminEndpoints, createAdminHandlers(deps), {
     staff: staffSessionResolverOf(database.db),
+    uploadLimit: config.importUploadLimit,
   });
 
   const webBuild = config.webBuildDir ? await loadWebBuild(config.webBuildDir) : null;

@@ -54,6 +54,14 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** Opens /metrics to callers that send it as a Bearer token; unset keeps /metrics closed. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** Largest price list or cross-reference file uploaded in the back office, in bytes (default 200 MB). */
+  IMPORT_UPLOAD_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
+  /** Where uploaded files and import reports are kept; default DATA_DIR/uploads. */
+  UPLOADS_DIR: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -88,6 +96,8 @@ export interface AppConfig {
   databaseConnectTimeoutMs: number;
   databaseStatementTimeoutMs: number;
   metricsToken: string | undefined;
+  importUploadLimit: number;
+  uploadsDir: string;
 }
 
 /**
@@ -147,6 +157,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     metricsToken: env.METRICS_TOKEN,
+    importUploadLimit: env.IMPORT_UPLOAD_LIMIT,
+    uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(env.DATA_DIR, 'uploads')),
     ...overrides,
   };
 }

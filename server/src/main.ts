@@ -68,7 +68,7 @@ async function start() {
   else logger.info({ ms: seedMs }, 'the database already holds shop data: no demo data added');
 
   const jobs = await startJobs({ database, config, logger });
-  const app = await buildApp({ config, database, logger });
+  const app = await buildApp({ config, database, logger, imports: jobs.imports });
   closeOnSignals(app, jobs, database);
   const warm = await warmUp(app, database);
   logger.info(warm, `warmed up in ${warm.ms} ms`);

@@ -6,6 +6,7 @@ import { contentAdminEndpoints } from './admin-content.ts';
 import { pricingAdminEndpoints } from './admin-pricing.ts';
 import { settingsAdminEndpoints } from './admin-settings.ts';
 import { paymentAdminEndpoints } from './payments.ts';
+import { supplierAdminEndpoints } from './suppliers.ts';
 import {
   adminLineCancelRequestSchema,
   adminLineStatusRequestSchema,
@@ -200,6 +201,8 @@ export const adminEndpoints = defineEndpoints({
   ...pricingAdminEndpoints,
   ...contentAdminEndpoints,
   ...settingsAdminEndpoints,
+  // Suppliers, their import profiles, uploads and import history (suppliers.ts): owner and manager.
+  ...supplierAdminEndpoints,
 });
 
 export type AdminEndpoints = typeof adminEndpoints;

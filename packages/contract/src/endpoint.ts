@@ -5,6 +5,9 @@ import type { StaffRole } from './staff.ts';
  * One API endpoint as the contract fixes it. The server registers its route from this definition
  * (validation and OpenAPI), the web calls it through the request layer with the same types.
  */
+/** A download's type. */
+export type BinaryResponse = 'pdf' | 'csv';
+
 export interface EndpointDef {
   method: 'GET' | 'POST';
   /** Path relative to the scheme's prefix, Fastify style for parameters: `page/:id`. */
@@ -26,8 +29,13 @@ export interface EndpointDef {
    * passes through) whose fields are optional, so that it never refuses a request; the handler checks the values.
    */
   headers?: z.ZodType;
-  /** The whole success body, envelope included; 'pdf' for a binary download. */
-  response: z.ZodType | 'pdf';
+  /** The whole success body, envelope included; 'pdf' or 'csv' for a binary download. */
+  response: z.ZodType | BinaryResponse;
+  /**
+   * True when the request's body is a file's raw bytes (`application/octet-stream`), handed to the handler as a
+   * stream (never held in memory); the query then says what the file is.
+   */
+  upload?: boolean;
 }
 
 /** The fields of an object schema, through pipes (transforms); none for other schemas. */
@@ -58,7 +66,7 @@ export type EndpointPayload<E extends EndpointDef> = E['response'] extends z.Zod
   ? z.infer<E['response']> extends { data: infer D }
     ? D
     : never
-  : Buffer | Uint8Array;
+  : Buffer | Uint8Array | AsyncIterable<Uint8Array>;
 
 type InputOr<T, Fallback> = T extends z.ZodType ? z.input<T> : Fallback;
 

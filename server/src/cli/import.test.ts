@@ -96,4 +96,45 @@ describe('npm run import', () => {
     expect(missingFile.code).toBe(1);
     expect(missingFile.stderr).toContain('no such file or directory');
   });
+
+  it('--supplier alone reads the file with the saved profile (flags override it); each import is in the history', async () => {
+    const database = await openDatabase(target.options);
+    try {
+      await database.db.execute(
+        `insert into suppliers (name, import_profile) values ('Профильный',
+          '{"columns": "brand,article,price", "header_row": false, "delimiter": "tab", "default_delivery_days": 4}')`,
+      );
+    } finally {
+      await database.close();
+    }
+    const file = await folder.write('profiled.tsv', 'Knecht\tOC 90\t10,5\nMahle\tOX 1\t7\n');
+    const outcome = await importCommand('prices', '--supplier', 'Профильный', '--file', file);
+    expect(outcome.stderr).toBe('');
+    expect(outcome.stdout).toContain('2 rows read, 2 loaded');
+    // An explicit flag wins over the profile: with ';' the tab-separated rows have one cell, all refused.
+    const overridden = await importCommand('prices', '--supplier', 'Профильный', '--file', file, '--delimiter', ';');
+    expect(overridden.code).toBe(1);
+
+    const check = await openDatabase(target.options);
+    try {
+      const offers = await check.db.execute<{ article: string; price: string; delivery_days: number }>(
+        `select o.article, o.price::text, o.delivery_days from offers o join suppliers s on s.id = o.supplier_id
+          where s.name = 'Профильный' order by o.article`,
+      );
+      expect(offers.rows).toEqual([
+        { article: 'OC 90', price: '10.50', delivery_days: 4 },
+        { article: 'OX 1', price: '7.00', delivery_days: 4 },
+      ]);
+      const history = await check.db.execute<{ source: string; status: string; rows_loaded: number | null }>(
+        `select i.source, i.status, i.rows_loaded from supplier_imports i join suppliers s on s.id = i.supplier_id
+          where s.name = 'Профильный' order by i.id`,
+      );
+      expect(history.rows).toEqual([
+        { source: 'cli', status: 'done', rows_loaded: 2 },
+        { source: 'cli', status: 'failed', rows_loaded: null },
+      ]);
+    } finally {
+      await check.close();
+    }
+  });
 });

@@ -6,13 +6,16 @@ import { importCrossReferences } from '../modules/catalog/import/cross-reference
 import type { ImportProgress } from '../modules/catalog/import/import-events.ts';
 import { importPriceList } from '../modules/catalog/import/price-list-import.ts';
 import { RejectReport } from '../modules/catalog/import/reject-report.ts';
+import { recordCliImport, savedImportOptions } from '../modules/suppliers/cli-imports.ts';
 
 const usage = `Loads price lists and cross-references into the shop's database (DATABASE_URL, or PGlite in DATA_DIR).
 
 Usage:
   npm run import -- prices --supplier NAME --file PATH [options]
       Replaces the supplier's offers with the file (CSV or XLSX), atomically: searches see the old list until
-      the new one is complete, and a failed or interrupted import leaves the old list as it was.
+      the new one is complete, and a failed or interrupted import leaves the old list as it was. The supplier's
+      import profile saved in the back office (columns, encoding, delimiter, default delivery...) applies;
+      options given here override it. Every import goes into the supplier's import history.
   npm run import -- crosses --file PATH [options]
       Adds cross-references from rows: brand1, article1, brand2, article2[, type: oem | replacement | analog].
 
@@ -131,12 +134,22 @@ async function main(): Promise<void> {
   try {
     if (command === 'prices') {
       const supplier = values.supplier ?? '';
-      const summary = await importPriceList(database, {
-        ...events,
-        supplierName: supplier,
-        columns: values.columns,
-        defaultDeliveryDays: defaultDelivery === undefined ? undefined : Number(defaultDelivery),
-      });
+      const saved = await savedImportOptions(database, supplier);
+      const given = {
+        ...(values.columns !== undefined ? { columns: values.columns, headers: undefined } : {}),
+        ...(events.delimiter !== undefined ? { delimiter: events.delimiter } : {}),
+        ...(events.encoding !== undefined ? { encoding: events.encoding } : {}),
+        ...(defaultDelivery !== undefined ? { defaultDeliveryDays: Number(defaultDelivery) } : {}),
+      };
+      const options = { ...saved, ...given };
+      const summary = await recordCliImport(
+        database,
+        { kind: 'price_list', supplierName: supplier, file, settings: { ...options, file } },
+        async () => {
+          const result = await importPriceList(database, { ...events, ...options, supplierName: supplier });
+          return { ...result, reportPath: report.count > 0 ? report.path : null };
+        },
+      );
       progress.done();
       console.log(
         [
@@ -149,7 +162,18 @@ async function main(): Promise<void> {
         ].join('\n'),
       );
     } else {
-      const summary = await importCrossReferences(database, events);
+      const summary = await recordCliImport(
+        database,
+        { kind: 'cross_references', file, settings: { file } },
+        async () => {
+          const result = await importCrossReferences(database, events);
+          return {
+            ...result,
+            loaded: result.read - result.rejected,
+            reportPath: report.count > 0 ? report.path : null,
+          };
+        },
+      );
       progress.done();
       console.log(
         [

@@ -19,12 +19,22 @@ export interface AuthContext {
   sessionId: number | null;
 }
 
+/** Where uploaded imports go to be run by a background job (modules/suppliers/import-jobs.ts makes one). */
+export interface ImportQueue {
+  enqueue(importId: number): Promise<void>;
+  /** Resolves when every import queued in this process has ended. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
 /** What every domain module is built from; modules never reach for globals. */
 export interface AppDeps {
   config: AppConfig;
   database: Database;
   /** The technical catalogue's key: TECH_CATALOG_KEY, or the one generated and kept in the database. */
   techCatalogKey: string;
+  /** Where uploaded price lists and cross-references go to be imported (modules/suppliers/import-jobs.ts). */
+  imports?: ImportQueue;
 }
 
 export interface HandlerContext<E extends EndpointDef> {

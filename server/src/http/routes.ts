@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,10 +17,14 @@ export const STAFF_COOKIE_SECURITY = 'staffSession';
 
 export const STAFF_ROLE_FORBIDDEN_MESSAGE = 'Недостаточно прав для этого действия';
 
-const pdfResponse = {
-  description: 'PDF-файл',
-  content: { 'application/pdf': { schema: z.file().mime('application/pdf') } },
-};
+const binaryResponses = {
+  pdf: { description: 'PDF-файл', content: { 'application/pdf': { schema: z.file().mime('application/pdf') } } },
+  csv: { description: 'CSV-файл', content: { 'text/csv': { schema: z.file().mime('text/csv') } } },
+} as const;
+const BINARY_TYPES = { pdf: 'application/pdf', csv: 'text/csv; charset=utf-8' } as const;
+
+/** The content type of an upload endpoint's body: the file's raw bytes, handed to the handler as a stream. */
+export const UPLOAD_CONTENT_TYPE = 'application/octet-stream';
 
 /** Personal answers (a client's data, a basket, a token) must not be kept by a browser's disk cache or a proxy. */
 export const PERSONAL_CACHE_CONTROL = 'private, no-store';
@@ -41,8 +46,9 @@ function schemaOf(endpoint: EndpointDef): FastifySchema {
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.headers ? { headers: endpoint.headers } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(endpoint.upload ? { consumes: [UPLOAD_CONTENT_TYPE] } : {}),
     response: {
-      200: endpoint.response === 'pdf' ? pdfResponse : endpoint.response,
+      200: typeof endpoint.response === 'string' ? binaryResponses[endpoint.response] : endpoint.response,
       '4xx': errorResponse,
       '5xx': errorResponse,
     },
@@ -51,10 +57,11 @@ function schemaOf(endpoint: EndpointDef): FastifySchema {
 
 type AnyEndpointHandler = (ctx: HandlerContext<EndpointDef>) => Promise<unknown>;
 
-const toBytes = (payload: unknown): Buffer => {
+const toBytes = (payload: unknown): Buffer | NodeJS.ReadableStream => {
   if (Buffer.isBuffer(payload)) return payload;
   if (payload instanceof Uint8Array) return Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
-  throw new TypeError('A PDF endpoint handler must return bytes');
+  if (payload instanceof Readable) return payload;
+  throw new TypeError('A download endpoint handler must return bytes or a stream');
 };
 
 /**
@@ -71,15 +78,24 @@ export interface StaffRouteOptions {
   staff: StaffSessionResolver;
 }
 
+export interface UploadRouteOptions {
+  /** Largest upload in bytes (413 above it, checked on Content-Length and on the bytes as they come). */
+  uploadLimit: number;
+}
+
 export function registerEndpoints<T extends Record<string, EndpointDef>>(
   app: FastifyInstance,
   resolveSession: SessionResolver,
   prefix: string,
   endpoints: T,
   handlers: HandlersFor<T>,
-  options?: StaffRouteOptions,
+  options?: StaffRouteOptions & Partial<UploadRouteOptions>,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  if (Object.values(endpoints).some((endpoint) => endpoint.upload)) {
+    // The raw bytes of an upload are left unread: the handler streams them to disk.
+    app.addContentTypeParser(UPLOAD_CONTENT_TYPE, (_request, payload, done) => done(null, payload));
+  }
   for (const key of Object.keys(endpoints)) {
     const endpoint: EndpointDef = endpoints[key]!;
     // The handler map is typed per endpoint; this loop only passes each handler its own endpoint's input.
@@ -91,6 +107,7 @@ export function registerEndpoints<T extends Record<string, EndpointDef>>(
       url: prefix + endpoint.path,
       schema: schemaOf(endpoint),
       ...(limit ? { config: { rateLimit: limit } } : {}),
+      ...(endpoint.upload ? { bodyLimit: options?.uploadLimit ?? Number.MAX_SAFE_INTEGER } : {}),
       onRequest: options
         ? async (request, reply) => {
             // Every answer of the back office is a staff member's own.
@@ -120,7 +137,9 @@ export function registerEndpoints<T extends Record<string, EndpointDef>>(
           request,
           reply,
         });
-        if (endpoint.response === 'pdf') return reply.type('application/pdf').send(toBytes(payload));
+        if (typeof endpoint.response === 'string') {
+          return reply.type(BINARY_TYPES[endpoint.response]).send(toBytes(payload));
+        }
         return { data: payload };
       },
     });

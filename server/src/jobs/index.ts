@@ -6,6 +6,7 @@ import { deleteEndedRateLimitWindows } from '../http/rate-limit.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { ABANDONED_BASKET_DAYS, removeAbandonedBaskets } from '../modules/basket/abandoned.ts';
 import { releaseAbandonedClaims, sendDueNotifications, type SendReport } from '../modules/notifications/sender.ts';
+import { startImportQueue, type ImportQueue } from '../modules/suppliers/import-jobs.ts';
 
 /**
  * The shop's scheduled work, and the one place that starts the job queue (pg-boss on PostgreSQL), registers
@@ -54,6 +55,7 @@ export type JobsConfig = Pick<
   | 'dataDir'
   | 'staffNotificationEmail'
   | 'notificationsIntervalSeconds'
+  | 'uploadsDir'
 >;
 
 function notificationSender({ database, config, logger }: StartJobsOptions): () => Promise<SendReport> {
@@ -77,6 +79,8 @@ function notificationSender({ database, config, logger }: StartJobsOptions): () 
 export interface RunningJobs {
   /** pg-boss, on PostgreSQL (tests send jobs through it); null on the embedded database. */
   boss: PgBoss | null;
+  /** Uploaded price lists and cross-references, imported one after the other (modules/suppliers/import-jobs.ts). */
+  imports: ImportQueue;
   /** Stops taking jobs, waits for a running one, and closes the queue's connections. */
   stop(): Promise<void>;
 }
@@ -132,8 +136,10 @@ async function startPgBoss(options: StartJobsOptions): Promise<RunningJobs> {
     }
   });
   await boss.send(queue, {});
+  const imports = await startImportQueue({ database, uploadsDir: config.uploadsDir, logger }, boss);
   return {
     boss,
+    imports,
     stop: () => boss.stop({ graceful: true, wait: true }),
   };
 }
@@ -173,13 +179,16 @@ async function startTimers(options: StartJobsOptions): Promise<RunningJobs> {
   sendAll();
   const sending = setInterval(sendAll, config.notificationsIntervalSeconds * 1000);
   sending.unref();
+  const imports = await startImportQueue({ database, uploadsDir: config.uploadsDir, logger }, null);
   return {
     boss: null,
+    imports,
     stop: async () => {
       clearTimeout(first);
       clearInterval(every);
       clearInterval(sending);
       await running;
+      await imports.stop();
     },
   };
 }

@@ -13,6 +13,7 @@ import { createPricingAdminHandlers } from './pricing/admin-handlers.ts';
 import { createSearchHandlers } from './search/handlers.ts';
 import { createSettingsAdminHandlers } from './settings/handlers.ts';
 import { createStaffHandlers } from './staff/handlers.ts';
+import { createSupplierHandlers } from './suppliers/handlers.ts';
 
 /**
  * Every domain module's handler factory. Adding a module is one line in the list of its scheme; an
@@ -35,6 +36,7 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   createPricingAdminHandlers,
   createContentAdminHandlers,
   createSettingsAdminHandlers,
+  createSupplierHandlers,
 ];
 
 /** Merges the modules' handler maps; two modules claiming one endpoint is a wiring mistake, caught at start. */

@@ -98,7 +98,7 @@ const linesStatements = new PricedStatements<{ basketId: number; discount: numbe
            ${statementSellingPrice(profile)} as price, ${offers.quantity}, ${offers.weight}
     from ${offers}
     join ${brands} on ${brands.id} = ${offers.brandId}
-    join ${suppliers} on ${suppliers.id} = ${offers.supplierId}
+    join ${suppliers} on ${suppliers.id} = ${offers.supplierId} and ${suppliers.active}
     where ${offers.id} = ${basketItems.offerId}
     limit 1
   ) line_offer
@@ -313,7 +313,7 @@ export async function lockBasketLines(
     .from(basketItems)
     .innerJoin(offers, eq(offers.id, basketItems.offerId))
     .innerJoin(brands, eq(brands.id, offers.brandId))
-    .innerJoin(suppliers, eq(suppliers.id, offers.supplierId))
+    .innerJoin(suppliers, and(eq(suppliers.id, offers.supplierId), eq(suppliers.active, true)))
     .where(and(eq(basketItems.basketId, basketId), inArray(basketItems.id, [...lineIds])))
     .orderBy(asc(offers.id))
     .for('update', { of: [basketItems, offers] });

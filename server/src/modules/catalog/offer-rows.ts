@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { roublesFromDecimal, type Offer } from '@detal/contract';
 import type { Db } from '../../db/index.ts';
 import { brands, offers, suppliers } from '../../db/schema.ts';
@@ -44,12 +44,15 @@ export interface OfferRow {
  * `limit` and `offset` (a dynamic drizzle query).
  */
 export function selectOfferRows(db: Db, pricing: ClientPricing) {
-  return db
-    .select(offerRowColumns(pricing))
-    .from(offers)
-    .innerJoin(brands, eq(brands.id, offers.brandId))
-    .innerJoin(suppliers, eq(suppliers.id, offers.supplierId))
-    .$dynamic();
+  return (
+    db
+      .select(offerRowColumns(pricing))
+      .from(offers)
+      .innerJoin(brands, eq(brands.id, offers.brandId))
+      // An inactive supplier's offers are offered nowhere (issue 15): they come back when it is active again.
+      .innerJoin(suppliers, and(eq(suppliers.id, offers.supplierId), eq(suppliers.active, true)))
+      .$dynamic()
+  );
 }
 
 /** The contract's Offer of a row. The price goes text -> kopecks -> roubles, exactly, without float arithmetic. */

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { NewsItem, NewsPreview, Offer, Page, PageSummary, Template } from '@detal/contract';
 import type { Db } from '../../db/index.ts';
-import { news, offers, pages, recommendations } from '../../db/schema.ts';
+import { news, offers, pages, recommendations, suppliers } from '../../db/schema.ts';
 import { readShopSetting } from '../../db/shop-settings.ts';
 import { selectOfferRows, toOffer } from '../catalog/offer-rows.ts';
 import { offerSellingPrice, type ClientPricing } from '../pricing/client-pricing.ts';
@@ -164,6 +164,7 @@ export async function listRecommendedOffers(db: Db, blockId: number, pricing: Cl
       offers,
       and(eq(offers.brandId, recommendations.brandId), eq(offers.articleNormalized, recommendations.articleNormalized)),
     )
+    .innerJoin(suppliers, and(eq(suppliers.id, offers.supplierId), eq(suppliers.active, true)))
     .where(eq(recommendations.blockId, blockId))
     .orderBy(
       asc(recommendations.position),

@@ -93,6 +93,8 @@ function buildSearchStatement(variant: SearchVariant, profile: PricingProfile): 
              mode() within group (order by o.article) as article,
              mode() within group (order by o.description) as description
         from offers o
+        -- An inactive supplier's offers are not offered (its few rows: a hash of the small suppliers table).
+        join suppliers s on s.id = o.supplier_id and s.active
        where o.article_normalized = ${article}
        group by o.brand_id
     ),
@@ -137,7 +139,7 @@ function buildSearchStatement(variant: SearchVariant, profile: PricingProfile): 
       from parts p
       join offers o on o.article_normalized = p.article_normalized and o.brand_id = p.brand_id
       join brands b on b.id = o.brand_id
-      join suppliers s on s.id = o.supplier_id
+      join suppliers s on s.id = o.supplier_id and s.active
       ${offerFilter}`;
 }
 

@@ -86,6 +86,20 @@ describe('admin endpoints: role matrix', () => {
     for (const key of content) expect([...adminEndpoints[key].roles]).toEqual(['owner', 'content_editor']);
   });
 
+  it('opens the suppliers, uploads and import history to the owner and managers only (content editors get 403)', () => {
+    const suppliers = [
+      'supplier-admin-list',
+      'supplier-show',
+      'supplier-save',
+      'import-upload',
+      'import-show',
+      'import-cancel',
+      'import-list',
+      'import-report',
+    ] as const;
+    for (const key of suppliers) expect([...adminEndpoints[key].roles]).toEqual(['owner', 'manager']);
+  });
+
   const cases = entries.flatMap(([key, endpoint]) =>
     CALLERS.map((caller) => ({ key, caller, expected: expectedOf(endpoint, caller) })),
   );

@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS: readonly { label: string; to: string; roles: readon
   { label: 'Заказы', to: paths.adminOrders(), roles: SALES },
   { label: 'Платежи', to: paths.adminPayments(), roles: SALES },
   { label: 'Клиенты', to: paths.adminClients(), roles: SALES },
+  { label: 'Поставщики', to: paths.adminSuppliers(), roles: adminEndpoints['supplier-admin-list'].roles },
   { label: 'Сотрудники', to: paths.adminStaff(), roles: adminEndpoints['staff-list'].roles },
   { label: 'Журнал', to: paths.adminAudit(), roles: adminEndpoints['audit-log-list'].roles },
   { label: 'Цены', to: paths.adminPricing(), roles: adminEndpoints['pricing-show'].roles },

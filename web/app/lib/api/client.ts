@@ -83,7 +83,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     const url = resolveUrl(uri, env, options.query);
     // Every call declares a JSON body (spec section 7), so every call but a GET carries one: `{}` at least,
     // as a server rejects an empty body declared as JSON.
-    const payload = method === 'GET' ? undefined : JSON.stringify(options.body ?? {});
+    const payload = method === 'GET' ? undefined : (options.file ?? JSON.stringify(options.body ?? {}));
 
     const fail = (status: number, message: string, body: unknown, cause?: unknown): ApiError => {
       console.error('API request failed', { method, url, status, message });
@@ -99,7 +99,9 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
           url,
           {
             method,
-            headers: headersFor(uri),
+            headers: options.file
+              ? { ...headersFor(uri), 'Content-Type': 'application/octet-stream' }
+              : headersFor(uri),
             body: payload,
             credentials: 'include',
             signal: options.signal,

@@ -17,7 +17,7 @@ export type AdminEndpoints = typeof adminEndpoints;
 
 /** Endpoints answering JSON (the PDF download goes through `download`). */
 export type JsonPath<R extends Record<string, EndpointDef>> = {
-  [K in keyof R]: R[K]['response'] extends 'pdf' ? never : K;
+  [K in keyof R]: R[K]['response'] extends 'pdf' | 'csv' ? never : K;
 }[keyof R] &
   string;
 
@@ -30,7 +30,8 @@ type Field<Name extends string, T> = [T] extends [undefined]
 export type CallInput<E extends EndpointDef> = Field<'body', EndpointBodyInput<E>> &
   Field<'params', EndpointParamsInput<E>> &
   Field<'query', EndpointQueryInput<E>> &
-  Pick<RequestOptions, 'signal' | 'handles'>;
+  Pick<RequestOptions, 'signal' | 'handles'> &
+  (E['upload'] extends true ? { file: Blob } : { file?: undefined });
 
 /** The input argument is optional exactly when nothing in it is required. */
 export type CallArgs<E extends EndpointDef> =
@@ -67,6 +68,7 @@ function endpointCaller<R extends Record<string, EndpointDef>>(
       query?: QueryParams;
       signal?: AbortSignal;
       handles?: RequestOptions['handles'];
+      file?: Blob;
     };
     const uri = `${uriPrefix}${fillPath(definition.path, input.params)}` as ApiUri;
     const envelope = await send<{ data: unknown }>(uri, {
@@ -75,6 +77,7 @@ function endpointCaller<R extends Record<string, EndpointDef>>(
       query: input.query,
       signal: input.signal,
       handles: input.handles,
+      file: input.file,
     });
     return envelope.data as never;
   };

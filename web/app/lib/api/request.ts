@@ -13,6 +13,8 @@ export interface RequestOptions {
   query?: QueryParams;
   /** Sent as JSON (ignored for GET). */
   body?: unknown;
+  /** An upload endpoint's file, sent as its raw bytes (application/octet-stream) instead of a JSON body. */
+  file?: Blob;
   signal?: AbortSignal;
   handles?: HandledStatuses;
 }

@@ -9,7 +9,9 @@ import {
   isHeaderRow,
   layoutFromColumnList,
   layoutFromHeader,
+  layoutFromHeaderNames,
   parsePriceRow,
+  type PriceColumn,
   Refusal,
   type ColumnLayout,
 } from './price-row.ts';
@@ -49,6 +51,12 @@ export interface PriceListImportOptions extends RecordSourceOptions, ImportEvent
    * name skips a cell). Unset: the first row must be a header naming them. Set: a header row is optional.
    */
   columns?: string;
+  /** Instead of `columns`: header texts of the file for some columns (a saved profile); the rest by usual names. */
+  headers?: Partial<Record<PriceColumn, string>>;
+  /** With `columns`: true skips the first row, false reads it as data; unset skips it when it looks like a header. */
+  headerRow?: boolean;
+  /** Stock written as '>10' or '10+': 10 (default) or 11. */
+  stockMorePlusOne?: boolean;
 }
 
 export interface PriceListImportSummary {
@@ -295,12 +303,15 @@ export async function importPriceList(
       if (firstRow) {
         firstRow = false;
         if (!layout) {
-          layout = layoutFromHeader(record.fields);
+          layout = options.headers
+            ? layoutFromHeaderNames(record.fields, options.headers)
+            : layoutFromHeader(record.fields);
           return false;
         }
-        if (isHeaderRow(record.fields)) return false;
+        if (options.headerRow === true) return false;
+        if (options.headerRow === undefined && isHeaderRow(record.fields)) return false;
       }
-      const row = parsePriceRow(record.fields, layout as ColumnLayout);
+      const row = parsePriceRow(record.fields, layout as ColumnLayout, options.stockMorePlusOne);
       if (row instanceof Refusal) {
         reject(record.line, row.reason, record.fields);
         return true;

@@ -58,6 +58,41 @@ export function layoutFromHeader(cells: readonly string[]): ColumnLayout {
 }
 
 /**
+ * The layout of a header row where some columns are named by the supplier's own header texts (a saved import
+ * profile: `{ price: 'Цена опт' }`); the others are recognized by their usual names. A named header the row lacks
+ * is an error that names it (`HeaderNotFound`).
+ */
+export function layoutFromHeaderNames(
+  cells: readonly string[],
+  names: Partial<Record<PriceColumn, string>>,
+): ColumnLayout {
+  const keys = cells.map(headerKey);
+  const layout: ColumnLayout = {};
+  const named = new Set<number>();
+  for (const [column, name] of Object.entries(names) as [PriceColumn, string][]) {
+    const index = keys.indexOf(headerKey(name));
+    if (index < 0) throw new HeaderNotFound(column, name);
+    layout[column] = index;
+    named.add(index);
+  }
+  cells.forEach((cell, index) => {
+    const column = headerColumn(cell);
+    if (column !== undefined && layout[column] === undefined && !named.has(index)) layout[column] = index;
+  });
+  return assertRequired(layout, 'The header row');
+}
+
+/** A header the import profile names is not in the file's header row. */
+export class HeaderNotFound extends Error {
+  constructor(
+    readonly column: PriceColumn,
+    readonly header: string,
+  ) {
+    super(`The header row has no cell "${header}" (column ${column})`);
+  }
+}
+
+/**
  * The layout of a `--columns` list such as 'article,brand,,price' (an empty name or '-' skips a cell).
  * Throws on an unknown or repeated name, or when a required column is missing.
  */
@@ -145,10 +180,10 @@ export function parsePrice(text: string): string | Refusal {
 }
 
 /**
- * A count of pieces or days: empty gives `empty`; stock written as '>10' or '10+' counts as 10;
- * '12.0' is 12. Fractions, negatives and words are refused.
+ * A count of pieces or days: empty gives `empty`; stock written as '>10' or '10+' counts as 10 (11 with
+ * `morePlusOne`); '12.0' is 12. Fractions, negatives and words are refused.
  */
-function parseCount(name: string, text: string, empty: number | null): number | null | Refusal {
+function parseCount(name: string, text: string, empty: number | null, morePlusOne = false): number | null | Refusal {
   if (SHORT_WHOLE_NUMBER.test(text)) return Number(text);
   const trimmed = text.trim();
   if (trimmed === '') return empty;
@@ -160,7 +195,7 @@ function parseCount(name: string, text: string, empty: number | null): number | 
   if (!WHOLE_NUMBER.test(digits)) {
     return new Refusal(`${name} ${/^-\d/.test(trimmed) ? 'is negative' : 'is not a whole number'}: ${shown(trimmed)}`);
   }
-  const value = Number(digits);
+  const value = Number(digits) + (morePlusOne && /^[>≥]|\+$/.test(trimmed) ? 1 : 0);
   if (value > MAX_COUNT) return new Refusal(`${name} is too large: ${shown(trimmed)}`);
   return value;
 }
@@ -193,7 +228,11 @@ export function articleKey(article: string): string {
 }
 
 /** Validates one row of a price list; the first problem found is the reason it is refused. */
-export function parsePriceRow(fields: readonly string[], layout: ColumnLayout): PriceRow | Refusal {
+export function parsePriceRow(
+  fields: readonly string[],
+  layout: ColumnLayout,
+  stockMorePlusOne = false,
+): PriceRow | Refusal {
   const article = cell(fields, layout.article).trim();
   if (article === '') return new Refusal('article is missing');
   if (article.length > ARTICLE_MAX_LENGTH)
@@ -206,7 +245,7 @@ export function parsePriceRow(fields: readonly string[], layout: ColumnLayout): 
 
   const price = parsePrice(cell(fields, layout.price));
   if (price instanceof Refusal) return price;
-  const quantity = parseCount('quantity', cell(fields, layout.quantity), 0);
+  const quantity = parseCount('quantity', cell(fields, layout.quantity), 0, stockMorePlusOne);
   if (quantity instanceof Refusal) return quantity;
   const deliveryDays = parseCount('delivery', cell(fields, layout.delivery), null);
   if (deliveryDays instanceof Refusal) return deliveryDays;

@@ -1,0 +1,271 @@
+import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
+import { dataEnvelope, pageQuerySchema, paginatedList, perPageSchema } from './envelope.ts';
+import { idSchema, isoDateTimeSchema, optionalText, requiredText } from './fields.ts';
+import type { StaffRole } from './staff.ts';
+
+/**
+ * Suppliers in the back office (issue 15): the list with offers, last import and stale mark, a supplier's screen
+ * (names, delivery, active, import profile), uploads of price lists and cross-references imported by a background
+ * job, their live progress, cancellation, report of refused rows and history. Owner and managers only.
+ */
+
+/** The columns a price list may have (article, brand and price are required). */
+export const PRICE_LIST_COLUMNS = [
+  'article',
+  'brand',
+  'description',
+  'price',
+  'quantity',
+  'delivery',
+  'weight',
+] as const;
+export type PriceListColumn = (typeof PRICE_LIST_COLUMNS)[number];
+
+export const PRICE_LIST_COLUMN_LABELS: Record<PriceListColumn, string> = {
+  article: 'Артикул',
+  brand: 'Бренд',
+  description: 'Наименование',
+  price: 'Цена',
+  quantity: 'Остаток',
+  delivery: 'Срок, дн.',
+  weight: 'Вес, кг',
+};
+
+/** How a stock written as `>10` or `10+` is read: as 10 (at least that many), or as 11 (more than that). */
+export const STOCK_MORE_MODES = ['bound', 'bound_plus_one'] as const;
+
+/**
+ * A supplier's import profile: today's command-line flags, saved. `columns` lists the cells of a row in order
+ * ('article,brand,,price'; an empty name skips a cell); `headers` instead names, for some columns, the header
+ * cell that holds them (the others are recognized by their usual names). Null fields: detected / defaults.
+ */
+export const supplierImportProfileSchema = z
+  .object({
+    columns: optionalText(300),
+    headers: z.partialRecord(z.enum(PRICE_LIST_COLUMNS), requiredText(100)).nullish().default(null),
+    encoding: z.enum(['utf8', 'cp1251']).nullish().default(null),
+    delimiter: z.enum([';', ',', 'tab']).nullish().default(null),
+    /** With `columns`: true when the first row is a header to skip (without `columns` it always is). */
+    header_row: z.boolean().default(true),
+    default_delivery_days: z.int32().min(0, 'Срок не может быть отрицательным').max(365).nullish().default(null),
+    stock_more: z.enum(STOCK_MORE_MODES).default('bound'),
+  })
+  .strict();
+export type SupplierImportProfile = z.infer<typeof supplierImportProfileSchema>;
+
+/** The profile as answered (responses hold no one-way transform: the server encodes them). */
+export const supplierImportProfileOutputSchema = z.object({
+  columns: z.string().nullable(),
+  headers: z.partialRecord(z.enum(PRICE_LIST_COLUMNS), z.string()).nullable(),
+  encoding: z.enum(['utf8', 'cp1251']).nullable(),
+  delimiter: z.enum([';', ',', 'tab']).nullable(),
+  header_row: z.boolean(),
+  default_delivery_days: z.int().nullable(),
+  stock_more: z.enum(STOCK_MORE_MODES),
+});
+export type SupplierImportProfileInput = z.input<typeof supplierImportProfileSchema>;
+
+export const IMPORT_KIND_LABELS = { price_list: 'Прайс-лист', cross_references: 'Кроссы' } as const;
+export type ImportKind = keyof typeof IMPORT_KIND_LABELS;
+export const IMPORT_SOURCE_LABELS = { cli: 'командная строка', upload: 'загрузка', schedule: 'расписание' } as const;
+export const IMPORT_STATUS_LABELS = {
+  queued: 'в очереди',
+  running: 'идёт',
+  done: 'готово',
+  failed: 'ошибка',
+  cancelled: 'отменён',
+} as const;
+export type ImportStatus = keyof typeof IMPORT_STATUS_LABELS;
+
+export const supplierImportSchema = z.object({
+  id: idSchema,
+  supplier_id: idSchema.nullable(),
+  kind: z.enum(['price_list', 'cross_references']),
+  source: z.enum(['cli', 'upload', 'schedule']),
+  status: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']),
+  file_name: z.string(),
+  file_bytes: z.number().int().min(0),
+  bytes_read: z.number().int().min(0),
+  rows_read: z.int().min(0),
+  rows_loaded: z.int().min(0).nullable(),
+  rows_refused: z.int().min(0),
+  /** Rows read per second so far (running) or over the whole import. */
+  rows_per_second: z.int().min(0),
+  queued_at: isoDateTimeSchema,
+  started_at: isoDateTimeSchema.nullable(),
+  finished_at: isoDateTimeSchema.nullable(),
+  cancel_requested: z.boolean(),
+  error: z.string().nullable(),
+  has_report: z.boolean(),
+  staff_name: z.string().nullable(),
+});
+export type SupplierImport = z.infer<typeof supplierImportSchema>;
+
+/** A row of the suppliers' list. */
+export const adminSupplierRowSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  display_name: z.string().nullable(),
+  active: z.boolean(),
+  offers_count: z.int().min(0),
+  max_age_days: z.int().nullable(),
+  /** Its last successful price-list import is older than max_age_days (or it never had one). */
+  stale: z.boolean(),
+  last_import: supplierImportSchema.nullable(),
+});
+export type AdminSupplierRow = z.infer<typeof adminSupplierRowSchema>;
+
+export const adminSupplierDetailSchema = adminSupplierRowSchema.extend({
+  default_delivery_days: z.int().min(0),
+  delivery_probability: z.int().min(0).max(100).nullable(),
+  import_profile: supplierImportProfileOutputSchema,
+  last_success_at: isoDateTimeSchema.nullable(),
+});
+export type AdminSupplierDetail = z.infer<typeof adminSupplierDetailSchema>;
+
+export const supplierListFiltersSchema = z.object({
+  q: optionalText(100),
+  active: z.boolean().nullish().default(null),
+  stale: z.boolean().nullish().default(null),
+  per_page: perPageSchema,
+});
+export type SupplierListFilters = z.infer<typeof supplierListFiltersSchema>;
+
+export const SUPPLIER_NOT_FOUND_MESSAGE = 'Поставщик не найден';
+export const IMPORT_NOT_FOUND_MESSAGE = 'Загрузка не найдена';
+
+/** Create (id null) or change a supplier. */
+export const supplierSaveRequestSchema = z.object({
+  id: idSchema.nullish().default(null),
+  name: requiredText(200, 'Введите название поставщика'),
+  display_name: optionalText(200),
+  delivery_probability: z.int32().min(0).max(100, 'Не больше 100 %').nullish().default(null),
+  default_delivery_days: z.int32().min(0, 'Срок не может быть отрицательным').max(365).default(0),
+  active: z.boolean().default(true),
+  max_age_days: z.int32().min(1, 'Не меньше 1 дня').max(3650).nullish().default(null),
+  import_profile: supplierImportProfileSchema.default({
+    columns: null,
+    headers: null,
+    encoding: null,
+    delimiter: null,
+    header_row: true,
+    default_delivery_days: null,
+    stock_more: 'bound',
+  }),
+});
+export type SupplierSaveRequest = z.input<typeof supplierSaveRequestSchema>;
+
+export const supplierIdRequestSchema = z.object({ id: idSchema });
+export const importIdRequestSchema = z.object({ id: idSchema });
+
+export const importListFiltersSchema = z.object({
+  kind: z.enum(['price_list', 'cross_references']).default('price_list'),
+  supplier_id: idSchema.nullish().default(null),
+  per_page: perPageSchema,
+});
+export type ImportListFilters = z.infer<typeof importListFiltersSchema>;
+
+/** The upload's query: what the raw body (the file's bytes) is. */
+export const importUploadQuerySchema = z.object({
+  kind: z.enum(['price_list', 'cross_references']),
+  supplier_id: z.coerce.number().pipe(idSchema).optional(),
+  file_name: requiredText(255, 'Укажите имя файла'),
+});
+
+/** Default largest upload (IMPORT_UPLOAD_LIMIT overrides it on the server). */
+export const IMPORT_UPLOAD_LIMIT_DEFAULT = 200 * 1024 * 1024;
+export const UPLOAD_EMPTY_MESSAGE = 'Файл пустой';
+export const UPLOAD_NOT_TABLE_MESSAGE = 'Это не CSV и не XLSX: загрузите прайс-лист в формате CSV или XLSX';
+export const uploadTooLargeMessage = (limitBytes: number) =>
+  `Файл больше ${Math.floor(limitBytes / (1024 * 1024))} МБ: разделите его или сожмите в XLSX`;
+
+const SUPPLIERS: readonly StaffRole[] = ['owner', 'manager'];
+
+export const supplierAdminEndpoints = defineEndpoints({
+  'supplier-admin-list': {
+    method: 'POST',
+    path: 'supplier-admin-list',
+    session: false,
+    roles: SUPPLIERS,
+    summary: 'Suppliers with their offers count, last import and stale mark, filtered, paginated',
+    tags: ['admin'],
+    query: pageQuerySchema,
+    body: supplierListFiltersSchema,
+    response: dataEnvelope(paginatedList(adminSupplierRowSchema)),
+  },
+  'supplier-show': {
+    method: 'POST',
+    path: 'supplier-show',
+    session: false,
+    roles: SUPPLIERS,
+    summary: "A supplier's screen: names, delivery, active, import profile",
+    tags: ['admin'],
+    body: supplierIdRequestSchema,
+    response: dataEnvelope(z.object({ supplier: adminSupplierDetailSchema })),
+  },
+  'supplier-save': {
+    method: 'POST',
+    path: 'supplier-save',
+    session: false,
+    roles: SUPPLIERS,
+    summary: 'Creates (id null) or changes a supplier and its import profile; an inactive one leaves search at once',
+    tags: ['admin'],
+    body: supplierSaveRequestSchema,
+    response: dataEnvelope(z.object({ supplier: adminSupplierDetailSchema })),
+  },
+  'import-upload': {
+    method: 'POST',
+    path: 'import-upload',
+    session: false,
+    roles: SUPPLIERS,
+    upload: true,
+    summary:
+      'Uploads a price list (kind price_list, supplier_id) or cross-references (CSV or XLSX, the raw bytes as ' +
+      'application/octet-stream, streamed to disk); a background job imports it',
+    tags: ['admin'],
+    query: importUploadQuerySchema,
+    response: dataEnvelope(z.object({ import: supplierImportSchema })),
+  },
+  'import-show': {
+    method: 'POST',
+    path: 'import-show',
+    session: false,
+    roles: SUPPLIERS,
+    summary: "An import's progress: rows read, rows/s, refused so far, status",
+    tags: ['admin'],
+    body: importIdRequestSchema,
+    response: dataEnvelope(z.object({ import: supplierImportSchema })),
+  },
+  'import-cancel': {
+    method: 'POST',
+    path: 'import-cancel',
+    session: false,
+    roles: SUPPLIERS,
+    summary: 'Cancels a queued or running import: nothing changes (its transaction rolls back)',
+    tags: ['admin'],
+    body: importIdRequestSchema,
+    response: dataEnvelope(z.object({ import: supplierImportSchema })),
+  },
+  'import-list': {
+    method: 'POST',
+    path: 'import-list',
+    session: false,
+    roles: SUPPLIERS,
+    summary: "The history of imports: a supplier's price lists, or the cross-references, newest first, paginated",
+    tags: ['admin'],
+    query: pageQuerySchema,
+    body: importListFiltersSchema,
+    response: dataEnvelope(paginatedList(supplierImportSchema)),
+  },
+  'import-report': {
+    method: 'POST',
+    path: 'import-report',
+    session: false,
+    roles: SUPPLIERS,
+    summary: 'The report of refused rows of an import (CSV: line, reason, row)',
+    tags: ['admin'],
+    body: importIdRequestSchema,
+    response: 'csv',
+  },
+});

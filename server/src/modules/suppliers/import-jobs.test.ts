@@ -1,0 +1,139 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_API_PREFIX, type AdminSupplierDetail, type SupplierImport } from '@detal/contract';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import type { Database } from '../../db/index.ts';
+import { offers, supplierImports } from '../../db/schema.ts';
+import { TEST_TECH_CATALOG_KEY } from '../../../test/helpers/app.ts';
+import { createTestDatabase, testDriver } from '../../../test/helpers/db.ts';
+import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';
+import { INTERRUPTED_MESSAGE, recoverImports, runImport, type ImportQueue } from './import-jobs.ts';
+
+/**
+ * The job runner's behaviour, with a queue the test drives: an import cancelled while queued never runs, one
+ * cancelled while running changes nothing, and a running import whose process is gone is marked failed.
+ */
+describe('import jobs: cancel and recovery', () => {
+  let database: Database;
+  let app: FastifyInstance;
+  let owner: string;
+  let uploadsDir: string;
+  const queued: number[] = [];
+  const logger = pino({ level: 'silent' });
+  const queue: ImportQueue = {
+    enqueue: async (id) => {
+      queued.push(id);
+    },
+    idle: async () => undefined,
+    stop: async () => undefined,
+  };
+  const context = () => ({ database, uploadsDir, logger });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    uploadsDir = await mkdtemp(path.join(tmpdir(), 'detal-jobs-'));
+    const config = loadConfig(
+      { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+      { webBuildDir: null, techCatalogKey: TEST_TECH_CATALOG_KEY, uploadsDir },
+    );
+    app = await buildApp({ config, database, logger, imports: queue });
+    await app.ready();
+    owner = await staffCookieFor(database.db, (await createTestStaff(database.db, 'owner')).member.id);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
+  });
+
+  let supplierId: number;
+  const upload = async (csv: string): Promise<SupplierImport> => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `${ADMIN_API_PREFIX}import-upload?kind=price_list&supplier_id=${supplierId}&file_name=p.csv`,
+      headers: { cookie: owner, 'content-type': 'application/octet-stream' },
+      payload: Buffer.from(csv),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { data: { import: SupplierImport } }).data.import;
+  };
+  const rowOf = async (id: number) =>
+    (await database.db.select().from(supplierImports).where(eq(supplierImports.id, id)))[0]!;
+  const pricesOf = async () =>
+    (await database.db.select({ price: offers.price }).from(offers).where(eq(offers.supplierId, supplierId)))
+      .map((offer) => offer.price)
+      .sort();
+
+  it('loads a first list through the job', async () => {
+    const response = await callAdmin(app, 'supplier-save', { cookie: owner, body: { name: 'Поставщик Ю' } });
+    supplierId = (response.json() as { data: { supplier: AdminSupplierDetail } }).data.supplier.id;
+    const first = await upload('article;brand;price\nOC90;Knecht;100\n');
+    expect(queued).toEqual([first.id]);
+    await runImport(context(), first.id);
+    expect((await rowOf(first.id)).status).toBe('done');
+    expect(await pricesOf()).toEqual(['100.00']);
+  });
+
+  it('a queued import cancelled never runs, and its file is deleted', async () => {
+    const second = await upload('article;brand;price\nOC90;Knecht;200\n');
+    const cancel = await callAdmin(app, 'import-cancel', { cookie: owner, body: { id: second.id } });
+    expect((cancel.json() as { data: { import: SupplierImport } }).data.import.status).toBe('cancelled');
+    await runImport(context(), second.id);
+    const row = await rowOf(second.id);
+    expect(row).toMatchObject({ status: 'cancelled', startedAt: null });
+    expect(await pricesOf()).toEqual(['100.00']);
+  });
+
+  it('an import cancelled as it starts rolls back: the old list stays', async () => {
+    const third = await upload('article;brand;price\nOC90;Knecht;300\nW712;Mann;5\n');
+    // The cancel reaches the runner as it claims the import (as from another instance): it must change nothing.
+    await database.db
+      .update(supplierImports)
+      .set({ cancelRequestedAt: new Date() })
+      .where(eq(supplierImports.id, third.id));
+    await runImport(context(), third.id);
+    expect((await rowOf(third.id)).status).toBe('cancelled');
+    expect(await pricesOf()).toEqual(['100.00']);
+  });
+
+  it('marks a running import whose process is gone failed; one whose process lives is left running', async () => {
+    const orphan = await upload('article;brand;price\nOC90;Knecht;400\n');
+    await database.db
+      .update(supplierImports)
+      .set({ status: 'running', startedAt: new Date(), owner: '1@gone' })
+      .where(eq(supplierImports.id, orphan.id));
+    let holder: pg.Client | null = null;
+    let alive: SupplierImport | null = null;
+    if (testDriver === 'postgres' && database.connectionString) {
+      // Another process's import: it holds its live lock on a connection of its own.
+      alive = await upload('article;brand;price\nOC90;Knecht;500\n');
+      await database.db
+        .update(supplierImports)
+        .set({ status: 'running', startedAt: new Date(), owner: '2@elsewhere' })
+        .where(eq(supplierImports.id, alive.id));
+      holder = new pg.Client({ connectionString: database.connectionString });
+      await holder.connect();
+      await holder.query('select pg_advisory_lock($1::int, $2::int)', [0x53_49_4c, alive.id]);
+    }
+    try {
+      await recoverImports(database, logger);
+      expect(await rowOf(orphan.id)).toMatchObject({ status: 'failed', error: INTERRUPTED_MESSAGE });
+      if (alive) expect((await rowOf(alive.id)).status).toBe('running');
+    } finally {
+      await holder?.end();
+    }
+    if (alive) {
+      await recoverImports(database, logger);
+      expect((await rowOf(alive.id)).status).toBe('failed');
+    }
+    expect(await pricesOf()).toEqual(['100.00']);
+  });
+});

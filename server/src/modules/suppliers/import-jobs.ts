@@ -1,0 +1,265 @@
+import { rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
+import type PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import { findImportRow, profileOf, updateImport, type ImportRow } from './queries.ts';
+import type { Database } from '../../db/index.ts';
+import type { ImportQueue } from '../../http/handlers.ts';
+import { supplierImports, suppliers } from '../../db/schema.ts';
+import { importCrossReferences } from '../catalog/import/cross-reference-import.ts';
+import type { ImportProgress } from '../catalog/import/import-events.ts';
+import { importPriceList } from '../catalog/import/price-list-import.ts';
+import { RejectReport } from '../catalog/import/reject-report.ts';
+import { importOptionsOf, russianImportError } from './profile.ts';
+
+/**
+ * Uploaded imports run as background jobs (decision 0024): on PostgreSQL through pg-boss (queue
+ * `supplier-imports`, the job setup of decision 0018), on the embedded database in this process, one after the
+ * other. Either way `runImport` does the work: it claims the queued row, runs the same atomic import the command
+ * line runs, writes its progress to the row as it reads, and ends it done, failed or cancelled.
+ */
+
+export const IMPORT_QUEUE = 'supplier-imports';
+/** Rows between two progress writes: about one a second at import speed, several for a small file. */
+const PROGRESS_EVERY = 5_000;
+
+/** Advisory lock classes (int4, with the supplier id, or 0 for cross-references, or the import id as key). */
+const SERIAL_LOCK_CLASS = 0x53_49_4d; // one import per supplier at a time, whichever instance runs it
+const LIVE_LOCK_CLASS = 0x53_49_4c; // held by the process running an import, for as long as it runs
+
+/** The process running imports: written to a running row, so that it can be told apart. */
+export const PROCESS_OWNER = `${process.pid}@${hostname()}`;
+
+export const INTERRUPTED_MESSAGE = 'Загрузка прервана: процесс магазина остановился во время неё. Данные не изменены';
+const CANCELLED = 'Отменено';
+
+export interface ImportJobsContext {
+  database: Database;
+  uploadsDir: string;
+  logger: Logger;
+}
+
+/** Aborters of the imports running in this process, by import id: a cancel here stops them at once. */
+const runningHere = new Map<number, AbortController>();
+
+/** Stops an import running in this process; others see the row's cancel mark at their next progress write. */
+export function abortRunningImport(importId: number): void {
+  runningHere.get(importId)?.abort(new Error(CANCELLED));
+}
+
+/** A connection of its own (PostgreSQL) that holds the import's advisory locks while it runs. */
+async function lockConnection(database: Database): Promise<pg.PoolClient | null> {
+  if (database.driver !== 'postgres') return null;
+  const pool: unknown = Reflect.get(database.db, '$client');
+  if (!(pool instanceof pg.Pool)) return null;
+  return pool.connect();
+}
+
+export async function runImport(context: ImportJobsContext, importId: number): Promise<void> {
+  const { database, logger } = context;
+  const { db } = database;
+  const queued = await findImportRow(db, importId);
+  if (!queued || queued.status !== 'queued') return;
+  const locks = await lockConnection(database);
+  try {
+    // Two uploads for one supplier run one after the other, on any number of instances.
+    await locks?.query('select pg_advisory_lock($1::int, $2::int)', [SERIAL_LOCK_CLASS, queued.supplierId ?? 0]);
+    const claimed = await updateImport(
+      db,
+      importId,
+      { status: 'running', startedAt: new Date(), owner: PROCESS_OWNER },
+      sql`${supplierImports.status} = 'queued'`,
+    );
+    if (!claimed) return;
+    await locks?.query('select pg_advisory_lock($1::int, $2::int)', [LIVE_LOCK_CLASS, importId]);
+    await execute(context, claimed);
+  } catch (error) {
+    logger.error({ err: error, importId }, 'import job failed');
+    await updateImport(
+      db,
+      importId,
+      { status: 'failed', finishedAt: new Date(), error: russianImportError(error) },
+      sql`${supplierImports.status} = 'running'`,
+    ).catch(() => undefined);
+  } finally {
+    // Closing the connection ends its locks whatever state it is in.
+    locks?.release(true);
+  }
+}
+
+async function execute(context: ImportJobsContext, row: ImportRow): Promise<void> {
+  const { database, uploadsDir, logger } = context;
+  const { db } = database;
+  const aborter = new AbortController();
+  runningHere.set(row.id, aborter);
+  const reportPath = path.join(uploadsDir, `import-${row.id}.rejected.csv`);
+  const report = new RejectReport(reportPath);
+  let lastRead = 0;
+  const onProgress = async (progress: ImportProgress) => {
+    lastRead = progress.rowsRead;
+    // 'committing' runs inside the import's transaction: on the embedded database (one connection) a write
+    // from outside it would wait for it to end.
+    if (progress.phase === 'committing') return;
+    const updated = await updateImport(db, row.id, {
+      rowsRead: progress.rowsRead,
+      bytesRead: progress.bytesRead,
+      rowsRefused: report.count,
+    });
+    if (updated?.cancelRequestedAt) aborter.abort(new Error(CANCELLED));
+  };
+  try {
+    if (!row.filePath) throw new Error('The import has no file');
+    const events = {
+      file: row.filePath,
+      onReject: (rejected: Parameters<RejectReport['add']>[0]) => report.add(rejected),
+      onProgress,
+      progressEvery: PROGRESS_EVERY,
+      signal: aborter.signal,
+    };
+    if (row.cancelRequestedAt) aborter.abort(new Error(CANCELLED));
+    let loaded: number;
+    let read: number;
+    if (row.kind === 'price_list') {
+      const [supplier] = await db
+        .select({ name: suppliers.name })
+        .from(suppliers)
+        .where(eq(suppliers.id, row.supplierId ?? 0));
+      if (!supplier) throw new Error('Поставщик не найден');
+      const summary = await importPriceList(database, {
+        ...events,
+        ...importOptionsOf(profileOf(row.settings)),
+        supplierName: supplier.name,
+      });
+      loaded = summary.loaded;
+      read = summary.read;
+    } else {
+      const summary = await importCrossReferences(database, events);
+      loaded = summary.read - summary.rejected;
+      read = summary.read;
+    }
+    report.close();
+    await updateImport(db, row.id, {
+      status: 'done',
+      finishedAt: new Date(),
+      rowsRead: read,
+      rowsLoaded: loaded,
+      rowsRefused: report.count,
+      reportPath: report.count > 0 ? reportPath : null,
+    });
+    logger.info({ importId: row.id, kind: row.kind, read, loaded, refused: report.count }, 'import done');
+  } catch (error) {
+    report.close();
+    const cancelled = aborter.signal.aborted;
+    await updateImport(db, row.id, {
+      status: cancelled ? 'cancelled' : 'failed',
+      finishedAt: new Date(),
+      rowsRead: lastRead,
+      rowsRefused: report.count,
+      reportPath: report.count > 0 ? reportPath : null,
+      error: cancelled ? null : russianImportError(error),
+    });
+    if (!cancelled) logger.warn({ importId: row.id, err: error }, 'import refused');
+  } finally {
+    runningHere.delete(row.id);
+    if (row.filePath) await rm(row.filePath, { force: true });
+    await updateImport(db, row.id, { filePath: null });
+  }
+}
+
+/**
+ * Running imports whose process is gone are marked failed (their transaction was rolled back with the process):
+ * on the embedded database every running row at start (one process opens it); on PostgreSQL those whose live
+ * lock nobody holds. Answers the ids still queued, for the queue to take again.
+ */
+export async function recoverImports(database: Database, logger: Logger): Promise<number[]> {
+  const { db } = database;
+  const open = await db
+    .select({ id: supplierImports.id, status: supplierImports.status, filePath: supplierImports.filePath })
+    .from(supplierImports)
+    .where(inArray(supplierImports.status, ['queued', 'running']));
+  const orphans: number[] = [];
+  const locks = await lockConnection(database);
+  try {
+    for (const row of open.filter((candidate) => candidate.status === 'running')) {
+      if (runningHere.has(row.id)) continue;
+      if (locks) {
+        const taken = await locks.query<{ taken: boolean }>('select pg_try_advisory_lock($1::int, $2::int) as taken', [
+          LIVE_LOCK_CLASS,
+          row.id,
+        ]);
+        if (!taken.rows[0]?.taken) continue;
+        await locks.query('select pg_advisory_unlock($1::int, $2::int)', [LIVE_LOCK_CLASS, row.id]);
+      }
+      orphans.push(row.id);
+    }
+  } finally {
+    locks?.release();
+  }
+  for (const id of orphans) {
+    const row = await updateImport(
+      db,
+      id,
+      { status: 'failed', finishedAt: new Date(), error: INTERRUPTED_MESSAGE },
+      sql`${supplierImports.status} = 'running'`,
+    );
+    if (row?.filePath) await rm(row.filePath, { force: true });
+  }
+  if (orphans.length > 0) logger.warn({ imports: orphans }, 'imports interrupted by a stopped process marked failed');
+  return open.filter((row) => row.status === 'queued' && row.filePath).map((row) => row.id);
+}
+
+export type { ImportQueue };
+
+/** The embedded database's queue: one import at a time, in this process. */
+export function inProcessImportQueue(context: ImportJobsContext): ImportQueue {
+  let chain: Promise<void> = Promise.resolve();
+  return {
+    enqueue(importId) {
+      chain = chain.then(() =>
+        runImport(context, importId).catch((error: unknown) =>
+          context.logger.error({ err: error, importId }, 'import job failed'),
+        ),
+      );
+      return Promise.resolve();
+    },
+    idle: () => chain,
+    stop: () => chain,
+  };
+}
+
+/** PostgreSQL: pg-boss's queue; the worker of any instance takes the job. */
+export async function pgBossImportQueue(boss: PgBoss, context: ImportJobsContext): Promise<ImportQueue> {
+  await boss.createQueue(IMPORT_QUEUE);
+  const running = new Set<Promise<void>>();
+  await boss.work<{ importId: number }>(IMPORT_QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
+    for (const job of jobs) {
+      const run = runImport(context, job.data.importId);
+      running.add(run);
+      await run.finally(() => running.delete(run));
+    }
+  });
+  return {
+    async enqueue(importId) {
+      // No retry: a failed import is reported to staff, who upload again; an import may run for hours.
+      await boss.send(IMPORT_QUEUE, { importId }, { retryLimit: 0, expireInSeconds: 4 * 60 * 60 });
+    },
+    idle: async () => {
+      await Promise.all([...running]);
+    },
+    stop: async () => {
+      await Promise.all([...running]);
+    },
+  };
+}
+
+/** Starts taking imports: marks the interrupted ones failed and queues again those left queued. */
+export async function startImportQueue(context: ImportJobsContext, boss: PgBoss | null): Promise<ImportQueue> {
+  const queue = boss ? await pgBossImportQueue(boss, context) : inProcessImportQueue(context);
+  const waiting = await recoverImports(context.database, context.logger);
+  // On pg-boss the queued ones are still its jobs; in this process they were lost with the one that stopped.
+  if (!boss) for (const id of waiting) await queue.enqueue(id);
+  return queue;
+}

@@ -1,0 +1,108 @@
+import { redirect } from 'react-router';
+import {
+  PRICE_LIST_COLUMNS,
+  UPLOAD_EMPTY_MESSAGE,
+  type AdminSupplierDetail,
+  type ImportKind,
+  type PriceListColumn,
+  type SupplierImport,
+  type SupplierSaveRequest,
+} from '@detal/contract';
+import { callAdmin, isApiError } from '../../lib/api/index.ts';
+import { paths } from '../../paths.ts';
+
+/**
+ * The suppliers' pages' writes, run in the browser (route clientAction) like the rest of the back office: save a
+ * supplier with its profile, upload a file (its bytes go straight to the API, streamed by the browser from disk,
+ * never through the page's server), cancel an import.
+ */
+
+export type SupplierActionResult =
+  | { intent: 'save'; saved: AdminSupplierDetail | null; errors: Record<string, string> }
+  | { intent: 'upload'; started: SupplierImport | null; error: string | null }
+  | { intent: 'cancel'; error: string | null };
+
+/** The server's refusal: each field's first message (dotted path), and the general one as `form`. */
+function refusal(error: unknown): Record<string, string> {
+  if (!isApiError(error)) throw error;
+  if (error.status === 401) throw redirect(paths.adminLogin());
+  const errors: Record<string, string> = {};
+  const body = error.body as { error?: unknown } | null;
+  if (body && typeof body.error === 'object' && body.error) {
+    for (const [field, messages] of Object.entries(body.error as Record<string, string[]>)) {
+      if (messages[0]) errors[field] = messages[0];
+    }
+  }
+  errors.form = error.message;
+  return errors;
+}
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
+const numberOrNull = (value: string) => (value === '' ? null : Number(value.replace(',', '.')));
+
+/** The supplier form's fields as the save request. */
+export function saveRequestOf(form: FormData): SupplierSaveRequest {
+  const id = text(form, 'id');
+  const headers: Partial<Record<PriceListColumn, string>> = {};
+  for (const column of PRICE_LIST_COLUMNS) {
+    const header = text(form, `header_${column}`);
+    if (header) headers[column] = header;
+  }
+  const encoding = text(form, 'encoding');
+  const delimiter = text(form, 'delimiter');
+  return {
+    id: id === '' ? null : Number(id),
+    name: text(form, 'name'),
+    display_name: text(form, 'display_name') || null,
+    delivery_probability: numberOrNull(text(form, 'delivery_probability')),
+    default_delivery_days: numberOrNull(text(form, 'default_delivery_days')) ?? 0,
+    active: form.get('active') === 'on',
+    max_age_days: numberOrNull(text(form, 'max_age_days')),
+    import_profile: {
+      columns: text(form, 'columns') || null,
+      headers: Object.keys(headers).length > 0 ? headers : null,
+      encoding: encoding === 'utf8' || encoding === 'cp1251' ? encoding : null,
+      delimiter: delimiter === ';' || delimiter === ',' || delimiter === 'tab' ? delimiter : null,
+      header_row: form.get('header_row') === 'on',
+      default_delivery_days: numberOrNull(text(form, 'profile_delivery')),
+      stock_more: text(form, 'stock_more') === 'bound_plus_one' ? 'bound_plus_one' : 'bound',
+    },
+  };
+}
+
+export async function supplierAction(request: Request): Promise<SupplierActionResult | Response> {
+  const form = await request.formData();
+  const intent = form.get('intent');
+  if (intent === 'upload') {
+    const file = form.get('file');
+    if (!(file instanceof File) || file.size === 0) return { intent, started: null, error: UPLOAD_EMPTY_MESSAGE };
+    const kind = text(form, 'kind') as ImportKind;
+    const supplierId = text(form, 'supplier_id');
+    try {
+      const { import: started } = await callAdmin('import-upload', {
+        query: { kind, file_name: file.name, ...(supplierId ? { supplier_id: Number(supplierId) } : {}) },
+        file,
+        handles: [401, 404, 413, 415, 422],
+      });
+      return { intent, started, error: null };
+    } catch (error) {
+      return { intent, started: null, error: refusal(error).form ?? null };
+    }
+  }
+  if (intent === 'cancel') {
+    try {
+      await callAdmin('import-cancel', { body: { id: Number(form.get('id')) }, handles: [401, 404] });
+      return { intent, error: null };
+    } catch (error) {
+      return { intent, error: refusal(error).form ?? null };
+    }
+  }
+  const body = saveRequestOf(form);
+  try {
+    const { supplier } = await callAdmin('supplier-save', { body, handles: [401, 404, 422] });
+    if (body.id === null) return redirect(paths.adminSupplier(supplier.id));
+    return { intent: 'save', saved: supplier, errors: {} };
+  } catch (error) {
+    return { intent: 'save', saved: null, errors: refusal(error) };
+  }
+}

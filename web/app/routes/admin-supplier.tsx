@@ -1,0 +1,265 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Group,
+  NumberInput,
+  Paper,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { Link, data, useFetcher, useLoaderData } from 'react-router';
+import {
+  PRICE_LIST_COLUMNS,
+  PRICE_LIST_COLUMN_LABELS,
+  formatDateTime,
+  type AdminSupplierDetail,
+} from '@detal/contract';
+import type { Route } from './+types/admin-supplier';
+import { adminMeta } from '../features/admin/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { ImportSection } from '../features/admin-suppliers/ImportPanel.tsx';
+import { supplierAction, type SupplierActionResult } from '../features/admin-suppliers/supplier-actions.ts';
+import { SubmitButton } from '../features/clients/SubmitButton.tsx';
+import { isApiError } from '../lib/api/index.ts';
+import { paths } from '../paths.ts';
+
+export const meta: Route.MetaFunction = ({ data: loaded }) =>
+  adminMeta(loaded?.supplier ? `Поставщик ${loaded.supplier.name}` : 'Новый поставщик');
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if (params.id === 'new') return { supplier: null, imports: [], forbidden: false };
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data('Поставщик не найден', { status: 404 });
+  const api = adminServerApi(request, context);
+  try {
+    const [{ supplier }, imports] = await Promise.all([
+      guard(api.call('supplier-show', { body: { id }, signal: request.signal, handles: [401, 403, 404] })),
+      guard(
+        api.call('import-list', {
+          query: { page: 1 },
+          body: { kind: 'price_list', supplier_id: id, per_page: 20 },
+          signal: request.signal,
+          handles: [401, 403],
+        }),
+      ),
+    ]);
+    return { supplier, imports: imports.data, forbidden: false };
+  } catch (error) {
+    if (isForbidden(error)) return { supplier: null, imports: [], forbidden: true };
+    if (isApiError(error) && error.status === 404) throw data('Поставщик не найден', { status: 404 });
+    throw error;
+  }
+}
+
+export const clientAction = ({ request }: Route.ClientActionArgs) => supplierAction(request);
+
+const ENCODINGS = [
+  { value: '', label: 'определить' },
+  { value: 'utf8', label: 'UTF-8' },
+  { value: 'cp1251', label: 'Windows-1251' },
+];
+const DELIMITERS = [
+  { value: '', label: 'определить' },
+  { value: ';', label: 'точка с запятой ;' },
+  { value: ',', label: 'запятая ,' },
+  { value: 'tab', label: 'табуляция' },
+];
+const STOCK_MODES = [
+  { value: 'bound', label: '«>10» — это 10' },
+  { value: 'bound_plus_one', label: '«>10» — это 11' },
+];
+
+function SupplierForm({ supplier }: { supplier: AdminSupplierDetail | null }) {
+  const fetcher = useFetcher<SupplierActionResult>();
+  const result = fetcher.data?.intent === 'save' ? fetcher.data : null;
+  const errors = result?.errors ?? {};
+  const profile = supplier?.import_profile;
+  const fieldError = (name: string) => errors[name] ?? errors[`import_profile.${name}`];
+  return (
+    <fetcher.Form method="post" aria-label="Поставщик" noValidate>
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="id" value={supplier?.id ?? ''} />
+      <Stack gap="xs">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="xs" verticalSpacing={4}>
+          <TextInput
+            label="Название (настоящее)"
+            name="name"
+            size="xs"
+            required
+            defaultValue={supplier?.name ?? ''}
+            error={errors.name}
+          />
+          <TextInput
+            label="Клиенты видят"
+            name="display_name"
+            size="xs"
+            placeholder={supplier ? `Склад ${supplier.id}` : 'Склад …'}
+            defaultValue={supplier?.display_name ?? ''}
+            error={errors.display_name}
+          />
+          <NumberInput
+            label="Вероятность поставки, %"
+            name="delivery_probability"
+            size="xs"
+            min={0}
+            max={100}
+            defaultValue={supplier?.delivery_probability ?? ''}
+            error={errors.delivery_probability}
+          />
+          <NumberInput
+            label="Срок по умолчанию, дн."
+            name="default_delivery_days"
+            size="xs"
+            min={0}
+            defaultValue={supplier?.default_delivery_days ?? 0}
+            error={errors.default_delivery_days}
+          />
+          <NumberInput
+            label="Прайс устаревает через, дн."
+            name="max_age_days"
+            size="xs"
+            min={1}
+            placeholder="никогда"
+            defaultValue={supplier?.max_age_days ?? ''}
+            error={errors.max_age_days}
+          />
+          <Switch
+            label="Активен: предложения в поиске"
+            name="active"
+            size="sm"
+            mt={22}
+            defaultChecked={supplier?.active ?? true}
+          />
+        </SimpleGrid>
+        <Text fw={600} fz="sm" mt={4}>
+          Профиль загрузки прайс-листа
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="xs" verticalSpacing={4}>
+          <NativeSelect
+            label="Кодировка"
+            name="encoding"
+            size="xs"
+            data={ENCODINGS}
+            defaultValue={profile?.encoding ?? ''}
+          />
+          <NativeSelect
+            label="Разделитель"
+            name="delimiter"
+            size="xs"
+            data={DELIMITERS}
+            defaultValue={profile?.delimiter ?? ''}
+          />
+          <NumberInput
+            label="Срок для строк без срока, дн."
+            name="profile_delivery"
+            size="xs"
+            min={0}
+            placeholder="срок поставщика"
+            defaultValue={profile?.default_delivery_days ?? ''}
+            error={fieldError('default_delivery_days')}
+          />
+          <NativeSelect
+            label="Остаток «>10», «10+»"
+            name="stock_more"
+            size="xs"
+            data={STOCK_MODES}
+            defaultValue={profile?.stock_more ?? 'bound'}
+          />
+          <TextInput
+            label="Столбцы по порядку (без заголовка)"
+            name="columns"
+            size="xs"
+            placeholder="article,brand,,price"
+            defaultValue={profile?.columns ?? ''}
+            error={fieldError('columns')}
+          />
+          <Switch
+            label="Первая строка — заголовок"
+            name="header_row"
+            size="sm"
+            mt={22}
+            defaultChecked={profile?.header_row ?? true}
+          />
+        </SimpleGrid>
+        <Text size="xs" c="gray.7">
+          Заголовки столбцов в файле поставщика (пусто — обычные названия: Артикул, Бренд, Цена…):
+        </Text>
+        <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="xs" verticalSpacing={4}>
+          {PRICE_LIST_COLUMNS.map((column) => (
+            <TextInput
+              key={column}
+              label={PRICE_LIST_COLUMN_LABELS[column]}
+              name={`header_${column}`}
+              size="xs"
+              defaultValue={profile?.headers?.[column] ?? ''}
+            />
+          ))}
+        </SimpleGrid>
+        <Group gap="sm">
+          <SubmitButton size="xs" loading={fetcher.state !== 'idle'}>
+            {supplier ? 'Сохранить' : 'Создать поставщика'}
+          </SubmitButton>
+          {result?.saved && (
+            <Text size="sm" c="green.8" role="status">
+              Сохранено
+            </Text>
+          )}
+          {errors.form && !result?.saved && (
+            <Text size="sm" c="red.8" role="alert">
+              {errors.form}
+            </Text>
+          )}
+        </Group>
+      </Stack>
+    </fetcher.Form>
+  );
+}
+
+export default function AdminSupplierPage() {
+  const { supplier, imports, forbidden } = useLoaderData<typeof loader>();
+  return (
+    <Stack gap="sm">
+      <Anchor component={Link} to={paths.adminSuppliers()} fz="sm">
+        ← Поставщики
+      </Anchor>
+      <Group gap="xs">
+        <Title order={1} fz="h3">
+          {supplier ? supplier.name : 'Новый поставщик'}
+        </Title>
+        {supplier && !supplier.active && <Badge color="gray">выключен</Badge>}
+        {supplier?.stale && <Badge color="orange">прайс устарел</Badge>}
+      </Group>
+      {forbidden ? (
+        <Alert color="gray">Поставщики доступны владельцу и менеджерам магазина</Alert>
+      ) : (
+        <>
+          {supplier && (
+            <Text size="sm" c="gray.7">
+              Предложений: {supplier.offers_count.toLocaleString('ru-RU')} · последний удачный прайс:{' '}
+              {supplier.last_success_at ? formatDateTime(supplier.last_success_at) : 'не загружался'}
+            </Text>
+          )}
+          <Paper withBorder p="xs">
+            <SupplierForm key={supplier?.id ?? 'new'} supplier={supplier} />
+          </Paper>
+          {supplier && (
+            <Paper withBorder p="xs">
+              <Stack gap="xs">
+                <Text fw={600} fz="sm">
+                  Загрузка прайс-листа
+                </Text>
+                <ImportSection kind="price_list" supplierId={supplier.id} imports={imports} />
+              </Stack>
+            </Paper>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,213 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { Form, Link, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { formatDateTime, type AdminSupplierRow } from '@detal/contract';
+import type { Route } from './+types/admin-suppliers';
+import { adminMeta } from '../features/admin/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { ImportStatusBadge } from '../features/admin-suppliers/ImportPanel.tsx';
+import { pageHref, positiveInt } from '../features/admin-payments/payments-query.ts';
+import { paths } from '../paths.ts';
+
+export const meta: Route.MetaFunction = () => adminMeta('Поставщики');
+
+const flag = (value: string | null) => (value === 'yes' ? true : value === 'no' ? false : null);
+
+/** The list's filters as the URL keeps them: ?q=, ?active=yes|no, ?stale=yes|no, ?page=. */
+function filtersOf(url: URL) {
+  const params = url.searchParams;
+  return {
+    q: params.get('q')?.trim() || null,
+    active: flag(params.get('active')),
+    stale: flag(params.get('stale')),
+    page: positiveInt(params.get('page')) ?? 1,
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const filters = filtersOf(new URL(request.url));
+  const api = adminServerApi(request, context);
+  try {
+    const list = await guard(
+      api.call('supplier-admin-list', {
+        query: { page: filters.page },
+        body: { q: filters.q, active: filters.active, stale: filters.stale, per_page: 50 },
+        signal: request.signal,
+        handles: [401, 403, 422],
+      }),
+    );
+    return { filters, list, forbidden: false };
+  } catch (error) {
+    if (isForbidden(error)) return { filters, list: null, forbidden: true };
+    throw error;
+  }
+}
+
+const yesNo = (value: boolean | null) => (value === null ? '' : value ? 'yes' : 'no');
+
+function LastImport({ row }: { row: AdminSupplierRow }) {
+  const last = row.last_import;
+  if (!last) return <Text size="sm">—</Text>;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatDateTime(last.finished_at ?? last.started_at ?? last.queued_at)}
+      </Text>
+      <ImportStatusBadge status={last.status} />
+      <Text size="sm" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+        {(last.rows_loaded ?? 0).toLocaleString('ru-RU')} / отклонено {last.rows_refused.toLocaleString('ru-RU')}
+      </Text>
+    </Group>
+  );
+}
+
+export default function AdminSuppliersPage() {
+  const { filters, list, forbidden } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const url = new URL(`${location.pathname}${location.search}`, 'http://admin');
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={1} fz="h3">
+          Поставщики
+        </Title>
+        <Group gap="xs">
+          <Button component={Link} to={paths.adminCrossReferences()} size="xs" variant="default">
+            Кросс-номера
+          </Button>
+          <Button component={Link} to={paths.adminSupplier('new')} size="xs">
+            Новый поставщик
+          </Button>
+        </Group>
+      </Group>
+      {forbidden ? (
+        <Alert color="gray">Поставщики доступны владельцу и менеджерам магазина</Alert>
+      ) : (
+        <>
+          <Form method="get" key={location.search} aria-label="Фильтры">
+            <Group gap="xs" align="flex-end">
+              <TextInput label="Название" name="q" size="xs" w={220} defaultValue={filters.q ?? ''} />
+              <NativeSelect
+                label="Активен"
+                name="active"
+                size="xs"
+                w={120}
+                data={[
+                  { value: '', label: 'все' },
+                  { value: 'yes', label: 'да' },
+                  { value: 'no', label: 'нет' },
+                ]}
+                defaultValue={yesNo(filters.active)}
+              />
+              <NativeSelect
+                label="Прайс устарел"
+                name="stale"
+                size="xs"
+                w={120}
+                data={[
+                  { value: '', label: 'все' },
+                  { value: 'yes', label: 'да' },
+                  { value: 'no', label: 'нет' },
+                ]}
+                defaultValue={yesNo(filters.stale)}
+              />
+              <Button type="submit" size="xs" variant="light">
+                Найти
+              </Button>
+              {(filters.q || filters.active !== null || filters.stale !== null) && (
+                <Anchor component={Link} to={paths.adminSuppliers()} fz="sm">
+                  Сбросить фильтры
+                </Anchor>
+              )}
+            </Group>
+          </Form>
+          {list && (
+            <>
+              <Text size="sm" c="gray.7">
+                Поставщиков: {list.total}
+              </Text>
+              <Table.ScrollContainer minWidth={720}>
+                <Table
+                  striped
+                  highlightOnHover
+                  withTableBorder
+                  fz="sm"
+                  verticalSpacing={4}
+                  data-testid="suppliers-table"
+                >
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Поставщик</Table.Th>
+                      <Table.Th>Клиенты видят</Table.Th>
+                      <Table.Th ta="right">Предложений</Table.Th>
+                      <Table.Th>Последняя загрузка</Table.Th>
+                      <Table.Th>Состояние</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {list.data.map((row) => (
+                      <Table.Tr key={row.id}>
+                        <Table.Td>
+                          <Anchor component={Link} to={paths.adminSupplier(row.id)} fz="sm">
+                            {row.name}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td>{row.display_name ?? `Склад ${row.id}`}</Table.Td>
+                        <Table.Td ta="right">{row.offers_count.toLocaleString('ru-RU')}</Table.Td>
+                        <Table.Td>
+                          <LastImport row={row} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap">
+                            {!row.active && (
+                              <Badge size="sm" color="gray">
+                                выключен
+                              </Badge>
+                            )}
+                            {row.stale && (
+                              <Badge size="sm" color="orange" title={`Старше ${row.max_age_days ?? ''} дн.`}>
+                                прайс устарел
+                              </Badge>
+                            )}
+                            {row.active && !row.stale && (
+                              <Badge size="sm" color="green" variant="light">
+                                в работе
+                              </Badge>
+                            )}
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              {list.last_page > 1 && (
+                <Group justify="center">
+                  <Pagination
+                    total={list.last_page}
+                    value={list.current_page}
+                    onChange={(page) => void navigate(pageHref(url, page))}
+                    size="sm"
+                  />
+                </Group>
+              )}
+            </>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
