@@ -3,6 +3,7 @@ import { defineEndpoints } from './endpoint.ts';
 import { dataEnvelope, pageQuerySchema, paginatedList, successSchema } from './envelope.ts';
 import { clientAdminEndpoints } from './admin-clients.ts';
 import { paymentAdminEndpoints } from './payments.ts';
+import { supplierSourceAdminEndpoints } from './supplier-sources.ts';
 import {
   adminLineCancelRequestSchema,
   adminLineStatusRequestSchema,
@@ -193,6 +194,8 @@ export const adminEndpoints = defineEndpoints({
   // Payments and statements (payments.ts), clients (admin-clients.ts): owner and manager.
   ...paymentAdminEndpoints,
   ...clientAdminEndpoints,
+  // Suppliers' price-list sources and their fetch history (supplier-sources.ts): owner and manager.
+  ...supplierSourceAdminEndpoints,
 });
 
 export type AdminEndpoints = typeof adminEndpoints;

@@ -26,3 +26,4 @@ export * from './payments.ts';
 export * from './rules.ts';
 export * from './search.ts';
 export * from './staff.ts';
+export * from './supplier-sources.ts';

@@ -6,6 +6,7 @@ import { deleteEndedRateLimitWindows } from '../http/rate-limit.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { ABANDONED_BASKET_DAYS, removeAbandonedBaskets } from '../modules/basket/abandoned.ts';
 import { releaseAbandonedClaims, sendDueNotifications, type SendReport } from '../modules/notifications/sender.ts';
+import { runSourcesTick, waitForBackgroundFetches } from '../modules/supplier-sources/service.ts';
 
 /**
  * The shop's scheduled work, and the one place that starts the job queue (pg-boss on PostgreSQL), registers
@@ -45,6 +46,14 @@ export const scheduledJobs: readonly ScheduledJob[] = [
  */
 export const NOTIFICATIONS_JOB = { name: 'notifications-send', cron: '* * * * *' } as const;
 
+/**
+ * Suppliers' price-list sources (modules/supplier-sources): every SUPPLIER_SOURCES_TICK_SECONDS a tick marks stale
+ * lists and fetches the due sources. On pg-boss the same chain of delayed jobs as the notifications (a `short`
+ * queue, restarted by a cron tick every minute); two ticks running at once on two instances are harmless, as a
+ * source is claimed (FOR UPDATE SKIP LOCKED and a lease) before it is fetched. Decision: docs/decisions/0025.
+ */
+export const SUPPLIER_SOURCES_JOB = { name: 'supplier-sources-tick', cron: '* * * * *' } as const;
+
 export type JobsConfig = Pick<
   AppConfig,
   | 'shopTimeZone'
@@ -54,7 +63,18 @@ export type JobsConfig = Pick<
   | 'dataDir'
   | 'staffNotificationEmail'
   | 'notificationsIntervalSeconds'
+  | 'supplierSourcesTickSeconds'
 >;
+
+function sourcesTicker({ database, config, logger }: StartJobsOptions): () => Promise<void> {
+  const settings = { timeZone: config.shopTimeZone, log: logger };
+  return async () => {
+    const report = await runSourcesTick(database, settings);
+    if (report.fetched + report.becameStale + report.becameFresh > 0) {
+      logger.info({ job: SUPPLIER_SOURCES_JOB.name, ...report }, 'supplier sources tick');
+    }
+  };
+}
 
 function notificationSender({ database, config, logger }: StartJobsOptions): () => Promise<SendReport> {
   const mailer = createMailer(config);
@@ -132,9 +152,25 @@ async function startPgBoss(options: StartJobsOptions): Promise<RunningJobs> {
     }
   });
   await boss.send(queue, {});
+
+  const tickSources = sourcesTicker(options);
+  const sources = SUPPLIER_SOURCES_JOB.name;
+  await boss.createQueue(sources, { name: sources, policy: 'short' });
+  await boss.schedule(sources, SUPPLIER_SOURCES_JOB.cron, {}, { tz: config.shopTimeZone });
+  await boss.work(sources, { pollingIntervalSeconds: 1 }, async () => {
+    try {
+      await tickSources();
+    } finally {
+      await boss.send(sources, {}, { startAfter: config.supplierSourcesTickSeconds });
+    }
+  });
+  await boss.send(sources, {});
   return {
     boss,
-    stop: () => boss.stop({ graceful: true, wait: true }),
+    stop: async () => {
+      await boss.stop({ graceful: true, wait: true });
+      await waitForBackgroundFetches();
+    },
   };
 }
 
@@ -173,13 +209,25 @@ async function startTimers(options: StartJobsOptions): Promise<RunningJobs> {
   sendAll();
   const sending = setInterval(sendAll, config.notificationsIntervalSeconds * 1000);
   sending.unref();
+  const tickSources = sourcesTicker(options);
+  const tickAll = () => {
+    running = running.then(() =>
+      tickSources().catch((error: unknown) =>
+        logger.error({ err: error, job: SUPPLIER_SOURCES_JOB.name }, 'scheduled job failed'),
+      ),
+    );
+  };
+  const ticking = setInterval(tickAll, config.supplierSourcesTickSeconds * 1000);
+  ticking.unref();
   return {
     boss: null,
     stop: async () => {
       clearTimeout(first);
       clearInterval(every);
       clearInterval(sending);
+      clearInterval(ticking);
       await running;
+      await waitForBackgroundFetches();
     },
   };
 }

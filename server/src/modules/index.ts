@@ -10,6 +10,7 @@ import { createOrdersHandlers } from './orders/handlers.ts';
 import { createPaymentHandlers } from './payments/handlers.ts';
 import { createSearchHandlers } from './search/handlers.ts';
 import { createStaffHandlers } from './staff/handlers.ts';
+import { createSupplierSourceHandlers } from './supplier-sources/handlers.ts';
 
 /**
  * Every domain module's handler factory. Adding a module is one line in the list of its scheme; an
@@ -29,6 +30,7 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   createOrdersAdminHandlers,
   createPaymentHandlers,
   createClientAdminHandlers,
+  createSupplierSourceHandlers,
 ];
 
 /** Merges the modules' handler maps; two modules claiming one endpoint is a wiring mistake, caught at start. */

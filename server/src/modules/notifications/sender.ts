@@ -51,7 +51,7 @@ const unsent = () => and(isNull(notifications.sentAt), isNull(notifications.fail
 const dueBy = (now: Date) => and(unsent(), isNull(notifications.claimedAt), lte(notifications.dueAt, now));
 
 async function recipientOf(db: DbExecutor, row: Row, settings: SendSettings): Promise<string | null> {
-  if (row.kind !== 'staff_new_order') return row.recipient;
+  if (!row.kind.startsWith('staff_')) return row.recipient;
   return (await readShopSetting(db, 'staff_notification_email'))?.email || settings.staffEmailFallback || null;
 }
 
