@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
  */
 const staleSupplierIds = (policy: 'hide' | 'warn'): SQL =>
   sql.raw(
-    `(select coalesce(array_agg(supplier_id), '{}'::int[]) from supplier_sources where stale_since is not null and stale_policy = '${policy}')`,
+    `array(select supplier_id from supplier_sources where stale_since is not null and stale_policy = '${policy}')`,
   );
 
 /** True for an offer of `supplierId` that may be found and sold (its supplier's list is not stale and hidden). */
