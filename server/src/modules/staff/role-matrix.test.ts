@@ -68,6 +68,17 @@ describe('admin endpoints: role matrix', () => {
     for (const key of orders) expect([...adminEndpoints[key].roles]).toEqual(['owner', 'manager']);
   });
 
+  it("opens suppliers' price-list sources to the owner and managers only", () => {
+    const sources = [
+      'supplier-source-show',
+      'supplier-source-save',
+      'supplier-source-delete',
+      'supplier-source-fetch-now',
+      'supplier-source-fetches',
+    ] as const;
+    for (const key of sources) expect([...adminEndpoints[key].roles]).toEqual(['owner', 'manager']);
+  });
+
   const cases = entries.flatMap(([key, endpoint]) =>
     CALLERS.map((caller) => ({ key, caller, expected: expectedOf(endpoint, caller) })),
   );
