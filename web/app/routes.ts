@@ -42,6 +42,8 @@ export default [
     route('admin/payments', 'routes/admin-payments.tsx'),
     route('admin/clients', 'routes/admin-clients.tsx'),
     route('admin/clients/:id', 'routes/admin-client.tsx'),
+    // Temporary page of the source panel, until the suppliers screen embeds it (decision 0025).
+    route('admin/suppliers/:id/source', 'routes/admin-supplier-source.tsx'),
     route('admin/staff', 'routes/admin-staff.tsx'),
     route('admin/audit', 'routes/admin-audit.tsx'),
   ]),
