@@ -369,7 +369,7 @@ export function SupplierSourcePanel({ supplier, source, fetches }: SupplierSourc
       )}
       {source && <SourceStatus source={source} />}
       {source && <SourceButtons source={source} />}
-      <SourceForm key={source ? `${source.url}|${source.every_hours}|${source.times?.join()}` : 'new'} supplierId={supplier.id} source={source} />
+      <SourceForm key={supplier.id} supplierId={supplier.id} source={source} />
       <Stack gap={4}>
         <Title order={3} fz="md">
           История загрузок
