@@ -77,7 +77,9 @@ async function searchItems(article: string): Promise<Array<{ article: string; pr
     body: JSON.stringify({ article, brand_name: 'MANN' }),
   });
   expect(response.status).toBe(200);
-  const body = (await response.json()) as { data: { result_products_search: { items: Array<{ article: string; price: number }> } } };
+  const body = (await response.json()) as {
+    data: { result_products_search: { items: Array<{ article: string; price: number }> } };
+  };
   return body.data.result_products_search.items;
 }
 

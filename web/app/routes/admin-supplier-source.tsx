@@ -30,8 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-export const clientAction = ({ request, params }: Route.ClientActionArgs) =>
-  sourceAction(request, Number(params.id));
+export const clientAction = ({ request, params }: Route.ClientActionArgs) => sourceAction(request, Number(params.id));
 
 export default function AdminSupplierSourcePage() {
   const { supplier, source, fetches, forbidden } = useLoaderData<typeof loader>();

@@ -47,10 +47,7 @@ export class FetchFailure extends Error {
 
 function httpFailure(status: number): FetchFailure {
   if (status === 401 || status === 403) {
-    return new FetchFailure(
-      `Сервер поставщика отказал в доступе (HTTP ${status}): проверьте логин и пароль`,
-      status,
-    );
+    return new FetchFailure(`Сервер поставщика отказал в доступе (HTTP ${status}): проверьте логин и пароль`, status);
   }
   if (status === 404 || status === 410) {
     return new FetchFailure(`Файл не найден по этому адресу (HTTP ${status})`, status);

@@ -20,11 +20,7 @@ export async function findSource(db: DbExecutor, supplierId: number): Promise<So
 
 /** The source row locked for the rest of the transaction (a save and a finishing fetch queue up). */
 export async function lockSource(tx: Tx, supplierId: number): Promise<SourceRow | null> {
-  const [row] = await tx
-    .select()
-    .from(supplierSources)
-    .where(eq(supplierSources.supplierId, supplierId))
-    .for('update');
+  const [row] = await tx.select().from(supplierSources).where(eq(supplierSources.supplierId, supplierId)).for('update');
   return row ?? null;
 }
 

@@ -2,12 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type {
-  SourceImportOptions,
-  SupplierFetch,
-  SupplierSource,
-  SupplierSourceSaveRequest,
-} from '@detal/contract';
+import type { SourceImportOptions, SupplierFetch, SupplierSource, SupplierSourceSaveRequest } from '@detal/contract';
 import type { Database, DbExecutor } from '../../db/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { enqueueStaffSupplierAlert } from '../notifications/outbox.ts';
@@ -284,7 +279,13 @@ async function attempt(database: Database, source: SourceRow, supplierName: stri
     const fileFacts = { etag: fetched.etag, lastModified: fetched.lastModified, hash: fetched.hash };
     if (fetched.hash === source.contentHash) {
       // The server does not answer conditional requests, but the bytes are the same: nothing to import.
-      return { ...none, outcome: 'not_modified', httpStatus: fetched.httpStatus, bytes: fetched.bytes, file: fileFacts };
+      return {
+        ...none,
+        outcome: 'not_modified',
+        httpStatus: fetched.httpStatus,
+        bytes: fetched.bytes,
+        file: fileFacts,
+      };
     }
     const imported = await importFetchedList(database, {
       supplierName,
@@ -361,7 +362,11 @@ export async function fetchClaimedSource(
     if (!current) return toFetch(row);
     // The address changed while this fetch ran: what it learnt of the old file is no use.
     const sameSource = current.url === source.url && current.authUser === source.authUser;
-    const scheduled = nextFetchAfter({ everyHours: current.everyHours, times: current.times }, finishedAt, settings.timeZone);
+    const scheduled = nextFetchAfter(
+      { everyHours: current.everyHours, times: current.times },
+      finishedAt,
+      settings.timeZone,
+    );
     if (result.outcome === 'failed') {
       const failures = current.consecutiveFailures + 1;
       const retryAt = new Date(finishedAt.getTime() + (settings.retryBaseMs ?? RETRY_BASE_MS) * 2 ** (failures - 1));
@@ -375,7 +380,13 @@ export async function fetchClaimedSource(
         await enqueueStaffSupplierAlert(
           tx,
           'staff_source_failing',
-          { supplier_id: supplierId, supplier_name: supplier.name, url: current.url, failures, last_error: result.error },
+          {
+            supplier_id: supplierId,
+            supplier_name: supplier.name,
+            url: current.url,
+            failures,
+            last_error: result.error,
+          },
           { now: finishedAt },
         );
       }

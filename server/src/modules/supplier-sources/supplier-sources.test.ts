@@ -28,12 +28,7 @@ import { createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts'
 import { insertSupplier } from '../../../test/fixtures/offers.ts';
 import { sendDueNotifications } from '../notifications/sender.ts';
 import { nextFetchAfter } from './schedule.ts';
-import {
-  FAILURE_ALERT_AFTER,
-  runSourcesTick,
-  waitForBackgroundFetches,
-  type FetchSettings,
-} from './service.ts';
+import { FAILURE_ALERT_AFTER, runSourcesTick, waitForBackgroundFetches, type FetchSettings } from './service.ts';
 
 /*
  * Automatic price-list updates against a real local HTTP server (node:http): conditional requests, 304, 404,
@@ -42,8 +37,10 @@ import {
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 
-const CSV_V1 = 'article;brand;description;price;quantity\nOC90;MANN;Фильтр масляный;123.45;5\nW712/75;MANN;Фильтр;300;2\n';
-const CSV_V2 = 'article;brand;description;price;quantity\nOC90;MANN;Фильтр масляный;150.00;4\nW712/75;MANN;Фильтр;310;2\n';
+const CSV_V1 =
+  'article;brand;description;price;quantity\nOC90;MANN;Фильтр масляный;123.45;5\nW712/75;MANN;Фильтр;300;2\n';
+const CSV_V2 =
+  'article;brand;description;price;quantity\nOC90;MANN;Фильтр масляный;150.00;4\nW712/75;MANN;Фильтр;310;2\n';
 const STAFF_EMAIL = 'staff@shop.example';
 
 interface Served {
@@ -152,7 +149,12 @@ function adminUrl(key: keyof typeof adminEndpoints, supplierId: number): string 
 }
 
 async function callSource(
-  key: 'supplier-source-show' | 'supplier-source-save' | 'supplier-source-delete' | 'supplier-source-fetch-now' | 'supplier-source-fetches',
+  key:
+    | 'supplier-source-show'
+    | 'supplier-source-save'
+    | 'supplier-source-delete'
+    | 'supplier-source-fetch-now'
+    | 'supplier-source-fetches',
   supplierId: number,
   options: { cookie?: string; body?: object } = {},
 ) {
@@ -354,7 +356,11 @@ describe('fetching on schedule', () => {
     );
     // Across a daylight-saving change (Berlin, 29 March 2026: 02:00 -> 03:00).
     expect(
-      nextFetchAfter({ everyHours: null, times: ['06:00'] }, new Date('2026-03-28T12:00:00Z'), 'Europe/Berlin').toISOString(),
+      nextFetchAfter(
+        { everyHours: null, times: ['06:00'] },
+        new Date('2026-03-28T12:00:00Z'),
+        'Europe/Berlin',
+      ).toISOString(),
     ).toBe('2026-03-29T04:00:00.000Z');
   });
 });
@@ -405,7 +411,10 @@ describe('bad sources leave the previous list untouched', () => {
         .select()
         .from(notifications)
         .where(
-          and(eq(notifications.kind, 'staff_source_failing'), sql`(${notifications.payload}->>'supplier_id')::int = ${supplierId}`),
+          and(
+            eq(notifications.kind, 'staff_source_failing'),
+            sql`(${notifications.payload}->>'supplier_id')::int = ${supplierId}`,
+          ),
         );
     // Retries come 1, 2, 4 … minutes later (test backoff): each tick an hour on finds it due.
     for (let attempt = 1; attempt <= FAILURE_ALERT_AFTER + 1; attempt += 1) {
@@ -447,7 +456,11 @@ describe('stale lists', () => {
     const fourDaysAgo = new Date(Date.now() - 4 * 24 * HOUR);
     await database.db
       .update(supplierSources)
-      .set({ lastSuccessfulImportAt: fourDaysAgo, createdAt: fourDaysAgo, nextFetchAt: new Date(Date.now() + 24 * HOUR) })
+      .set({
+        lastSuccessfulImportAt: fourDaysAgo,
+        createdAt: fourDaysAgo,
+        nextFetchAt: new Date(Date.now() + 24 * HOUR),
+      })
       .where(eq(supplierSources.supplierId, supplierId));
     return supplierId;
   }
@@ -456,7 +469,12 @@ describe('stale lists', () => {
     database.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.kind, 'staff_list_stale'), sql`(${notifications.payload}->>'supplier_id')::int = ${supplierId}`));
+      .where(
+        and(
+          eq(notifications.kind, 'staff_list_stale'),
+          sql`(${notifications.payload}->>'supplier_id')::int = ${supplierId}`,
+        ),
+      );
 
   const itemsOfSupplier = (result: SearchResult, name: string) =>
     result.items.filter((item) => item.supplier_name === name);

@@ -77,7 +77,9 @@ function SourceStatus({ source }: { source: SupplierSource }) {
         </Fact>
         <Fact label="Состояние прайса">
           {source.stale_since ? (
-            <Tooltip label={`Устарел с ${when(source.stale_since)}: ${STALE_POLICY_NAMES[source.stale_policy].toLowerCase()}`}>
+            <Tooltip
+              label={`Устарел с ${when(source.stale_since)}: ${STALE_POLICY_NAMES[source.stale_policy].toLowerCase()}`}
+            >
               <Badge color="orange" data-testid="source-stale">
                 Прайс устарел
               </Badge>
@@ -140,9 +142,7 @@ function SourceForm({ supplierId, source }: { supplierId: number; source: Suppli
             disabled={authUser.trim() === ''}
             w={240}
           />
-          {source?.auth_password_set && (
-            <Checkbox name="clear_password" label="Удалить пароль" mt={30} size="xs" />
-          )}
+          {source?.auth_password_set && <Checkbox name="clear_password" label="Удалить пароль" mt={30} size="xs" />}
         </Group>
         <Stack gap={4}>
           <Text fz="sm" fw={500}>
@@ -244,7 +244,10 @@ function SourceForm({ supplierId, source }: { supplierId: number; source: Suppli
           />
         </Group>
         <Group gap="sm">
-          <SubmitButton loading={fetcher.state !== 'idle'} {...(sourceUrlProblem(url) !== null ? { disabled: true } : {})}>
+          <SubmitButton
+            loading={fetcher.state !== 'idle'}
+            {...(sourceUrlProblem(url) !== null ? { disabled: true } : {})}
+          >
             Сохранить
           </SubmitButton>
           {result?.message && (
@@ -271,7 +274,11 @@ function SourceButtons({ source }: { source: SupplierSource }) {
     <Group gap="sm" wrap="wrap">
       <fetchNow.Form method="post">
         <input type="hidden" name="intent" value="fetch-now" />
-        <SubmitButton variant="light" loading={fetchNow.state !== 'idle'} {...(source.fetching ? { disabled: true } : {})}>
+        <SubmitButton
+          variant="light"
+          loading={fetchNow.state !== 'idle'}
+          {...(source.fetching ? { disabled: true } : {})}
+        >
           Загрузить сейчас
         </SubmitButton>
       </fetchNow.Form>
