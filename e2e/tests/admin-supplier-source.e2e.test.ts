@@ -137,7 +137,7 @@ describe('supplier price-list source in Chromium', () => {
       .toBe(1);
     const row = await imported.innerText();
     expect(row).toContain('По расписанию');
-    expect(row).toContain('Загружен');
+    expect(row.toLowerCase()).toContain('загружен');
     expect(row).toContain('200');
     expect(priceRequests).toBeGreaterThanOrEqual(1);
     await page.getByTestId('source-status').getByText('Актуален').waitFor();
