@@ -119,7 +119,7 @@ describe('supplier price-list source in Chromium', () => {
     await address.fill(priceUrl);
     await page.getByText('Адрес должен начинаться с http:// или https://').waitFor({ state: 'detached' });
     await page.getByRole('textbox', { name: 'Каждые, часов' }).fill('1');
-    await page.getByRole('textbox', { name: /Прайс устаревает через/ }).fill('3');
+    await page.getByRole('textbox', { name: /Устаревает через/ }).fill('3');
     await submit(page, 'Сохранить');
     await page.getByRole('status').filter({ hasText: 'Сохранено' }).waitFor();
 

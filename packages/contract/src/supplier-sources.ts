@@ -5,6 +5,9 @@ import { idSchema, INT4_MAX, isoDateTimeSchema, optionalText, textSchema } from 
 import type { StaffRole } from './staff.ts';
 
 /**
+ * Endpoints (keys are their paths, as every admin endpoint's): `GET suppliers/:id/source`, `POST …/source/save`,
+ * `POST …/source/delete`, `POST …/source/fetch-now`, `GET …/source/fetches`.
+ *
  * Automatic price-list updates (issue 15 point 3): a supplier's source (an HTTP or HTTPS address, optional basic
  * authentication), its schedule, what happens to its offers when its list grows stale, and the fetch history.
  * Back office, owner and managers. Decision: docs/decisions/0025.
@@ -188,10 +191,12 @@ export const supplierIdParamsSchema = z.object({
 });
 
 const SOURCE_ROLES: readonly StaffRole[] = ['owner', 'manager'];
+/** The body of a POST that needs nothing but its path: `{}`. */
+const emptyBodySchema = z.object({});
 const supplierRef = z.object({ id: idSchema, name: z.string() });
 
 export const supplierSourceAdminEndpoints = defineEndpoints({
-  'supplier-source-show': {
+  'suppliers/:id/source': {
     method: 'GET',
     path: 'suppliers/:id/source',
     session: false,
@@ -201,9 +206,9 @@ export const supplierSourceAdminEndpoints = defineEndpoints({
     params: supplierIdParamsSchema,
     response: dataEnvelope(z.object({ supplier: supplierRef, source: supplierSourceSchema.nullable() })),
   },
-  'supplier-source-save': {
+  'suppliers/:id/source/save': {
     method: 'POST',
-    path: 'suppliers/:id/source',
+    path: 'suppliers/:id/source/save',
     session: false,
     roles: SOURCE_ROLES,
     summary: "Sets a supplier's source, schedule and stale policy (audited; the first fetch is due at once)",
@@ -212,7 +217,7 @@ export const supplierSourceAdminEndpoints = defineEndpoints({
     body: supplierSourceSaveRequestSchema,
     response: dataEnvelope(z.object({ source: supplierSourceSchema })),
   },
-  'supplier-source-delete': {
+  'suppliers/:id/source/delete': {
     method: 'POST',
     path: 'suppliers/:id/source/delete',
     session: false,
@@ -220,9 +225,10 @@ export const supplierSourceAdminEndpoints = defineEndpoints({
     summary: "Removes a supplier's source (audited): no more automatic fetches; its offers and history stay",
     tags: ['admin'],
     params: supplierIdParamsSchema,
+    body: emptyBodySchema,
     response: dataEnvelope(z.object({ success: z.literal(true) })),
   },
-  'supplier-source-fetch-now': {
+  'suppliers/:id/source/fetch-now': {
     method: 'POST',
     path: 'suppliers/:id/source/fetch-now',
     session: false,
@@ -230,9 +236,10 @@ export const supplierSourceAdminEndpoints = defineEndpoints({
     summary: 'Fetches the source now, in the background (audited); 409 while a fetch of it is running',
     tags: ['admin'],
     params: supplierIdParamsSchema,
+    body: emptyBodySchema,
     response: dataEnvelope(z.object({ message: z.string() })),
   },
-  'supplier-source-fetches': {
+  'suppliers/:id/source/fetches': {
     method: 'GET',
     path: 'suppliers/:id/source/fetches',
     session: false,

@@ -19,8 +19,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const options = { params: { id }, signal: request.signal, handles: [401, 403, 404] };
     const [shown, history] = await Promise.all([
-      guard(api.call('supplier-source-show', options)),
-      guard(api.call('supplier-source-fetches', options)),
+      guard(api.call('suppliers/:id/source', options)),
+      guard(api.call('suppliers/:id/source/fetches', options)),
     ]);
     return { supplier: shown.supplier, source: shown.source, fetches: history.fetches, forbidden: false };
   } catch (error) {

@@ -70,11 +70,11 @@ describe('admin endpoints: role matrix', () => {
 
   it("opens suppliers' price-list sources to the owner and managers only", () => {
     const sources = [
-      'supplier-source-show',
-      'supplier-source-save',
-      'supplier-source-delete',
-      'supplier-source-fetch-now',
-      'supplier-source-fetches',
+      'suppliers/:id/source',
+      'suppliers/:id/source/save',
+      'suppliers/:id/source/delete',
+      'suppliers/:id/source/fetch-now',
+      'suppliers/:id/source/fetches',
     ] as const;
     for (const key of sources) expect([...adminEndpoints[key].roles]).toEqual(['owner', 'manager']);
   });

@@ -7,18 +7,18 @@ import { deleteSource, fetchNow, listFetches, saveSource, showSource } from './s
 export function createSupplierSourceHandlers({ config, database }: AppDeps): AdminHandlers {
   const { db } = database;
   return {
-    'supplier-source-show': async ({ params, request }) => showSource(db, params.id, nowFor(request)),
+    'suppliers/:id/source': async ({ params, request }) => showSource(db, params.id, nowFor(request)),
 
-    'supplier-source-save': async ({ params, body, staff, request }) => ({
+    'suppliers/:id/source/save': async ({ params, body, staff, request }) => ({
       source: await saveSource(db, params.id, body, { staffId: signedInStaff(staff).staffId, now: nowFor(request) }),
     }),
 
-    'supplier-source-delete': async ({ params, staff, request }) => {
+    'suppliers/:id/source/delete': async ({ params, staff, request }) => {
       await deleteSource(db, params.id, { staffId: signedInStaff(staff).staffId, now: nowFor(request) });
       return { success: true as const };
     },
 
-    'supplier-source-fetch-now': async ({ params, staff, request }) =>
+    'suppliers/:id/source/fetch-now': async ({ params, staff, request }) =>
       fetchNow(
         database,
         params.id,
@@ -26,6 +26,6 @@ export function createSupplierSourceHandlers({ config, database }: AppDeps): Adm
         { timeZone: config.shopTimeZone, log: request.server.log },
       ),
 
-    'supplier-source-fetches': async ({ params }) => ({ fetches: await listFetches(db, params.id) }),
+    'suppliers/:id/source/fetches': async ({ params }) => ({ fetches: await listFetches(db, params.id) }),
   };
 }

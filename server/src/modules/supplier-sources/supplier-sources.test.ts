@@ -27,6 +27,15 @@ import { startSmtpServer, type TestSmtpServer } from '../../../test/helpers/smtp
 import { createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';
 import { insertSupplier } from '../../../test/fixtures/offers.ts';
 import { sendDueNotifications } from '../notifications/sender.ts';
+import { OrderChangedError } from '../orders/checkout/line-changes.ts';
+import { placeOrder } from '../orders/checkout/place-order.ts';
+import {
+  countsOf,
+  createCheckoutScene,
+  step2Input,
+  step2Request,
+  writeDeliveryMethods,
+} from '../../../test/fixtures/orders.ts';
 import { nextFetchAfter } from './schedule.ts';
 import { FAILURE_ALERT_AFTER, runSourcesTick, waitForBackgroundFetches, type FetchSettings } from './service.ts';
 
@@ -150,11 +159,11 @@ function adminUrl(key: keyof typeof adminEndpoints, supplierId: number): string 
 
 async function callSource(
   key:
-    | 'supplier-source-show'
-    | 'supplier-source-save'
-    | 'supplier-source-delete'
-    | 'supplier-source-fetch-now'
-    | 'supplier-source-fetches',
+    | 'suppliers/:id/source'
+    | 'suppliers/:id/source/save'
+    | 'suppliers/:id/source/delete'
+    | 'suppliers/:id/source/fetch-now'
+    | 'suppliers/:id/source/fetches',
   supplierId: number,
   options: { cookie?: string; body?: object } = {},
 ) {
@@ -170,7 +179,7 @@ async function callSource(
 
 async function saveSource(supplierId: number, input: Partial<SupplierSourceSaveInput> = {}, cookie?: string) {
   const body: SupplierSourceSaveInput = { url: `${base}/price.csv`, every_hours: 1, ...input };
-  const answer = await callSource('supplier-source-save', supplierId, { body, cookie });
+  const answer = await callSource('suppliers/:id/source/save', supplierId, { body, cookie });
   expect(answer.status, answer.raw).toBe(200);
   return answer;
 }
@@ -206,7 +215,7 @@ async function search(article: string): Promise<SearchResult> {
 describe('the source settings through the API', () => {
   it('saves, shows the password only as «set», audits without it, and removes', async () => {
     const supplierId = await newSupplier();
-    expect((await callSource('supplier-source-show', supplierId)).body).toEqual({
+    expect((await callSource('suppliers/:id/source', supplierId)).body).toEqual({
       data: { supplier: { id: supplierId, name: `Поставщик ${suppliersMade}` }, source: null },
     });
     const saved = await saveSource(supplierId, {
@@ -220,7 +229,7 @@ describe('the source settings through the API', () => {
       import_options: { delimiter: ';' },
     });
     expect(saved.raw).not.toContain('tajna-123');
-    const shown = await callSource('supplier-source-show', supplierId, { cookie: managerCookie });
+    const shown = await callSource('suppliers/:id/source', supplierId, { cookie: managerCookie });
     expect(shown.raw).not.toContain('tajna-123');
     expect(shown.body.data).toMatchObject({
       source: {
@@ -249,15 +258,15 @@ describe('the source settings through the API', () => {
     expect(JSON.stringify(audits)).not.toContain('tajna-123');
     expect(audits[1]!.after).toMatchObject({ every_hours: 6, credentials_changed: false });
 
-    expect((await callSource('supplier-source-delete', supplierId)).status).toBe(200);
-    expect((await callSource('supplier-source-show', supplierId)).body).toMatchObject({ data: { source: null } });
-    expect((await callSource('supplier-source-delete', supplierId)).status).toBe(404);
+    expect((await callSource('suppliers/:id/source/delete', supplierId)).status).toBe(200);
+    expect((await callSource('suppliers/:id/source', supplierId)).body).toMatchObject({ data: { source: null } });
+    expect((await callSource('suppliers/:id/source/delete', supplierId)).status).toBe(404);
   });
 
   it('refuses a bad address or schedule in Russian, and content editors', async () => {
     const supplierId = await newSupplier();
     const refused = async (body: object) => {
-      const answer = await callSource('supplier-source-save', supplierId, { body });
+      const answer = await callSource('suppliers/:id/source/save', supplierId, { body });
       expect(answer.status, answer.raw).toBe(422);
       return answer.body;
     };
@@ -273,7 +282,7 @@ describe('the source settings through the API', () => {
     expect(await refused({ url: 'https://example.ru/p.csv', times: ['25:00'] })).toMatchObject({
       error: { times: ['Время «25:00» не в формате ЧЧ:ММ'] },
     });
-    const editor = await callSource('supplier-source-save', supplierId, {
+    const editor = await callSource('suppliers/:id/source/save', supplierId, {
       cookie: editorCookie,
       body: { url: `${base}/price.csv`, every_hours: 1 },
     });
@@ -281,7 +290,7 @@ describe('the source settings through the API', () => {
     expect(await database.db.select().from(supplierSources).where(eq(supplierSources.supplierId, supplierId))).toEqual(
       [],
     );
-    expect((await callSource('supplier-source-show', 999_999)).status).toBe(404);
+    expect((await callSource('suppliers/:id/source', 999_999)).status).toBe(404);
   });
 });
 
@@ -495,13 +504,13 @@ describe('stale lists', () => {
 
     // «Загрузить сейчас» (a changed file): imported, fresh again, no flag.
     served.body = CSV_V2;
-    const started = await callSource('supplier-source-fetch-now', supplierId, { cookie: managerCookie });
+    const started = await callSource('suppliers/:id/source/fetch-now', supplierId, { cookie: managerCookie });
     expect(started.status, started.raw).toBe(200);
     await waitForBackgroundFetches();
     expect((await fetchesOf(supplierId)).at(-1)).toMatchObject({ outcome: 'imported', trigger: 'manual' });
     expect((await sourceOf(supplierId)).staleSince).toBeNull();
     expect(itemsOfSupplier(await search('OC90'), shownName)[0]).not.toHaveProperty('stale');
-    const history = await callSource('supplier-source-fetches', supplierId);
+    const history = await callSource('suppliers/:id/source/fetches', supplierId);
     expect(history.body).toMatchObject({ data: { fetches: [{ outcome: 'imported', trigger: 'manual' }, {}] } });
   });
 
@@ -533,6 +542,41 @@ describe('stale lists', () => {
   });
 });
 
+describe('a hidden stale list is not sold', () => {
+  it('the checkout refuses its basket line as out of stock (409) and writes no order', async () => {
+    await writeDeliveryMethods(database.db);
+    const scene = await createCheckoutScene(database.db, [{ price: '100.00', stock: 5, inBasket: 1 }]);
+    const [offer] = await database.db
+      .select({ supplierId: offers.supplierId })
+      .from(offers)
+      .where(eq(offers.id, scene.offerIds[0]!));
+    await database.db.insert(supplierSources).values({
+      supplierId: offer!.supplierId,
+      url: `${base}/price.csv`,
+      everyHours: 24,
+      stalePolicy: 'hide',
+      maxAgeDays: 1,
+      staleSince: new Date(),
+      nextFetchAt: new Date('2100-01-01T00:00:00Z'),
+    });
+    try {
+      const attempt = placeOrder(database.db, scene.clientId, step2Request(step2Input(scene)), null, {
+        timeZone: 'Europe/Moscow',
+      });
+      await expect(attempt).rejects.toBeInstanceOf(OrderChangedError);
+      await expect(attempt).rejects.toMatchObject({ changes: [{ available: 0, quantityInBasket: 1 }] });
+      expect(await countsOf(database.db, scene.clientId)).toMatchObject({ orders: 0 });
+    } finally {
+      await database.db.delete(supplierSources).where(eq(supplierSources.supplierId, offer!.supplierId));
+    }
+    // Fresh again: the same basket line is ordered.
+    const placed = await placeOrder(database.db, scene.clientId, step2Request(step2Input(scene)), null, {
+      timeZone: 'Europe/Moscow',
+    });
+    expect(placed.created).toBe(true);
+  });
+});
+
 describe('two instances', () => {
   it('never fetch one supplier twice at once; «Загрузить сейчас» during a fetch is a 409', async () => {
     const supplierId = await newSupplier();
@@ -546,7 +590,7 @@ describe('two instances', () => {
       served.delayMs = 400;
       const ticks = [tickAt(0), tickAt(0, other), tickAt(0)];
       await sleep(150);
-      const during = await callSource('supplier-source-fetch-now', supplierId);
+      const during = await callSource('suppliers/:id/source/fetch-now', supplierId);
       expect(during.status, during.raw).toBe(409);
       expect(during.body).toMatchObject({ message: 'Прайс этого поставщика уже загружается: дождитесь окончания' });
       const reports = await Promise.all(ticks);

@@ -193,7 +193,7 @@ function SourceForm({ supplierId, source }: { supplierId: number; source: Suppli
             w={300}
           />
           <TextInput
-            label="Прайс устаревает через, дней"
+            label="Устаревает через, дн."
             name="max_age_days"
             defaultValue={source?.max_age_days === null || !source ? '3' : String(source.max_age_days)}
             description="Пусто — не устаревает"
@@ -235,7 +235,7 @@ function SourceForm({ supplierId, source }: { supplierId: number; source: Suppli
             w={300}
           />
           <TextInput
-            label="Срок по умолчанию, дней"
+            label="Срок по умолчанию, дн."
             name="default_delivery"
             defaultValue={options.default_delivery === undefined ? '' : String(options.default_delivery)}
             inputMode="numeric"
@@ -311,7 +311,7 @@ function SourceButtons({ source }: { source: SupplierSource }) {
 
 export function FetchHistory({ fetches }: { fetches: readonly SupplierFetch[] }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={880}>
       <Table striped verticalSpacing={4} fz="sm" data-testid="source-fetches">
         <Table.Thead>
           <Table.Tr>
@@ -336,9 +336,10 @@ export function FetchHistory({ fetches }: { fetches: readonly SupplierFetch[] })
           {fetches.map((fetch) => (
             <Table.Tr key={fetch.id} data-outcome={fetch.outcome}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(fetch.started_at)}</Table.Td>
-              <Table.Td>{FETCH_TRIGGER_NAMES[fetch.trigger]}</Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{FETCH_TRIGGER_NAMES[fetch.trigger]}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Badge
+                  style={{ overflow: 'visible' }}
                   variant="light"
                   color={fetch.outcome === 'failed' ? 'red' : fetch.outcome === 'imported' ? 'green' : 'gray'}
                 >

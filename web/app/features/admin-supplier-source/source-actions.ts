@@ -109,16 +109,20 @@ export async function sourceAction(request: Request, supplierId: number): Promis
   const params = { id: supplierId };
   try {
     if (intent === 'fetch-now') {
-      const { message } = await callAdmin('supplier-source-fetch-now', { params, handles: [401, 404, 409] });
+      const { message } = await callAdmin('suppliers/:id/source/fetch-now', {
+        params,
+        body: {},
+        handles: [401, 404, 409],
+      });
       return { intent, errors: null, error: null, message };
     }
     if (intent === 'delete') {
-      await callAdmin('supplier-source-delete', { params, handles: [401, 404] });
+      await callAdmin('suppliers/:id/source/delete', { params, body: {}, handles: [401, 404] });
       return { intent, errors: null, error: null, message: 'Источник удалён' };
     }
     const request = saveRequestOf(form);
     if (request.errors) return { intent: 'save', errors: request.errors, error: null, message: null };
-    await callAdmin('supplier-source-save', { params, body: request.body, handles: [401, 404, 422] });
+    await callAdmin('suppliers/:id/source/save', { params, body: request.body, handles: [401, 404, 422] });
     return { intent: 'save', errors: null, error: null, message: 'Сохранено' };
   } catch (error) {
     return failure(intent, error);
