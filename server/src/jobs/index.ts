@@ -140,31 +140,8 @@ async function startPgBoss(options: StartJobsOptions): Promise<RunningJobs> {
       await runLogged(job, database, logger);
     });
   }
-  const sendNotifications = notificationSender(options);
-  const queue = NOTIFICATIONS_JOB.name;
-  await boss.createQueue(queue, { name: queue, policy: 'short' });
-  await boss.schedule(queue, NOTIFICATIONS_JOB.cron, {}, { tz: config.shopTimeZone });
-  await boss.work(queue, { pollingIntervalSeconds: 1 }, async () => {
-    try {
-      await sendNotifications();
-    } finally {
-      await boss.send(queue, {}, { startAfter: config.notificationsIntervalSeconds });
-    }
-  });
-  await boss.send(queue, {});
-
-  const tickSources = sourcesTicker(options);
-  const sources = SUPPLIER_SOURCES_JOB.name;
-  await boss.createQueue(sources, { name: sources, policy: 'short' });
-  await boss.schedule(sources, SUPPLIER_SOURCES_JOB.cron, {}, { tz: config.shopTimeZone });
-  await boss.work(sources, { pollingIntervalSeconds: 1 }, async () => {
-    try {
-      await tickSources();
-    } finally {
-      await boss.send(sources, {}, { startAfter: config.supplierSourcesTickSeconds });
-    }
-  });
-  await boss.send(sources, {});
+  await startChain(boss, NOTIFICATIONS_JOB, config, config.notificationsIntervalSeconds, notificationSender(options));
+  await startChain(boss, SUPPLIER_SOURCES_JOB, config, config.supplierSourcesTickSeconds, sourcesTicker(options));
   return {
     boss,
     stop: async () => {
@@ -172,6 +149,30 @@ async function startPgBoss(options: StartJobsOptions): Promise<RunningJobs> {
       await waitForBackgroundFetches();
     },
   };
+}
+
+/**
+ * A job run every `intervalSeconds` on pg-boss: a chain of delayed jobs on a queue that holds at most one waiting
+ * job (policy `short`), each run sending the next, whichever instance runs it; a cron tick every minute restarts
+ * the chain should an instance die holding it.
+ */
+async function startChain(
+  boss: PgBoss,
+  job: { name: string; cron: string },
+  config: JobsConfig,
+  intervalSeconds: number,
+  run: () => Promise<unknown>,
+): Promise<void> {
+  await boss.createQueue(job.name, { name: job.name, policy: 'short' });
+  await boss.schedule(job.name, job.cron, {}, { tz: config.shopTimeZone });
+  await boss.work(job.name, { pollingIntervalSeconds: 1 }, async () => {
+    try {
+      await run();
+    } finally {
+      await boss.send(job.name, {}, { startAfter: intervalSeconds });
+    }
+  });
+  await boss.send(job.name, {});
 }
 
 async function startTimers(options: StartJobsOptions): Promise<RunningJobs> {
