@@ -10,7 +10,11 @@ export function createSupplierSourceHandlers({ config, database }: AppDeps): Adm
     'suppliers/:id/source': async ({ params, request }) => showSource(db, params.id, nowFor(request)),
 
     'suppliers/:id/source/save': async ({ params, body, staff, request }) => ({
-      source: await saveSource(db, params.id, body, { staffId: signedInStaff(staff).staffId, now: nowFor(request) }),
+      source: await saveSource(db, params.id, body, {
+        staffId: signedInStaff(staff).staffId,
+        now: nowFor(request),
+        timeZone: config.shopTimeZone,
+      }),
     }),
 
     'suppliers/:id/source/delete': async ({ params, staff, request }) => {

@@ -122,6 +122,18 @@ const auditedValues = (row: SourceRow) => ({
   import_options: row.importOptions,
 });
 
+const scheduleChanged = (before: SourceRow, request: SupplierSourceSaveRequest) =>
+  before.everyHours !== request.every_hours || (before.times ?? []).join() !== (request.times ?? []).join();
+
+/**
+ * A new schedule of an unchanged source: its next time counts from the last check; a source never fetched yet, or
+ * waiting for a retry, keeps its time.
+ */
+function rescheduled(before: SourceRow, request: SupplierSourceSaveRequest, timeZone: string): Date {
+  if (before.lastCheckedAt === null || before.consecutiveFailures > 0) return before.nextFetchAt;
+  return nextFetchAfter({ everyHours: request.every_hours, times: request.times }, before.lastCheckedAt, timeZone);
+}
+
 /**
  * Sets a supplier's source (audited). A new address or new credentials forget what the last fetches knew of the
  * file (ETag, Last-Modified, hash) and the failures in a row; the next fetch is due at once.
@@ -130,7 +142,7 @@ export async function saveSource(
   db: Database['db'],
   supplierId: number,
   request: SupplierSourceSaveRequest,
-  context: { staffId: number; now: Date },
+  context: { staffId: number; now: Date; timeZone: string },
 ): Promise<SupplierSource> {
   return db.transaction(async (tx) => {
     await supplierOrNotFound(tx, supplierId);
@@ -156,7 +168,9 @@ export async function saveSource(
       updatedAt: context.now,
       ...(fileChanged
         ? { etag: null, lastModified: null, contentHash: null, consecutiveFailures: 0, nextFetchAt: context.now }
-        : {}),
+        : scheduleChanged(before, request)
+          ? { nextFetchAt: rescheduled(before, request, context.timeZone) }
+          : {}),
     };
     let after: SourceRow;
     if (before) {

@@ -335,6 +335,23 @@ describe('fetching on schedule', () => {
     expect(await readdir(tempDir)).toEqual([]);
   });
 
+  it('a new schedule counts from the last check', async () => {
+    const supplierId = await newSupplier();
+    await saveSource(supplierId);
+    // Not fetched yet: still due at once.
+    await saveSource(supplierId, { every_hours: 12 });
+    expect((await sourceOf(supplierId)).nextFetchAt.getTime()).toBeLessThanOrEqual(Date.now());
+    await tickAt(0);
+    const checked = (await sourceOf(supplierId)).lastCheckedAt!;
+    await saveSource(supplierId, { every_hours: 24 });
+    expect((await sourceOf(supplierId)).nextFetchAt.getTime()).toBe(checked.getTime() + 24 * HOUR);
+    await saveSource(supplierId, { every_hours: null, times: ['06:00'] });
+    expect((await sourceOf(supplierId)).nextFetchAt).toEqual(
+      nextFetchAfter({ everyHours: null, times: ['06:00'] }, checked, 'Europe/Moscow'),
+    );
+    expect(await fetchesOf(supplierId)).toHaveLength(1);
+  });
+
   it('skips an unchanged file by its hash when the server ignores conditional requests', async () => {
     const supplierId = await newSupplier();
     await saveSource(supplierId, { url: `${base}/plain.csv` });
