@@ -240,7 +240,7 @@ function SourceForm({ supplierId, source }: { supplierId: number; source: Suppli
             defaultValue={options.default_delivery === undefined ? '' : String(options.default_delivery)}
             inputMode="numeric"
             error={result?.errors?.default_delivery}
-            w={190}
+            w={220}
           />
         </Group>
         <Group gap="sm">
