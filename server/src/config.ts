@@ -36,6 +36,8 @@ const envSchema = z.object({
   STAFF_NOTIFICATION_EMAIL: z.string().email().optional(),
   /** How often the outbox of notification e-mails is looked at, in seconds. */
   NOTIFICATIONS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** How often suppliers' price-list sources are looked at for a fetch due (and lists for staleness), in seconds. */
+  SUPPLIER_SOURCES_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Redis for the rate-limit counters shared by every instance; unset: PostgreSQL, or memory on PGlite. */
   REDIS_URL: z.string().url().optional(),
   /** Start of every key the shop writes to Redis, so that several shops (or test runs) share one server. */
@@ -88,6 +90,7 @@ export interface AppConfig {
   mailFrom: string;
   staffNotificationEmail: string | undefined;
   notificationsIntervalSeconds: number;
+  supplierSourcesTickSeconds: number;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   /** Where the built web app lives; null serves the API only (tests). */
@@ -150,6 +153,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     mailFrom: env.MAIL_FROM,
     staffNotificationEmail: env.STAFF_NOTIFICATION_EMAIL,
     notificationsIntervalSeconds: env.NOTIFICATIONS_INTERVAL_SECONDS,
+    supplierSourcesTickSeconds: env.SUPPLIER_SOURCES_TICK_SECONDS,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     webBuildDir: env.WEB_BUILD_DIR ? path.resolve(env.WEB_BUILD_DIR) : defaultWebBuildDir,

@@ -17,6 +17,7 @@ export const paths = {
   adminPayments: (query = '') => `/admin/payments${withQuery(query)}`,
   adminClients: (query = '') => `/admin/clients${withQuery(query)}`,
   adminClient: (id: number) => `/admin/clients/${segment(id)}`,
+  adminSupplierSource: (id: number) => `/admin/suppliers/${segment(id)}/source`,
   adminStaff: (query = '') => `/admin/staff${withQuery(query)}`,
   adminAudit: (query = '') => `/admin/audit${withQuery(query)}`,
   adminPricing: () => '/admin/pricing',

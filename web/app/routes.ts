@@ -45,6 +45,8 @@ export default [
     route('admin/suppliers', 'routes/admin-suppliers.tsx'),
     route('admin/suppliers/cross-references', 'routes/admin-cross-references.tsx'),
     route('admin/suppliers/:id', 'routes/admin-supplier.tsx'),
+    // The supplier's list source and schedule, a page of its own linked from the supplier's screen (decision 0025).
+    route('admin/suppliers/:id/source', 'routes/admin-supplier-source.tsx'),
     route('admin/staff', 'routes/admin-staff.tsx'),
     route('admin/audit', 'routes/admin-audit.tsx'),
     route('admin/pricing', 'routes/admin-pricing.tsx'),

@@ -7,6 +7,7 @@ import { pricingAdminEndpoints } from './admin-pricing.ts';
 import { settingsAdminEndpoints } from './admin-settings.ts';
 import { paymentAdminEndpoints } from './payments.ts';
 import { supplierAdminEndpoints } from './suppliers.ts';
+import { supplierSourceAdminEndpoints } from './supplier-sources.ts';
 import {
   adminLineCancelRequestSchema,
   adminLineStatusRequestSchema,
@@ -203,6 +204,8 @@ export const adminEndpoints = defineEndpoints({
   ...settingsAdminEndpoints,
   // Suppliers, their import profiles, uploads and import history (suppliers.ts): owner and manager.
   ...supplierAdminEndpoints,
+  // Suppliers' price-list sources and their fetch history (supplier-sources.ts): owner and manager.
+  ...supplierSourceAdminEndpoints,
 });
 
 export type AdminEndpoints = typeof adminEndpoints;

@@ -30,3 +30,4 @@ export * from './rules.ts';
 export * from './search.ts';
 export * from './staff.ts';
 export * from './suppliers.ts';
+export * from './supplier-sources.ts';

@@ -45,7 +45,13 @@ export type BrandChip = z.infer<typeof brandChipSchema>;
 export const SEARCH_GROUPS = ['requested', 'analog'] as const;
 export type SearchGroup = (typeof SEARCH_GROUPS)[number];
 
-export const searchItemSchema = offerSchema.extend({ group: z.enum(SEARCH_GROUPS) });
+export const searchItemSchema = offerSchema.extend({
+  group: z.enum(SEARCH_GROUPS),
+  stale: z.boolean().optional().meta({
+    description:
+      "True when the offer's supplier's price list is older than the shop allows and the shop chose to show such offers with a warning («Прайс устарел»); absent when the list is fresh. Offers of a stale list the shop chose to hide are not in the result at all",
+  }),
+});
 export type SearchItem = z.infer<typeof searchItemSchema>;
 
 /** `data.result_products_search`. */

@@ -6,6 +6,7 @@ import { deleteEndedRateLimitWindows } from '../http/rate-limit.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { ABANDONED_BASKET_DAYS, removeAbandonedBaskets } from '../modules/basket/abandoned.ts';
 import { releaseAbandonedClaims, sendDueNotifications, type SendReport } from '../modules/notifications/sender.ts';
+import { runSourcesTick, waitForBackgroundFetches } from '../modules/supplier-sources/service.ts';
 import { startImportQueue, type ImportQueue } from '../modules/suppliers/import-jobs.ts';
 
 /**
@@ -46,6 +47,14 @@ export const scheduledJobs: readonly ScheduledJob[] = [
  */
 export const NOTIFICATIONS_JOB = { name: 'notifications-send', cron: '* * * * *' } as const;
 
+/**
+ * Suppliers' price-list sources (modules/supplier-sources): every SUPPLIER_SOURCES_TICK_SECONDS a tick marks stale
+ * lists and fetches the due sources. On pg-boss the same chain of delayed jobs as the notifications (a `short`
+ * queue, restarted by a cron tick every minute); two ticks running at once on two instances are harmless, as a
+ * source is claimed (FOR UPDATE SKIP LOCKED and a lease) before it is fetched. Decision: docs/decisions/0025.
+ */
+export const SUPPLIER_SOURCES_JOB = { name: 'supplier-sources-tick', cron: '* * * * *' } as const;
+
 export type JobsConfig = Pick<
   AppConfig,
   | 'shopTimeZone'
@@ -56,7 +65,18 @@ export type JobsConfig = Pick<
   | 'staffNotificationEmail'
   | 'notificationsIntervalSeconds'
   | 'uploadsDir'
+  | 'supplierSourcesTickSeconds'
 >;
+
+function sourcesTicker({ database, config, logger }: StartJobsOptions): () => Promise<void> {
+  const settings = { timeZone: config.shopTimeZone, log: logger };
+  return async () => {
+    const report = await runSourcesTick(database, settings);
+    if (report.fetched + report.becameStale + report.becameFresh > 0) {
+      logger.info({ job: SUPPLIER_SOURCES_JOB.name, ...report }, 'supplier sources tick');
+    }
+  };
+}
 
 function notificationSender({ database, config, logger }: StartJobsOptions): () => Promise<SendReport> {
   const mailer = createMailer(config);
@@ -124,24 +144,41 @@ async function startPgBoss(options: StartJobsOptions): Promise<RunningJobs> {
       await runLogged(job, database, logger);
     });
   }
-  const sendNotifications = notificationSender(options);
-  const queue = NOTIFICATIONS_JOB.name;
-  await boss.createQueue(queue, { name: queue, policy: 'short' });
-  await boss.schedule(queue, NOTIFICATIONS_JOB.cron, {}, { tz: config.shopTimeZone });
-  await boss.work(queue, { pollingIntervalSeconds: 1 }, async () => {
-    try {
-      await sendNotifications();
-    } finally {
-      await boss.send(queue, {}, { startAfter: config.notificationsIntervalSeconds });
-    }
-  });
-  await boss.send(queue, {});
+  await startChain(boss, NOTIFICATIONS_JOB, config, config.notificationsIntervalSeconds, notificationSender(options));
+  await startChain(boss, SUPPLIER_SOURCES_JOB, config, config.supplierSourcesTickSeconds, sourcesTicker(options));
   const imports = await startImportQueue({ database, uploadsDir: config.uploadsDir, logger }, boss);
   return {
     boss,
     imports,
-    stop: () => boss.stop({ graceful: true, wait: true }),
+    stop: async () => {
+      await boss.stop({ graceful: true, wait: true });
+      await waitForBackgroundFetches();
+    },
   };
+}
+
+/**
+ * A job run every `intervalSeconds` on pg-boss: a chain of delayed jobs on a queue that holds at most one waiting
+ * job (policy `short`), each run sending the next, whichever instance runs it; a cron tick every minute restarts
+ * the chain should an instance die holding it.
+ */
+async function startChain(
+  boss: PgBoss,
+  job: { name: string; cron: string },
+  config: JobsConfig,
+  intervalSeconds: number,
+  run: () => Promise<unknown>,
+): Promise<void> {
+  await boss.createQueue(job.name, { name: job.name, policy: 'short' });
+  await boss.schedule(job.name, job.cron, {}, { tz: config.shopTimeZone });
+  await boss.work(job.name, { pollingIntervalSeconds: 1 }, async () => {
+    try {
+      await run();
+    } finally {
+      await boss.send(job.name, {}, { startAfter: intervalSeconds });
+    }
+  });
+  await boss.send(job.name, {});
 }
 
 async function startTimers(options: StartJobsOptions): Promise<RunningJobs> {
@@ -180,6 +217,16 @@ async function startTimers(options: StartJobsOptions): Promise<RunningJobs> {
   const sending = setInterval(sendAll, config.notificationsIntervalSeconds * 1000);
   sending.unref();
   const imports = await startImportQueue({ database, uploadsDir: config.uploadsDir, logger }, null);
+  const tickSources = sourcesTicker(options);
+  const tickAll = () => {
+    running = running.then(() =>
+      tickSources().catch((error: unknown) =>
+        logger.error({ err: error, job: SUPPLIER_SOURCES_JOB.name }, 'scheduled job failed'),
+      ),
+    );
+  };
+  const ticking = setInterval(tickAll, config.supplierSourcesTickSeconds * 1000);
+  ticking.unref();
   return {
     boss: null,
     imports,
@@ -187,8 +234,10 @@ async function startTimers(options: StartJobsOptions): Promise<RunningJobs> {
       clearTimeout(first);
       clearInterval(every);
       clearInterval(sending);
+      clearInterval(ticking);
       await running;
       await imports.stop();
+      await waitForBackgroundFetches();
     },
   };
 }

@@ -6,7 +6,7 @@ import type { Database } from '../db/index.ts';
 import { baskets } from '../db/schema.ts';
 import { createTestDatabase, testDriver } from '../../test/helpers/db.ts';
 import { loadConfig } from '../config.ts';
-import { NOTIFICATIONS_JOB, scheduledJobs, startJobs, type RunningJobs } from './index.ts';
+import { NOTIFICATIONS_JOB, SUPPLIER_SOURCES_JOB, scheduledJobs, startJobs, type RunningJobs } from './index.ts';
 
 let database: Database;
 const logLines: Array<Record<string, unknown>> = [];
@@ -57,7 +57,7 @@ describe.runIf(testDriver === 'postgres')('jobs on PostgreSQL: pg-boss', () => {
     const schedules = (await jobs.boss!.getSchedules()) as Array<{ name: string; cron: string; timezone?: string }>;
     const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
     expect(schedules.map(({ name, cron, timezone }) => ({ name, cron, timezone })).sort(byName)).toEqual(
-      [...scheduledJobs, NOTIFICATIONS_JOB]
+      [...scheduledJobs, NOTIFICATIONS_JOB, SUPPLIER_SOURCES_JOB]
         .map(({ name, cron }) => ({ name, cron, timezone: 'Europe/Moscow' }))
         .sort(byName),
     );

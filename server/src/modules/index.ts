@@ -14,6 +14,7 @@ import { createSearchHandlers } from './search/handlers.ts';
 import { createSettingsAdminHandlers } from './settings/handlers.ts';
 import { createStaffHandlers } from './staff/handlers.ts';
 import { createSupplierHandlers } from './suppliers/handlers.ts';
+import { createSupplierSourceHandlers } from './supplier-sources/handlers.ts';
 
 /**
  * Every domain module's handler factory. Adding a module is one line in the list of its scheme; an
@@ -37,6 +38,7 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   createContentAdminHandlers,
   createSettingsAdminHandlers,
   createSupplierHandlers,
+  createSupplierSourceHandlers,
 ];
 
 /** Merges the modules' handler maps; two modules claiming one endpoint is a wiring mistake, caught at start. */

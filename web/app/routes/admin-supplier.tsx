@@ -251,9 +251,14 @@ export default function AdminSupplierPage() {
           {supplier && (
             <Paper withBorder p="xs">
               <Stack gap="xs">
-                <Text fw={600} fz="sm">
-                  Загрузка прайс-листа
-                </Text>
+                <Group justify="space-between" gap="xs">
+                  <Text fw={600} fz="sm">
+                    Загрузка прайс-листа
+                  </Text>
+                  <Anchor component={Link} to={paths.adminSupplierSource(supplier.id)} fz="sm">
+                    Загрузка по расписанию (адрес прайса) →
+                  </Anchor>
+                </Group>
                 <ImportSection kind="price_list" supplierId={supplier.id} imports={imports} />
               </Stack>
             </Paper>

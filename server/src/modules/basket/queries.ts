@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BasketItem, BasketRef } from '@detal/contract';
 import type { Db, DbExecutor, Tx } from '../../db/index.ts';
 import { basketItems, baskets, brands, offers, suppliers } from '../../db/schema.ts';
+import { supplierNotHiddenSql } from '../supplier-sources/stale-sql.ts';
 import { offerRowColumns, toOffer, type OfferRow } from '../catalog/offer-rows.ts';
 import { newBasketKey } from './basket-key.ts';
 import type { NamedStatement } from '../../db/named-statement.ts';
@@ -81,6 +82,12 @@ const statementSellingPrice = (profile: PricingProfile): SQL =>
  * viewer's selling prices (one statement per profile), and `price_changed` compares them with the selling price
  * the line was added at.
  */
+/**
+ * An offer's stock as far as selling goes: none while its supplier's list is stale and hidden (decision 0025),
+ * so the basket shows it as out of stock and the checkout refuses it as it refuses any offer sold out.
+ */
+const sellableQuantity = sql`case when ${supplierNotHiddenSql(sql`${offers.supplierId}`)} then ${offers.quantity} else 0 end`;
+
 const linesStatements = new PricedStatements<{ basketId: number; discount: number }>(
   'basket_lines',
   (profile) => sql`
@@ -95,7 +102,7 @@ const linesStatements = new PricedStatements<{ basketId: number; discount: numbe
     select ${offers.id}, ${offers.article}, ${brands.name} as brand_name, ${offers.description},
            ${offers.deliveryDays}, ${supplierDisplayName()} as supplier_name,
            ${suppliers.deliveryProbability} as delivery_probability,
-           ${statementSellingPrice(profile)} as price, ${offers.quantity}, ${offers.weight}
+           ${statementSellingPrice(profile)} as price, ${sellableQuantity} as quantity, ${offers.weight}
     from ${offers}
     join ${brands} on ${brands.id} = ${offers.brandId}
     join ${suppliers} on ${suppliers.id} = ${offers.supplierId} and ${suppliers.active}
@@ -167,6 +174,7 @@ const addStatements = new PricedStatements<{ basketId: number; offerId: number; 
       select ${basketIdParam}::integer, ${offers.id}, ${quantityParam}::integer, ${statementSellingPrice(profile)}
       from ${offers}
       where ${offers.id} = ${offerIdParam}::bigint and ${offers.quantity} >= ${quantityParam}::integer
+        and ${supplierNotHiddenSql(sql`${offers.supplierId}`)}
       on conflict (basket_id, offer_id) do update
       set quantity = ${basketItems}.quantity + excluded.quantity, price_seen = excluded.price_seen
       where ${basketItems}.quantity::bigint + excluded.quantity
@@ -304,6 +312,8 @@ export async function lockBasketLines(
   const rows = await tx
     .select({
       ...offerRowColumns(pricing),
+      // A stale list's offer hidden from sale has nothing to sell: the checkout sees it as out of stock (409).
+      quantity: sql<number>`${sellableQuantity}`.mapWith(Number),
       purchasePrice: offers.price,
       supplierId: offers.supplierId,
       lineId: basketItems.id,

@@ -149,3 +149,31 @@ export async function enqueuePaymentRecorded(
     dueAt: now,
   });
 }
+
+/**
+ * What the staff's e-mails about a supplier's price-list source carry: everything the template shows, as it was
+ * when the e-mail was written (rendering reads nothing else). Written by modules/supplier-sources.
+ */
+export interface SupplierAlertPayload {
+  supplier_id: number;
+  supplier_name: string;
+  url: string;
+  /** staff_source_failing: failures in a row and the last one's reason. */
+  failures?: number;
+  last_error?: string | null;
+  /** staff_list_stale: the allowed age, the last successful import (ISO, null: never), the policy. */
+  max_age_days?: number | null;
+  last_import_at?: string | null;
+  stale_policy?: 'hide' | 'warn';
+}
+
+/** An e-mail to the staff address about a supplier's source (failing fetches, a list grown stale). */
+export async function enqueueStaffSupplierAlert(
+  tx: Tx,
+  kind: 'staff_source_failing' | 'staff_list_stale',
+  payload: SupplierAlertPayload,
+  options?: EnqueueOptions,
+): Promise<void> {
+  const now = nowOf(options);
+  await tx.insert(notifications).values({ kind, recipient: null, payload, createdAt: now, dueAt: now });
+}

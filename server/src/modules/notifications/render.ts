@@ -8,6 +8,7 @@ import {
   formatRoubles,
   ORDER_STATUS_NAMES,
   orderLabel,
+  STALE_POLICY_NAMES,
   type Order,
 } from '@detal/contract';
 import type { DbExecutor } from '../../db/index.ts';
@@ -16,7 +17,7 @@ import type { MailAttachment, MailMessage } from '../../mail/mailer.ts';
 import { findBillOwner } from '../bills/queries.ts';
 import { billPdf } from '../bills/service.ts';
 import { findOrderContact, findOrderOfAnyClient, type OrderContact } from '../orders/queries.ts';
-import type { LinesStatusPayload, NotificationKind, PaymentPayload } from './outbox.ts';
+import type { LinesStatusPayload, NotificationKind, PaymentPayload, SupplierAlertPayload } from './outbox.ts';
 
 /**
  * Turns an outbox row into the e-mail: the data as stored now (the order, its lines, the bill) poured into the
@@ -31,6 +32,8 @@ const TEMPLATE_OF: Record<NotificationKind, string> = {
   lines_status_changed: 'lines-status-changed',
   payment_recorded: 'payment-recorded',
   staff_new_order: 'staff-new-order',
+  staff_source_failing: 'staff-source-failing',
+  staff_list_stale: 'staff-list-stale',
 };
 
 /**
@@ -152,6 +155,9 @@ export async function renderNotification(
   const kind = row.kind as NotificationKind;
   const shopName = (await readShopSetting(db, 'shop'))?.name || FALLBACK_SHOP_NAME;
   const common = { shop_name: shopName, shop_url: settings.publicUrl, account_url: `${settings.publicUrl}/account` };
+  if (kind === 'staff_source_failing' || kind === 'staff_list_stale') {
+    return { mail: supplierAlertMail(kind, row, common, settings) };
+  }
   const order = row.orderId === null ? null : await findOrderOfAnyClient(db, row.orderId);
   if (!order) return { nothing: `order ${row.orderId} not found` };
   const view: Record<string, unknown> = { ...common, ...orderView(order, settings) };
@@ -199,4 +205,27 @@ export async function renderNotification(
       messageId: notificationMessageId(row.id, settings.publicUrl),
     },
   };
+}
+
+/** The staff's e-mails about a supplier's price-list source: from the row's payload alone. */
+function supplierAlertMail(
+  kind: 'staff_source_failing' | 'staff_list_stale',
+  row: NotificationRow,
+  common: Record<string, unknown>,
+  settings: RenderSettings,
+): Omit<MailMessage, 'to'> {
+  const payload = row.payload as SupplierAlertPayload;
+  const view = {
+    ...common,
+    supplier_name: payload.supplier_name,
+    url: payload.url,
+    failures: payload.failures ?? 0,
+    last_error: payload.last_error ?? null,
+    max_age_days: payload.max_age_days ?? null,
+    last_import: payload.last_import_at ? formatDateTime(payload.last_import_at, settings.timeZone) : null,
+    hidden: payload.stale_policy === 'hide',
+    policy: payload.stale_policy ? STALE_POLICY_NAMES[payload.stale_policy] : null,
+    source_url: `${settings.publicUrl}/admin/suppliers/${payload.supplier_id}/source`,
+  };
+  return { ...renderTemplates(kind, view), messageId: notificationMessageId(row.id, settings.publicUrl) };
 }

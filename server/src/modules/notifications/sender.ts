@@ -59,7 +59,7 @@ export async function staffAddress(db: DbExecutor, fallback: string | undefined)
 }
 
 async function recipientOf(db: DbExecutor, row: Row, settings: SendSettings): Promise<string | null> {
-  if (row.kind !== 'staff_new_order') return row.recipient;
+  if (!row.kind.startsWith('staff_')) return row.recipient;
   return staffAddress(db, settings.staffEmailFallback);
 }
 

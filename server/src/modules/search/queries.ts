@@ -4,6 +4,7 @@ import type { NamedStatement } from '../../db/named-statement.ts';
 import { PricedStatements, supplierDisplayNameSql, type ClientPricing } from '../pricing/client-pricing.ts';
 import type { PricingProfile } from '../pricing/policy.ts';
 import { sellingPriceSql } from '../pricing/policy-sql.ts';
+import { supplierNotHiddenSql, supplierStaleWarnedSql } from '../supplier-sources/stale-sql.ts';
 
 /** What one search asks the database; the article and brand are already normalized. */
 export interface SearchQuery {
@@ -40,6 +41,8 @@ export type SearchRow = {
   delivery_probability: number | null;
   quantity: number | null;
   weight: string | null;
+  /** Items: true when the supplier's list is stale and shown with a warning (decision 0025). */
+  stale: boolean | null;
 };
 
 /**
@@ -64,11 +67,14 @@ function buildSearchStatement(variant: SearchVariant, profile: PricingProfile): 
     brandId: sql`o.brand_id`,
     personalDiscount: sql`${sql.placeholder('discount')}::int`,
   });
-  const offerFilters: SQL[] = [];
+  // Offers of a stale list whose supplier is set to 'hide' are not found (decision 0025): one array, computed
+  // once per statement from the small supplier_sources table, compared per offer row.
+  const notHidden = supplierNotHiddenSql(sql`o.supplier_id`);
+  const offerFilters: SQL[] = [notHidden];
   if (variant.inStock) offerFilters.push(sql`o.quantity > 0`);
   // An offer of unknown delivery time cannot promise to arrive within the limit.
   if (variant.maxDelivery) offerFilters.push(sql`o.delivery_days <= ${sql.placeholder('maxDelivery')}::int`);
-  const offerFilter = offerFilters.length > 0 ? sql`where ${sql.join(offerFilters, sql` and `)}` : sql``;
+  const offerFilter = sql`where ${sql.join(offerFilters, sql` and `)}`;
 
   const analogParts = variant.analogs
     ? sql`
@@ -95,7 +101,7 @@ function buildSearchStatement(variant: SearchVariant, profile: PricingProfile): 
         from offers o
         -- An inactive supplier's offers are not offered (its few rows: a hash of the small suppliers table).
         join suppliers s on s.id = o.supplier_id and s.active
-       where o.article_normalized = ${article}
+       where o.article_normalized = ${article} and ${notHidden}
        group by o.brand_id
     ),
     article_brands as (
@@ -124,18 +130,19 @@ function buildSearchStatement(variant: SearchVariant, profile: PricingProfile): 
     )
     select 'target' as kind, b.name as brand_name, null as article, null as description, null::int as offers_count,
            null as price, null::int as delivery_days, null::int as item_group, null as offer_id,
-           null as supplier_name, null::int as delivery_probability, null::int as quantity, null as weight
+           null as supplier_name, null::int as delivery_probability, null::int as quantity, null as weight,
+           null::boolean as stale
       from target t join brands b on b.id = t.brand_id
     union all
     select 'chip', b.name, ob.article, ob.description, coalesce(ob.offers_count, 0),
-           ob.min_price::text, ob.min_delivery, null, null, null, null, null, null
+           ob.min_price::text, ob.min_delivery, null, null, null, null, null, null, null
       from article_brands ab
       join brands b on b.id = ab.brand_id
       left join offer_brands ob on ob.brand_id = ab.brand_id
     union all
     select 'item', b.name, o.article, o.description, null, (${sellingPrice})::text, o.delivery_days, p.item_group,
            o.id::text, ${supplierDisplayNameSql(sql`s.id`, sql`s.display_name`)}, s.delivery_probability, o.quantity,
-           o.weight::text
+           o.weight::text, ${supplierStaleWarnedSql(sql`o.supplier_id`)}
       from parts p
       join offers o on o.article_normalized = p.article_normalized and o.brand_id = p.brand_id
       join brands b on b.id = o.brand_id

@@ -52,7 +52,10 @@ function toItem(row: SearchRow): SortableItem {
     quantity: row.quantity ?? 0,
     weight: row.weight,
   });
-  return { item: { ...offer, group: GROUPS[groupIndex] ?? 'analog' }, groupIndex, kopecks: toKopecks(price) };
+  const group = GROUPS[groupIndex] ?? 'analog';
+  // `stale` only on a stale list's offer shown with a warning (decision 0025); absent otherwise.
+  const item = row.stale === true ? { ...offer, group, stale: true } : { ...offer, group };
+  return { item, groupIndex, kopecks: toKopecks(price) };
 }
 
 function toChip(row: SearchRow, articleNormalized: string): BrandChip {

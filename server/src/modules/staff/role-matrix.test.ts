@@ -100,6 +100,17 @@ describe('admin endpoints: role matrix', () => {
     for (const key of suppliers) expect([...adminEndpoints[key].roles]).toEqual(['owner', 'manager']);
   });
 
+  it("opens suppliers' price-list sources to the owner and managers only", () => {
+    const sources = [
+      'suppliers/:id/source',
+      'suppliers/:id/source/save',
+      'suppliers/:id/source/delete',
+      'suppliers/:id/source/fetch-now',
+      'suppliers/:id/source/fetches',
+    ] as const;
+    for (const key of sources) expect([...adminEndpoints[key].roles]).toEqual(['owner', 'manager']);
+  });
+
   const cases = entries.flatMap(([key, endpoint]) =>
     CALLERS.map((caller) => ({ key, caller, expected: expectedOf(endpoint, caller) })),
   );

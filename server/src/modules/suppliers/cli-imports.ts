@@ -24,12 +24,19 @@ export interface CliImportOutcome {
 }
 
 /**
- * Runs a command-line import and writes it into the imports' history (source 'cli'): running while it runs,
- * then done or failed, with its counts. The supplier is named after the import (it may create it).
+ * Runs an import made outside the upload queue and writes it into the imports' history: the command line
+ * (source 'cli', the default) or a scheduled fetch (source 'schedule', modules/supplier-sources). Running while it
+ * runs, then done or failed, with its counts. The supplier is named after the import (it may create it).
  */
 export async function recordCliImport<Outcome extends CliImportOutcome>(
   database: Database,
-  what: { kind: 'price_list' | 'cross_references'; supplierName?: string; file: string; settings: unknown },
+  what: {
+    kind: 'price_list' | 'cross_references';
+    supplierName?: string;
+    file: string;
+    settings: unknown;
+    source?: 'cli' | 'schedule';
+  },
   run: () => Promise<Outcome>,
 ): Promise<Outcome> {
   const { db } = database;
@@ -41,7 +48,7 @@ export async function recordCliImport<Outcome extends CliImportOutcome>(
   const row = await insertImport(db, {
     supplierId: known?.id ?? null,
     kind: what.kind,
-    source: 'cli',
+    source: what.source ?? 'cli',
     status: 'running',
     fileName: path.basename(what.file),
     fileBytes: size,

@@ -221,6 +221,21 @@ describe('delivery probability', () => {
   });
 });
 
+describe('stale price lists', () => {
+  it('marks the offers of a stale list «Прайс устарел», in the table and on the cards, and no other', async () => {
+    const items = [offer(51, 'requested', { stale: true }), offer(52, 'requested', { supplier_name: 'Склад 2' })];
+    renderRoutes([{ path: '/', Component: () => <OfferList items={items} label="Предложения" /> }], ['/']);
+    const table = await screen.findByRole('table', { name: 'Предложения' });
+    const [stale, fresh] = within(table).getAllByRole('row').slice(1);
+    expect(within(stale!).getByText('Прайс устарел')).toBeTruthy();
+    expect(within(stale!).getByLabelText(/Прайс устарел\. Поставщик давно не обновлял прайс-лист/)).toBeTruthy();
+    expect(within(fresh!).queryByText('Прайс устарел')).toBeNull();
+    const [staleCard, freshCard] = screen.getAllByRole('article');
+    expect(within(staleCard!).getByText('Прайс устарел')).toBeTruthy();
+    expect(within(freshCard!).queryByText('Прайс устарел')).toBeNull();
+  });
+});
+
 describe('brand chips', () => {
   it('link every brand with its figures, and open one with the keys 1–9', async () => {
     renderRoutes(

@@ -1,4 +1,4 @@
-import { Table, VisuallyHidden } from '@mantine/core';
+import { Badge, Table, Tooltip, VisuallyHidden } from '@mantine/core';
 import { formatDelivery, formatRoubles } from '@detal/contract';
 import type { SearchItem } from '@detal/contract';
 import type { ReactNode } from 'react';
@@ -55,6 +55,20 @@ export function OfferList({ items, label }: OfferListProps) {
   );
 }
 
+const STALE_HINT = 'Поставщик давно не обновлял прайс-лист: цена и наличие могут быть неточными';
+
+/** «Прайс устарел»: the offer's supplier list is older than the shop allows (search item `stale`, decision 0025). */
+function StaleMark({ item }: { item: SearchItem }) {
+  if (!item.stale) return null;
+  return (
+    <Tooltip label={STALE_HINT} multiline w={260} withArrow>
+      <Badge color="orange" variant="light" size="xs" ml={4} tabIndex={0} aria-label={`Прайс устарел. ${STALE_HINT}`}>
+        Прайс устарел
+      </Badge>
+    </Tooltip>
+  );
+}
+
 function OfferRow({ item }: { item: SearchItem }) {
   return (
     <Table.Tr>
@@ -76,7 +90,10 @@ function OfferRow({ item }: { item: SearchItem }) {
       <Table.Td className={classes.numeric} c={item.quantity > 0 ? undefined : 'dimmed'}>
         {formatStock(item.quantity)}
       </Table.Td>
-      <Table.Td className={`${classes.numeric} ${classes.price}`}>{formatRoubles(item.price)}</Table.Td>
+      <Table.Td className={`${classes.numeric} ${classes.price}`}>
+        {formatRoubles(item.price)}
+        <StaleMark item={item} />
+      </Table.Td>
       <Table.Td className={`${classes.large} ${classes.numeric}`}>{formatWeight(item.weight)}</Table.Td>
       <Table.Td className={classes.basketCell}>
         <AddToBasket offerId={item.id} stock={item.quantity} part={`${item.brand_name} ${item.article}`} compact />
@@ -102,7 +119,10 @@ function OfferCard({ item }: { item: SearchItem }) {
       <h3 className={classes.cardTitle}>
         {item.brand_name} <span className={classes.mono}>{item.article}</span>
       </h3>
-      <div className={classes.cardPrice}>{formatRoubles(item.price)}</div>
+      <div className={classes.cardPrice}>
+        {formatRoubles(item.price)}
+        <StaleMark item={item} />
+      </div>
       {item.description ? <div className={classes.cardDescription}>{item.description}</div> : null}
       <dl className={classes.cardFacts}>
         {facts.map(([term, value]) => (

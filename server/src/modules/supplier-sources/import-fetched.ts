@@ -1,0 +1,87 @@
+import type { SourceImportOptions } from '@detal/contract';
+import type { Database } from '../../db/index.ts';
+import { importPriceList } from '../catalog/import/price-list-import.ts';
+import { recordCliImport, savedImportOptions } from '../suppliers/cli-imports.ts';
+
+/**
+ * The one place where a fetched file becomes the supplier's offers: the existing atomic import
+ * (`importPriceList`, decision 0008) with the supplier's saved import profile (modules/suppliers), or, for a
+ * supplier without one, the options stored with the source; written into the supplier's one import history with
+ * source 'schedule', beside its uploads and command-line imports (decisions 0024, 0025). A file the import refuses
+ * (HTML, an error page, another layout, no valid row) leaves the supplier's offers as they were and comes back as
+ * an ImportRefused with the staff's words.
+ */
+
+export interface FetchedListImport {
+  supplierName: string;
+  file: string;
+  options: SourceImportOptions;
+}
+
+export interface FetchedListImported {
+  loaded: number;
+  refused: number;
+}
+
+/** The import refused the file; nothing changed. */
+export class ImportRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImportRefused';
+  }
+}
+
+const UNCHANGED = 'Прежний прайс оставлен без изменений.';
+
+const COLUMN_NAMES: Record<string, string> = {
+  article: 'артикул',
+  brand: 'бренд',
+  price: 'цена',
+};
+
+/** The import's English reasons (written for the command line) in the staff's words. */
+export function refusalMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const lacks = /lacks the columns? (.+)$/.exec(message);
+  if (lacks) {
+    const names = (lacks[1] ?? '')
+      .split(', ')
+      .map((name) => COLUMN_NAMES[name] ?? name)
+      .join(', ');
+    return `Файл не похож на прайс-лист: не найдены столбцы ${names}. ${UNCHANGED}`;
+  }
+  if (message.startsWith('The file is empty')) return `Файл пуст. ${UNCHANGED}`;
+  if (message.startsWith('The file has no valid row')) {
+    return `В файле нет ни одной правильной строки (артикул, бренд, цена). ${UNCHANGED}`;
+  }
+  if (message.startsWith('Unknown column') || message.includes('is given twice')) {
+    return `Неверный список столбцов в настройках импорта: ${message}. ${UNCHANGED}`;
+  }
+  return `Файл не удалось загрузить как прайс-лист (${message}). ${UNCHANGED}`;
+}
+
+export async function importFetchedList(
+  database: Database,
+  { supplierName, file, options }: FetchedListImport,
+): Promise<FetchedListImported> {
+  const saved = await savedImportOptions(database, supplierName);
+  const settings =
+    Object.keys(saved).length > 0
+      ? saved
+      : {
+          delimiter: options.delimiter === 'tab' ? '\t' : options.delimiter,
+          encoding: options.encoding,
+          columns: options.columns || undefined,
+          defaultDeliveryDays: options.default_delivery,
+        };
+  try {
+    const summary = await recordCliImport(
+      database,
+      { kind: 'price_list', supplierName, file, settings, source: 'schedule' },
+      async () => ({ ...(await importPriceList(database, { ...settings, supplierName, file })), reportPath: null }),
+    );
+    return { loaded: summary.loaded, refused: summary.rejected };
+  } catch (error) {
+    throw new ImportRefused(refusalMessage(error));
+  }
+}

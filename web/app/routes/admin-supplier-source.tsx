@@ -1,0 +1,51 @@
+import { Alert, Anchor, Stack, Title } from '@mantine/core';
+import { Link, data, useLoaderData } from 'react-router';
+import type { Route } from './+types/admin-supplier-source';
+import { adminMeta } from '../features/admin/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { positiveInt } from '../features/admin-payments/payments-query.ts';
+import { SupplierSourcePanel } from '../features/admin-supplier-source/SupplierSourcePanel.tsx';
+import { sourceAction } from '../features/admin-supplier-source/source-actions.ts';
+import { isApiError } from '../lib/api/index.ts';
+import { paths } from '../paths.ts';
+
+export const meta: Route.MetaFunction = ({ data: loaded }) =>
+  adminMeta(loaded && loaded.supplier ? `Прайс: ${loaded.supplier.name}` : 'Источник прайса');
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const id = positiveInt(params.id ?? null);
+  if (id === null) throw data('Поставщик не найден', { status: 404 });
+  const api = adminServerApi(request, context);
+  try {
+    const options = { params: { id }, signal: request.signal, handles: [401, 403, 404] };
+    const [shown, history] = await Promise.all([
+      guard(api.call('suppliers/:id/source', options)),
+      guard(api.call('suppliers/:id/source/fetches', options)),
+    ]);
+    return { supplier: shown.supplier, source: shown.source, fetches: history.fetches, forbidden: false };
+  } catch (error) {
+    if (isForbidden(error)) return { supplier: null, source: null, fetches: [], forbidden: true };
+    if (isApiError(error) && error.status === 404) throw data('Поставщик не найден', { status: 404 });
+    throw error;
+  }
+}
+
+export const clientAction = ({ request, params }: Route.ClientActionArgs) => sourceAction(request, Number(params.id));
+
+export default function AdminSupplierSourcePage() {
+  const { supplier, source, fetches, forbidden } = useLoaderData<typeof loader>();
+  if (forbidden || !supplier) return <Alert color="gray">Поставщики доступны владельцу и менеджерам магазина</Alert>;
+  return (
+    <Stack gap="md">
+      <Stack gap={2}>
+        <Anchor component={Link} to={paths.adminSupplier(supplier.id)} fz="sm">
+          ← {supplier.name}: профиль и загрузки
+        </Anchor>
+        <Title order={1} fz="h3">
+          {supplier.name}
+        </Title>
+      </Stack>
+      <SupplierSourcePanel supplier={supplier} source={source} fetches={fetches} />
+    </Stack>
+  );
+}
