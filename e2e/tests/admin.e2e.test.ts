@@ -148,6 +148,7 @@ describe('the back office in Chromium: owner, invited manager, block, audit log'
       'Заказы',
       'Платежи',
       'Клиенты',
+      'Поставщики',
       'Сотрудники',
       'Журнал',
       'Цены',
@@ -206,7 +207,7 @@ describe('the back office in Chromium: owner, invited manager, block, audit log'
     await signIn(manager, MANAGER.email, MANAGER_PASSWORD);
     await manager.waitForURL(`${baseUrl}/admin/orders`);
     await waitShown(manager, manager.getByTestId('admin-staff').filter({ hasText: `${MANAGER.name} · Менеджер` }));
-    expect(await sections(manager).allInnerTexts()).toEqual(['Заказы', 'Платежи', 'Клиенты']);
+    expect(await sections(manager).allInnerTexts()).toEqual(['Заказы', 'Платежи', 'Клиенты', 'Поставщики']);
 
     // By its address the owner's pages say they are not the manager's, with no form or list to act on...
     await manager.goto(`${baseUrl}/admin/staff`);
