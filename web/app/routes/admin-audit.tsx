@@ -1,10 +1,11 @@
-import { Alert, Group, Pagination, Stack, Text, Title } from '@mantine/core';
-import { useLoaderData, useLocation, useNavigate } from 'react-router';
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { useLoaderData } from 'react-router';
 import type { Route } from './+types/admin-audit';
 import { adminMeta } from '../features/admin/admin-meta.ts';
 import { AuditFilters, AuditTable } from '../features/admin/AuditTable.tsx';
 import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
-import { auditPageHref, auditQueryOf } from '../features/admin/audit-filters.ts';
+import { auditQueryOf } from '../features/admin/audit-filters.ts';
+import { ListPager } from '../features/admin/ListPager.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Журнал действий');
 
@@ -40,9 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminAuditPage() {
   const { query, log, staff, forbidden } = useLoaderData<typeof loader>();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const url = new URL(`${location.pathname}${location.search}`, 'http://admin');
   return (
     <Stack gap="sm">
       <Title order={1} fz="h3">
@@ -57,16 +55,7 @@ export default function AdminAuditPage() {
             Записей: {log.total}
           </Text>
           <AuditTable entries={log.data} />
-          {log.last_page > 1 && (
-            <Group justify="center">
-              <Pagination
-                total={log.last_page}
-                value={log.current_page}
-                onChange={(page) => void navigate(auditPageHref(url, page))}
-                size="sm"
-              />
-            </Group>
-          )}
+          <ListPager list={log} />
         </>
       )}
     </Stack>

@@ -1,13 +1,14 @@
-import { Alert, Anchor, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useRef } from 'react';
-import { Form, Link, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { Form, Link, useLoaderData, useNavigate } from 'react-router';
 import { formatDateTime } from '@detal/contract';
 import type { Route } from './+types/admin-clients';
 import { adminMeta } from '../features/admin/admin-meta.ts';
 import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
-import { pageHref, positiveInt } from '../features/admin-payments/payments-query.ts';
+import { positiveInt } from '../features/admin-payments/payments-query.ts';
 import { keysHelp, useListKeys } from '../features/admin/use-list-keys.ts';
 import { paths } from '../paths.ts';
+import { ListPager } from '../features/admin/ListPager.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Клиенты');
 
@@ -43,9 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminClientsPage() {
   const { q, list, forbidden } = useLoaderData<typeof loader>();
-  const location = useLocation();
   const navigate = useNavigate();
-  const url = new URL(`${location.pathname}${location.search}`, 'http://admin');
   const searchRef = useRef<HTMLInputElement>(null);
   const clients = list?.data ?? [];
   const { rowsRef, rowProps } = useListKeys({
@@ -142,16 +141,7 @@ export default function AdminClientsPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {list.last_page > 1 && (
-            <Group justify="center">
-              <Pagination
-                total={list.last_page}
-                value={list.current_page}
-                onChange={(page) => void navigate(pageHref(url, page))}
-                size="sm"
-              />
-            </Group>
-          )}
+          <ListPager list={list} />
         </>
       )}
     </Stack>

@@ -1,12 +1,13 @@
-import { Alert, Anchor, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, useLoaderData } from 'react-router';
 import type { Route } from './+types/admin-cross-references';
 import { adminMeta } from '../features/admin/admin-meta.ts';
 import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
 import { ImportSection } from '../features/admin-suppliers/ImportPanel.tsx';
 import { supplierAction } from '../features/admin-suppliers/supplier-actions.ts';
-import { pageHref, positiveInt } from '../features/admin-payments/payments-query.ts';
+import { positiveInt } from '../features/admin-payments/payments-query.ts';
 import { paths } from '../paths.ts';
+import { ListPager } from '../features/admin/ListPager.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Кросс-номера');
 
@@ -32,9 +33,6 @@ export const clientAction = ({ request }: Route.ClientActionArgs) => supplierAct
 
 export default function AdminCrossReferencesPage() {
   const { imports, forbidden } = useLoaderData<typeof loader>();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const url = new URL(`${location.pathname}${location.search}`, 'http://admin');
   return (
     <Stack gap="sm">
       <Group gap="xs">
@@ -55,16 +53,7 @@ export default function AdminCrossReferencesPage() {
               добавляются к уже известным.
             </Text>
             <ImportSection kind="cross_references" imports={imports.data} />
-            {imports.last_page > 1 && (
-              <Group justify="center">
-                <Pagination
-                  total={imports.last_page}
-                  value={imports.current_page}
-                  onChange={(page) => void navigate(pageHref(url, page))}
-                  size="sm"
-                />
-              </Group>
-            )}
+            <ListPager list={imports} />
           </Stack>
         </Paper>
       )}

@@ -1,11 +1,12 @@
-import { Alert, Group, Pagination, Stack, Text, Title } from '@mantine/core';
-import { useLoaderData, useLocation, useNavigate } from 'react-router';
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { useLoaderData } from 'react-router';
 import type { Route } from './+types/admin-orders';
 import { adminMeta } from '../features/admin/admin-meta.ts';
 import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
 import { OrderQueue, QueueFilters } from '../features/admin-orders/OrderQueue.tsx';
 import { orderAction } from '../features/admin-orders/order-actions.ts';
-import { queuePageHref, queueQueryOf } from '../features/admin-orders/queue-filters.ts';
+import { queueQueryOf } from '../features/admin-orders/queue-filters.ts';
+import { ListPager } from '../features/admin/ListPager.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Заказы');
 
@@ -35,9 +36,6 @@ export const clientAction = ({ request }: Route.ClientActionArgs) => orderAction
 
 export default function AdminOrdersPage() {
   const { query, queue, suppliers, forbidden } = useLoaderData<typeof loader>();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const url = new URL(`${location.pathname}${location.search}`, 'http://admin');
   return (
     <Stack gap="xs">
       <Title order={1} fz="h3">
@@ -52,16 +50,7 @@ export default function AdminOrdersPage() {
             Позиций: {queue.total}
           </Text>
           <OrderQueue lines={queue.data} />
-          {queue.last_page > 1 && (
-            <Group justify="center">
-              <Pagination
-                total={queue.last_page}
-                value={queue.current_page}
-                onChange={(page) => void navigate(queuePageHref(url, page))}
-                size="sm"
-              />
-            </Group>
-          )}
+          <ListPager list={queue} />
         </>
       )}
     </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Pagination, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useRef } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import type { Route } from './+types/admin-payments';
@@ -7,9 +7,10 @@ import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.
 import { paymentAction } from '../features/admin-payments/payment-actions.ts';
 import { RecordPaymentForm, StatementUpload } from '../features/admin-payments/PaymentForms.tsx';
 import { BillsTable, PaymentFilters, PaymentsTable } from '../features/admin-payments/PaymentsTables.tsx';
-import { pageHref, paymentsQueryOf } from '../features/admin-payments/payments-query.ts';
+import { paymentsQueryOf } from '../features/admin-payments/payments-query.ts';
 import { keysHelp, useListKeys } from '../features/admin/use-list-keys.ts';
 import { paths } from '../paths.ts';
+import { ListPager } from '../features/admin/ListPager.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Платежи');
 
@@ -69,7 +70,6 @@ export default function AdminPaymentsPage() {
   const { query, today, payments, bills, forbidden } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigate = useNavigate();
-  const url = new URL(`${location.pathname}${location.search}`, 'http://admin');
   const list = payments ?? bills;
   const shown = query.tab === 'bills' ? query.bills : query.payments;
   const hasFilters = Object.entries(shown).some(
@@ -159,16 +159,7 @@ export default function AdminPaymentsPage() {
               ) : (
                 <BillsTable bills={bills!.data} keys={keys} />
               )}
-              {list.last_page > 1 && (
-                <Group justify="center">
-                  <Pagination
-                    total={list.last_page}
-                    value={list.current_page}
-                    onChange={(page) => void navigate(pageHref(url, page))}
-                    size="sm"
-                  />
-                </Group>
-              )}
+              <ListPager list={list} />
             </>
           )}
         </>

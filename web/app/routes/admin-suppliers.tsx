@@ -1,25 +1,13 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { Form, Link, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { Alert, Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Form, Link, useLoaderData, useLocation } from 'react-router';
 import { formatDateTime, type AdminSupplierRow } from '@detal/contract';
 import type { Route } from './+types/admin-suppliers';
 import { adminMeta } from '../features/admin/admin-meta.ts';
 import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
 import { ImportStatusBadge } from '../features/admin-suppliers/ImportPanel.tsx';
-import { pageHref, positiveInt } from '../features/admin-payments/payments-query.ts';
+import { positiveInt } from '../features/admin-payments/payments-query.ts';
 import { paths } from '../paths.ts';
+import { ListPager } from '../features/admin/ListPager.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Поставщики');
 
@@ -76,8 +64,6 @@ function LastImport({ row }: { row: AdminSupplierRow }) {
 export default function AdminSuppliersPage() {
   const { filters, list, forbidden } = useLoaderData<typeof loader>();
   const location = useLocation();
-  const navigate = useNavigate();
-  const url = new URL(`${location.pathname}${location.search}`, 'http://admin');
   return (
     <Stack gap="sm">
       <Group justify="space-between">
@@ -194,16 +180,7 @@ export default function AdminSuppliersPage() {
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
-              {list.last_page > 1 && (
-                <Group justify="center">
-                  <Pagination
-                    total={list.last_page}
-                    value={list.current_page}
-                    onChange={(page) => void navigate(pageHref(url, page))}
-                    size="sm"
-                  />
-                </Group>
-              )}
+              <ListPager list={list} />
             </>
           )}
         </>

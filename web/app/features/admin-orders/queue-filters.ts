@@ -39,12 +39,3 @@ export function queueQueryOf(url: URL): QueueQuery {
     page: positiveInt(params.get('page')) ?? 1,
   };
 }
-
-/** The same URL on another page. */
-export function queuePageHref(url: URL, page: number): string {
-  const next = new URLSearchParams(url.search);
-  if (page <= 1) next.delete('page');
-  else next.set('page', String(page));
-  const query = next.toString();
-  return `${url.pathname}${query ? `?${query}` : ''}`;
-}

@@ -40,12 +40,3 @@ export function paymentsQueryOf(url: URL): PaymentsQuery {
     page: positiveInt(params.get('page')) ?? 1,
   };
 }
-
-/** The same URL with another page. */
-export function pageHref(url: URL, page: number): string {
-  const next = new URLSearchParams(url.search);
-  if (page <= 1) next.delete('page');
-  else next.set('page', String(page));
-  const query = next.toString();
-  return `${url.pathname}${query ? `?${query}` : ''}`;
-}

@@ -28,12 +28,3 @@ export function auditQueryOf(url: URL): AuditQuery {
     page: positiveInt(params.get('page')) ?? 1,
   };
 }
-
-/** The same URL with another page. */
-export function auditPageHref(url: URL, page: number): string {
-  const next = new URLSearchParams(url.search);
-  if (page <= 1) next.delete('page');
-  else next.set('page', String(page));
-  const query = next.toString();
-  return `${url.pathname}${query ? `?${query}` : ''}`;
-}
