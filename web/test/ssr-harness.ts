@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequestHandler } from 'react-router';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import { createServer } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
 import type { ViteDevServer } from 'vite';
 
 /**
@@ -30,3 +31,18 @@ export async function startSsrHarness(): Promise<SsrHarness> {
 }
 
 export const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+
+/** One harness for the calling test file: started before its tests, closed after them. Returns its getter. */
+export function useSsrHarness(): () => SsrHarness {
+  let harness: SsrHarness | undefined;
+  beforeAll(async () => {
+    harness = await startSsrHarness();
+  }, 60_000);
+  afterAll(async () => {
+    await harness?.close();
+  });
+  return () => {
+    if (!harness) throw new Error('The SSR harness has not started yet');
+    return harness;
+  };
+}

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_API_PREFIX,
   SHOP_API_PREFIX,
@@ -9,7 +9,7 @@ import {
   type AdminSettingsView,
   type StaffMember,
 } from '@detal/contract';
-import { startSsrHarness, type SsrHarness } from '../../../test/ssr-harness.ts';
+import { useSsrHarness } from '../../../test/ssr-harness.ts';
 import { ADMIN_TEMPLATE, STAFF_EDITOR, STAFF_MANAGER, pageGetter } from '../../../test/admin-ssr.ts';
 
 /**
@@ -118,21 +118,13 @@ async function apiFetch(request: Request): Promise<Response> {
   return Response.json({ message: 'Не найдено', error: 'not_found' }, { status: 404 });
 }
 
-let harness: SsrHarness;
-
-beforeAll(async () => {
-  harness = await startSsrHarness();
-}, 60_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useSsrHarness();
 
 beforeEach(() => {
   signedInAs = owner;
 });
 
-const getPage = pageGetter(() => harness, apiFetch);
+const getPage = pageGetter(harness, apiFetch);
 const get = async (pathname: string) => {
   const response = await getPage(pathname, 'staff_session=live');
   return { status: response.status, html: await response.text() };

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_API_PREFIX,
   SHOP_API_PREFIX,
@@ -7,8 +7,7 @@ import {
   type AdminOrderLine,
   type StaffMember,
 } from '@detal/contract';
-import { startSsrHarness } from '../../../test/ssr-harness.ts';
-import type { SsrHarness } from '../../../test/ssr-harness.ts';
+import { useSsrHarness } from '../../../test/ssr-harness.ts';
 import { ADMIN_TEMPLATE, STAFF_EDITOR, STAFF_MANAGER, pageGetter } from '../../../test/admin-ssr.ts';
 
 /** The back office's orders rendered on the server against a stand-in API: the queue and an order's screen. */
@@ -163,22 +162,14 @@ async function apiFetch(request: Request): Promise<Response> {
   return Response.json({ message: 'Заказ не найден', error: 'not_found' }, { status: 404 });
 }
 
-let harness: SsrHarness;
-
-beforeAll(async () => {
-  harness = await startSsrHarness();
-}, 60_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useSsrHarness();
 
 beforeEach(() => {
   signedInAs = null;
   bodies.length = 0;
 });
 
-const get = pageGetter(() => harness, apiFetch);
+const get = pageGetter(harness, apiFetch);
 
 describe('the back office orders on the server', () => {
   it('renders the queue with the filters of the URL passed to the API, the real supplier and the shortcuts', async () => {

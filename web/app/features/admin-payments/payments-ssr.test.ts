@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_API_PREFIX,
   SHOP_API_PREFIX,
@@ -9,8 +9,7 @@ import {
   type Payment,
   type StaffMember,
 } from '@detal/contract';
-import { startSsrHarness } from '../../../test/ssr-harness.ts';
-import type { SsrHarness } from '../../../test/ssr-harness.ts';
+import { useSsrHarness } from '../../../test/ssr-harness.ts';
 import { ADMIN_TEMPLATE, STAFF_EDITOR, STAFF_MANAGER, pageGetter } from '../../../test/admin-ssr.ts';
 
 /**
@@ -107,22 +106,14 @@ async function apiFetch(request: Request): Promise<Response> {
   return Response.json({ message: 'Не найдено', error: 'not_found' }, { status: 404 });
 }
 
-let harness: SsrHarness;
-
-beforeAll(async () => {
-  harness = await startSsrHarness();
-}, 60_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useSsrHarness();
 
 beforeEach(() => {
   signedInAs = manager;
   calls.length = 0;
 });
 
-const getPage = pageGetter(() => harness, apiFetch);
+const getPage = pageGetter(harness, apiFetch);
 const get = (pathname: string) => getPage(pathname, 'staff_session=live');
 
 describe('back office: payments and clients on the server', () => {

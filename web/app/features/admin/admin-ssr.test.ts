@@ -1,8 +1,7 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_API_PREFIX, SHOP_API_PREFIX, type StaffMember } from '@detal/contract';
-import { startSsrHarness } from '../../../test/ssr-harness.ts';
-import type { SsrHarness } from '../../../test/ssr-harness.ts';
+import { useSsrHarness } from '../../../test/ssr-harness.ts';
 import { ADMIN_TEMPLATE, pageGetter } from '../../../test/admin-ssr.ts';
 
 /**
@@ -51,22 +50,14 @@ async function apiFetch(request: Request): Promise<Response> {
   return Response.json({ message: 'Не найдено', error: 'not_found' }, { status: 404 });
 }
 
-let harness: SsrHarness;
-
-beforeAll(async () => {
-  harness = await startSsrHarness();
-}, 60_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useSsrHarness();
 
 beforeEach(() => {
   signedInAs = null;
   calls.length = 0;
 });
 
-const get = pageGetter(() => harness, apiFetch);
+const get = pageGetter(harness, apiFetch);
 
 describe('the back office on the server', () => {
   it('renders /admin/login in Russian, not indexed, with the sign-in form', async () => {

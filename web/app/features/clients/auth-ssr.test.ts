@@ -1,9 +1,8 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHOP_API_PREFIX } from '@detal/contract';
 import type { Account, ClientProfile } from '@detal/contract';
-import { FIREFOX, startSsrHarness } from '../../../test/ssr-harness.ts';
-import type { SsrHarness } from '../../../test/ssr-harness.ts';
+import { FIREFOX, useSsrHarness } from '../../../test/ssr-harness.ts';
 
 /** The session check on the server: client-me in the root loader whenever a token cookie comes along. */
 
@@ -44,15 +43,7 @@ async function apiFetch(request: Request): Promise<Response> {
   return Response.json({ message: 'Не найдено', error: 'not_found' }, { status: 404 });
 }
 
-let harness: SsrHarness;
-
-beforeAll(async () => {
-  harness = await startSsrHarness();
-}, 60_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useSsrHarness();
 
 beforeEach(() => {
   session = 'live';
@@ -60,7 +51,7 @@ beforeEach(() => {
 });
 
 const get = (pathname: string, cookie?: string) =>
-  harness.handle(
+  harness().handle(
     new Request(`http://shop.test${pathname}`, {
       headers: { 'user-agent': FIREFOX, ...(cookie ? { cookie } : {}) },
     }),
