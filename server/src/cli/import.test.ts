@@ -46,7 +46,8 @@ async function importCommand(...args: string[]): Promise<Outcome> {
   }
 }
 
-describe('npm run import', () => {
+// Each test starts the command as its own process (tsx compiling the server): slow on a loaded runner.
+describe('npm run import', { timeout: 120_000 }, () => {
   it('imports a price list, prints the summary and writes the refused rows to the report', async () => {
     const file = await folder.write('price.csv', 'Артикул;Бренд;Цена\nOC 90;Knecht;1 234,50\nW 712/75;Mann;дорого\n');
     const outcome = await importCommand('prices', '--supplier', 'Склад', '--file', file);

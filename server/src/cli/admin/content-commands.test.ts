@@ -187,7 +187,7 @@ describe('npm run admin -- page-save / news-save', () => {
   });
 });
 
-describe('page-save as the shop owner runs it', () => {
+describe('page-save as the shop owner runs it', { timeout: 120_000 }, () => {
   it('saves the page into the database the environment names', async () => {
     const target = await createTestDatabaseTarget();
     const folder = mkdtempSync(path.join(os.tmpdir(), 'detal-content-cli-'));

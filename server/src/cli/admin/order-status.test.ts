@@ -139,7 +139,7 @@ describe('npm run admin -- order-status', () => {
   });
 });
 
-describe('the admin script as the shop owner runs it', () => {
+describe('the admin script as the shop owner runs it', { timeout: 120_000 }, () => {
   it('npm run admin changes a status in the database the environment names', async () => {
     const target = await createTestDatabaseTarget();
     try {
