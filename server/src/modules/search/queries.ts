@@ -76,18 +76,13 @@ function buildSearchStatement(variant: SearchVariant, profile: PricingProfile): 
   if (variant.maxDelivery) offerFilters.push(sql`o.delivery_days <= ${sql.placeholder('maxDelivery')}::int`);
   const offerFilter = sql`where ${sql.join(offerFilters, sql` and `)}`;
 
+  // The analogs are the other sides of the cross-references already read for the chips (`crosses`), the ones
+  // that name the target brand; an analog reached in both directions is listed once (`union`).
   const analogParts = variant.analogs
     ? sql`
       union
-      select x.brand_id_b, x.article_normalized_b, 1
-        from cross_references x join target t on t.brand_id = x.brand_id_a
-       where x.article_normalized_a = ${article}
-         and not (x.brand_id_b = t.brand_id and x.article_normalized_b = ${article})
-      union
-      select x.brand_id_a, x.article_normalized_a, 1
-        from cross_references x join target t on t.brand_id = x.brand_id_b
-       where x.article_normalized_b = ${article}
-         and not (x.brand_id_a = t.brand_id and x.article_normalized_a = ${article})`
+      select c.other_brand_id, c.other_article, 1 from crosses c join target t on t.brand_id = c.brand_id
+       where not (c.other_brand_id = t.brand_id and c.other_article = ${article})`
     : sql``;
 
   return sql`
@@ -104,12 +99,18 @@ function buildSearchStatement(variant: SearchVariant, profile: PricingProfile): 
        where o.article_normalized = ${article} and ${notHidden}
        group by o.brand_id
     ),
+    -- The article's cross-references in both directions, each seen from the article's side: read once (two index
+    -- look-ups), for the chips and for the analogs.
+    crosses as (
+      select brand_id_a as brand_id, brand_id_b as other_brand_id, article_normalized_b as other_article
+        from cross_references where article_normalized_a = ${article}
+      union all
+      select brand_id_b, brand_id_a, article_normalized_a from cross_references where article_normalized_b = ${article}
+    ),
     article_brands as (
       select brand_id from offer_brands
       union
-      select brand_id_a from cross_references where article_normalized_a = ${article}
-      union
-      select brand_id_b from cross_references where article_normalized_b = ${article}
+      select brand_id from crosses
     ),
     target as (
       -- A named brand is found by alias first, then by its own name; unnamed, the only brand with the article.
@@ -190,7 +191,9 @@ export const searchValues = (query: SearchQuery, pricing: ClientPricing): Search
 
 /**
  * Runs the search as a named prepared statement, which takes planning (about 1 ms, four times the execution)
- * off every search.
+ * off every search: PostgreSQL plans it afresh for a connection's first five runs, then keeps its generic plan,
+ * with or without a brand (checked on 1,000,000 offers, bench/README.md, issue 13; a new shape of the statement
+ * should be checked the same way, as a generic plan costed above the custom ones would be re-planned every run).
  */
 export async function runSearch(db: DbExecutor, query: SearchQuery, pricing: ClientPricing): Promise<SearchRow[]> {
   return searchStatement(query, pricing).rows<SearchRow>(db, searchValues(query, pricing));
