@@ -18,6 +18,11 @@ export interface StagingWriter<TTable extends PgTable> {
   add(row: InferInsertModel<TTable>): Promise<void> | undefined;
   /** Sends what is buffered and waits until the database has every row. */
   finish(): Promise<void>;
+  /**
+   * Gives up: the rows written are dropped, and the connection can run other statements again (a COPY left
+   * open would keep even a ROLLBACK waiting).
+   */
+  abort(reason: Error): Promise<void>;
 }
 
 export interface ImportSession {
@@ -25,6 +30,11 @@ export interface ImportSession {
   db: Db;
   /** Creates `table` as an empty temporary table and opens a writer into it. */
   stage<TTable extends PgTable>(table: TTable): Promise<StagingWriter<TTable>>;
+  /**
+   * PostgreSQL only (unset on PGlite, which has no COPY from a client): a COPY into an existing table, the
+   * columns `table` declares, in whatever transaction the session's connection is in.
+   */
+  copyInto?<TTable extends PgTable>(table: TTable): StagingWriter<TTable>;
   /** Drops the staging tables and ends the session. */
   close(): Promise<void>;
 }
@@ -98,6 +108,13 @@ function copyWriter<TTable extends PgTable>(client: pg.PoolClient, table: TTable
       buffer = '';
       await finished(stream);
     },
+    async abort(reason) {
+      buffer = '';
+      if (stream.writableFinished || stream.destroyed) return;
+      // pg-copy-streams answers destroy() with a CopyFail message: the server ends the COPY with an error.
+      stream.destroy(reason);
+      await finished(stream).catch(() => undefined);
+    },
   };
 }
 
@@ -117,6 +134,9 @@ function batchWriter<TTable extends PgTable>(db: Db, table: TTable): StagingWrit
       return batch.length >= INSERT_BATCH_ROWS ? flush() : undefined;
     },
     finish: flush,
+    async abort() {
+      batch = [];
+    },
   };
 }
 
@@ -164,6 +184,7 @@ export async function openImportSession(database: Database): Promise<ImportSessi
       await createTemporaryTable(db, table);
       return copyWriter(client, table);
     },
+    copyInto: (table) => copyWriter(client, table),
     async close() {
       // The connection is closed, not given back to the pool: its temporary tables and settings, and after a
       // failure whatever it was doing (a COPY broken off midway), end with it.
