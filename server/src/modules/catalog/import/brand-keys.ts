@@ -56,9 +56,9 @@ export async function createMissingBrands(tx: Db, spellings: ReadonlyMap<string,
   return created.rows[0]?.count ?? 0;
 }
 
-/** The brand ids of brand keys that brand_aliases resolves. */
-export async function brandIdsOf(tx: Db, keys: readonly string[]): Promise<Map<string, number>> {
+/** The brand ids of brand keys that brand_aliases resolves (as decimal text, as COPY sends them). */
+export async function brandIdsOf(tx: Db, keys: readonly string[]): Promise<Map<string, string>> {
   const found = await tx.execute<{ alias_normalized: string; brand_id: number }>(sql`
     select alias_normalized, brand_id from brand_aliases where alias_normalized = any(${sql.param(keys)}::text[])`);
-  return new Map(found.rows.map((row) => [row.alias_normalized, Number(row.brand_id)]));
+  return new Map(found.rows.map((row) => [row.alias_normalized, String(row.brand_id)]));
 }

@@ -77,30 +77,24 @@ function copyWriter<TTable extends PgTable>(client: pg.PoolClient, table: TTable
   let used = 0;
   const keys = columns.map(([key]) => key);
 
-  // One promise for every write made while the stream is full, so that a caller writing on regardless (to keep
-  // the server busy while it prepares more) does not pile up listeners.
-  let drained: Promise<void> | undefined;
   const flush = (): Promise<void> | undefined => {
     if (failure) return Promise.reject(failure);
     const chunk = buffer.subarray(0, used);
     buffer = Buffer.allocUnsafe(COPY_BUFFER_BYTES);
     used = 0;
     if (stream.write(chunk)) return undefined;
-    drained ??= new Promise<void>((resolve, reject) => {
+    return new Promise<void>((resolve, reject) => {
       const onDrain = () => {
         stream.off('error', onError);
-        drained = undefined;
         resolve();
       };
       const onError = (error: Error) => {
         stream.off('drain', onDrain);
-        drained = undefined;
         reject(error);
       };
       stream.once('drain', onDrain);
       stream.once('error', onError);
     });
-    return drained;
   };
 
   return {

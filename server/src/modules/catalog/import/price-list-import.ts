@@ -341,11 +341,6 @@ const offersCopied = pgTable('offers', {
 
 // Rows held back, from the first one whose brand the import cannot name yet, before the brands are resolved.
 const HELD_ROWS = 5000;
-/**
- * Rows sorted together before they are sent: in index order, a run of them costs PostgreSQL less to add to the
- * offers' (article, brand) index than rows at random (measured: about a tenth less for the whole COPY).
- */
-const SORTED_RUN_ROWS = 50_000;
 
 interface HeldRow {
   line: number;
@@ -353,34 +348,17 @@ interface HeldRow {
   brandKey: string;
 }
 
-interface RunRow {
-  line: number;
-  row: PriceRow;
-  brandId: number;
-}
-
-/** By normalized article, then brand: the order of the offers' index (stable: equal parts keep the file's order). */
-const indexOrder = (a: RunRow, b: RunRow) =>
-  a.row.articleNormalized < b.row.articleNormalized
-    ? -1
-    : a.row.articleNormalized > b.row.articleNormalized
-      ? 1
-      : a.brandId - b.brandId;
-
 /**
- * Copies a supplier's rows straight into offers, inside the import's transaction. A row needs its brand's id:
- * from the first row whose brand key is not resolved yet, rows are held back (a few thousand at most), then
- * their brands are resolved (created if new) in one statement, between two COPY statements. Rows go in runs
- * sorted in index order, each sent while the next is read; runs keep the file's order, and so do rows of one
- * part within a run, so that the first row of a part listed twice has the lower id; `lineAt` maps the n-th
- * copied offer back to its line.
+ * Copies a supplier's rows straight into offers, in the file's order, inside the import's transaction. A row
+ * needs its brand's id: from the first row whose brand key is not resolved yet, rows are held back (a few
+ * thousand at most), then the copy pauses while their brands are resolved (created if new) in one statement, and
+ * goes on with them, so that offers keep the file's order: their ids rise with the line, and `lines` maps the
+ * n-th copied offer back to its line.
  */
 class OffersCopy {
   private writer: StagingWriter<typeof offersCopied>;
-  private readonly brandIds = new Map<string, number>();
+  private readonly brandIds = new Map<string, string>();
   private held: HeldRow[] = [];
-  private run: RunRow[] = [];
-  private sending: Promise<void> | undefined;
   private copied = 0;
   private lineOf = new Int32Array(1 << 16);
   readonly sieve = new DuplicateSieve();
@@ -398,10 +376,7 @@ class OffersCopy {
   add(line: number, row: PriceRow, brandKey: string): Promise<void> | undefined {
     if (this.held.length === 0) {
       const brandId = this.brandIds.get(brandKey);
-      if (brandId !== undefined) {
-        this.run.push({ line, row, brandId });
-        return this.run.length >= SORTED_RUN_ROWS ? this.sendRun() : undefined;
-      }
+      if (brandId !== undefined) return this.write(line, row, brandId);
     }
     this.held.push({ line, row, brandKey });
     return this.held.length >= HELD_ROWS ? this.resolveHeld() : undefined;
@@ -414,38 +389,16 @@ class OffersCopy {
 
   async finish(): Promise<void> {
     if (this.held.length > 0) await this.resolveHeld();
-    await this.sendRun();
-    await this.finishStatement();
-  }
-
-  /** Ends the COPY statement: once it has every row, no 'drain' is to come (a stream that ends emits none). */
-  private async finishStatement(): Promise<void> {
     await this.writer.finish();
-    this.sending = undefined;
   }
 
   /** Ends the COPY under way after a failure, so that the transaction can roll back. */
   async abort(reason: unknown): Promise<void> {
     this.held = [];
-    this.run = [];
     await this.writer.abort(reason instanceof Error ? reason : new Error(String(reason)));
   }
 
-  /**
-   * Sends the run in index order once the previous one is sent, and returns without waiting for the server to
-   * take it: the stream holds it while the next run is read.
-   */
-  private async sendRun(): Promise<void> {
-    await this.sending;
-    const run = this.run.sort(indexOrder);
-    this.run = [];
-    let waiting: Promise<void> | undefined;
-    for (const { line, row, brandId } of run) waiting = this.write(line, row, brandId) ?? waiting;
-    // A failure comes back from finish(), which rejects with the stream's error.
-    this.sending = waiting?.catch(() => undefined);
-  }
-
-  private write(line: number, row: PriceRow, brandId: number): Promise<void> | undefined {
+  private write(line: number, row: PriceRow, brandId: string): Promise<void> | undefined {
     if (this.copied === this.lineOf.length) {
       const grown = new Int32Array(this.lineOf.length * 2);
       grown.set(this.lineOf);
@@ -453,10 +406,10 @@ class OffersCopy {
     }
     this.lineOf[this.copied] = line;
     this.copied += 1;
-    this.sieve.add(String(brandId), row.articleNormalized);
+    this.sieve.add(brandId, row.articleNormalized);
     return this.writer.add({
       supplierId: this.supplier.id,
-      brandId,
+      brandId: brandId as unknown as number,
       article: row.article,
       articleNormalized: row.articleNormalized,
       description: row.description,
@@ -470,8 +423,7 @@ class OffersCopy {
   private async resolveHeld(): Promise<void> {
     const held = this.held;
     this.held = [];
-    await this.sendRun();
-    await this.finishStatement();
+    await this.writer.finish();
     const unknown = new Map<string, string>();
     for (const { brandKey } of held) {
       if (!this.brandIds.has(brandKey)) unknown.set(brandKey, this.brandKeys.spellings.get(brandKey) ?? brandKey);
@@ -482,7 +434,7 @@ class OffersCopy {
     for (const { line, row, brandKey } of held) {
       const brandId = this.brandIds.get(brandKey);
       if (brandId === undefined) throw new Error(`Brand ${brandKey} could not be resolved`);
-      this.run.push({ line, row, brandId });
+      await this.write(line, row, brandId);
     }
   }
 }
