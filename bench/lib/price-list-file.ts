@@ -136,8 +136,9 @@ function brandIndexOf(number: number): number {
   return draw % PRICE_LIST_BRANDS.length;
 }
 
-function priceText(number: number): string {
-  const kopecks = 3_000 + ((number * 37) % 9_000_000);
+/** The price of part `number`; another `priceShift` gives every part another price, written the same way. */
+function priceText(number: number, priceShift: number): string {
+  const kopecks = 3_000 + ((number * 37 + priceShift) % 9_000_000);
   const roubles = Math.floor(kopecks / 100);
   const cents = String(kopecks % 100).padStart(2, '0');
   if (number % 3 === 0) return `${roubles},${cents}`;
@@ -176,8 +177,11 @@ function partOf(index: number): Part {
   return { number, article: shape(String(number).padStart(8, '0')), brand: PRICE_LIST_BRANDS[brand] as string };
 }
 
-/** One data row (no line feed) of the `index`-th row: article;brand;description;price;quantity;delivery;weight. */
-export function priceListRow(index: number): string {
+/**
+ * One data row (no line feed) of the `index`-th row: article;brand;description;price;quantity;delivery;weight.
+ * A `priceShift` other than 0 changes the price of every row and nothing else (the same list a day later).
+ */
+export function priceListRow(index: number, priceShift = 0): string {
   const { number, article, brand } = partOf(index);
   const description =
     `${PARTS[number % PARTS.length]} ${brand} для ${CARS[(number >> 3) % CARS.length]}` +
@@ -187,7 +191,7 @@ export function priceListRow(index: number): string {
   const delivery = index % 7 === 0 ? '' : String(number % 21);
   const weight =
     index % 4 === 0 ? '' : `${Math.floor((number % 25_000) / 1000)},${String(number % 1000).padStart(3, '0')}`;
-  return `${article};${brand};${descriptionCell};${priceText(number)};${quantityText(number)};${delivery};${weight}`;
+  return `${article};${brand};${descriptionCell};${priceText(number, priceShift)};${quantityText(number)};${delivery};${weight}`;
 }
 
 /**
@@ -217,10 +221,16 @@ async function writeRows(file: string, header: string, rows: number, row: (index
   await once(out, 'finish');
 }
 
-/** Writes a price list of `rows` rows (UTF-8, ';', header) to `file`. */
-export async function writePriceListFile(file: string, rows: number): Promise<void> {
-  if (rows >= PRIME) throw new Error(`At most ${PRIME - 1} rows`);
-  await writeRows(file, PRICE_LIST_HEADER, rows, priceListRow);
+/** The most rows a generated price list can have (article numbers stay unique below it). */
+export const PRICE_LIST_MAX_ROWS = PRIME - 1;
+
+/**
+ * Writes a price list of `rows` rows (UTF-8, ';', header) to `file`; `priceShift` other than 0 writes the same
+ * list with every price changed.
+ */
+export async function writePriceListFile(file: string, rows: number, priceShift = 0): Promise<void> {
+  if (rows > PRICE_LIST_MAX_ROWS) throw new Error(`At most ${PRICE_LIST_MAX_ROWS} rows`);
+  await writeRows(file, PRICE_LIST_HEADER, rows, (index) => priceListRow(index, priceShift));
 }
 
 /** Writes `rows` cross-references between parts of a price list of `priceRows` rows to `file`. */

@@ -26,14 +26,15 @@ export class BrandKeys {
 }
 
 /**
- * Makes every brand key resolvable through brand_aliases: a key that is neither an alias nor a brand's own
+ * Makes every brand key of `spellings` (key -> the spelling that names a new brand) resolvable through
+ * brand_aliases: a key that is neither an alias nor a brand's own
  * normalized name becomes a new brand named by its first spelling; a brand's own name becomes its alias if it was
  * not one. Runs inside the import's transaction. Returns how many brands were created.
  */
-export async function createMissingBrands(tx: Db, brandKeys: BrandKeys): Promise<number> {
-  if (brandKeys.spellings.size === 0) return 0;
-  const keys = [...brandKeys.spellings.keys()];
-  const names = [...brandKeys.spellings.values()];
+export async function createMissingBrands(tx: Db, spellings: ReadonlyMap<string, string>): Promise<number> {
+  if (spellings.size === 0) return 0;
+  const keys = [...spellings.keys()];
+  const names = [...spellings.values()];
   const created = await tx.execute<{ count: number }>(sql`
     with wanted as (
       select * from unnest(${sql.param(names)}::text[], ${sql.param(keys)}::text[]) as w(name, key)
@@ -53,4 +54,11 @@ export async function createMissingBrands(tx: Db, brandKeys: BrandKeys): Promise
        and not exists (select 1 from brand_aliases a where a.alias_normalized = b.name_normalized)
     on conflict do nothing`);
   return created.rows[0]?.count ?? 0;
+}
+
+/** The brand ids of brand keys that brand_aliases resolves (as decimal text, as COPY sends them). */
+export async function brandIdsOf(tx: Db, keys: readonly string[]): Promise<Map<string, string>> {
+  const found = await tx.execute<{ alias_normalized: string; brand_id: number }>(sql`
+    select alias_normalized, brand_id from brand_aliases where alias_normalized = any(${sql.param(keys)}::text[])`);
+  return new Map(found.rows.map((row) => [row.alias_normalized, String(row.brand_id)]));
 }

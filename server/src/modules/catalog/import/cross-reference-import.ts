@@ -145,7 +145,7 @@ export async function importCrossReferences(
     await options.onProgress?.({ phase: 'replacing', ...progress });
     const outcome = await session.db.transaction(async (tx) => {
       await tuneForBulkWork(tx);
-      const brandsCreated = await createMissingBrands(tx, brandKeys);
+      const brandsCreated = await createMissingBrands(tx, brandKeys.spellings);
       // Each pair once, in the direction of its first row; (brand, article) sides compared as rows.
       const result = await tx.execute<{ added: number; retyped: number }>(sql`
         with resolved as (

@@ -45,6 +45,25 @@ describe('CsvRecordParser', () => {
     expect(parseInPieces('a\t"b\tc"\n', '\t', 1)).toEqual([{ line: 1, fields: ['a', 'b\tc'] }]);
   });
 
+  it('reads quotes around whole cells, and quotes used any other way, as RFC 4180 does', () => {
+    const wholeCells = ['"a";b;"c; d"', 'a;"";"c"', '"a"\r', 'a;"b";'].join('\n');
+    for (const piece of [1, 5, wholeCells.length]) {
+      expect(parseInPieces(wholeCells, ';', piece)).toEqual([
+        { line: 1, fields: ['a', 'b', 'c; d'] },
+        { line: 2, fields: ['a', '', 'c'] },
+        { line: 3, fields: ['a'] },
+        { line: 4, fields: ['a', 'b', ''] },
+      ]);
+    }
+    const otherUses: [string, string[]][] = [
+      ['"a""b";c\n', ['a"b', 'c']], // a doubled quote inside a quoted cell
+      ['"a"x;c\n', ['ax', 'c']], // text after the closing quote
+      ['a;b"c;d', ['a', 'bc;d']], // a quote inside a cell opens a quoted part
+      ['"a;b\nc";d\n', ['a;b\nc', 'd']], // a quoted cell over two lines
+    ];
+    for (const [text, fields] of otherUses) expect(parseInPieces(text, ';', 3)).toEqual([{ line: 1, fields }]);
+  });
+
   it('reads an unclosed quote to the end of the text instead of losing the row', () => {
     expect(parseInPieces('x;"open\nstill open', ';', 4)).toEqual([{ line: 1, fields: ['x', 'open\nstill open'] }]);
   });

@@ -5,6 +5,7 @@ export const CSV_DELIMITERS = [';', ',', '\t'] as const;
 export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
 
 const QUOTE = '"';
+const QUOTE_CODE = 34;
 
 /**
  * The delimiter of a file, from its first line: the candidate found most often outside quotes. A file with
@@ -38,11 +39,39 @@ interface QuotedRecordEnd {
 }
 
 /**
+ * The cells of one line whose quotes each wrap a whole cell ('a;"b; c";d'), or null for any other use of quotes
+ * (a doubled quote, a quote inside a cell, a quoted cell that goes on past the line), left to the general reader.
+ */
+function splitQuotedLine(line: string, delimiter: string): string[] | null {
+  const cells: string[] = [];
+  let start = 0;
+  for (;;) {
+    if (line.charCodeAt(start) === QUOTE_CODE) {
+      const close = line.indexOf(QUOTE, start + 1);
+      if (close === -1) return null;
+      cells.push(line.slice(start + 1, close));
+      if (close + 1 === line.length) return cells;
+      if (line[close + 1] !== delimiter) return null;
+      start = close + 2;
+      continue;
+    }
+    const end = line.indexOf(delimiter, start);
+    const stop = end === -1 ? line.length : end;
+    const quote = line.indexOf(QUOTE, start);
+    if (quote !== -1 && quote < stop) return null;
+    cells.push(line.slice(start, stop));
+    if (end === -1) return cells;
+    start = end + 1;
+  }
+}
+
+/**
  * A streaming CSV parser (RFC 4180: fields in double quotes may hold delimiters, line breaks and doubled
  * quotes). Text arrives in chunks of any size; push() returns the records completed so far, each with the
  * line number where it starts (1-based, counting every physical line). Blank lines are skipped.
  *
- * Lines without a quote, nearly every line of a price list, take a fast path: one split.
+ * Lines without a quote, nearly every line of a price list, take a fast path: one split; lines whose quotes
+ * only wrap whole cells (a description holding the delimiter) another: a search for each closing quote.
  */
 export class CsvRecordParser {
   private pending = '';
@@ -77,6 +106,16 @@ export class CsvRecordParser {
         const line =
           text.charCodeAt(lineEnd - 1) === 13 ? text.slice(position, lineEnd - 1) : text.slice(position, lineEnd);
         if (line.length > 0) records.push({ line: this.nextLine, fields: line.split(this.delimiter) });
+        this.nextLine += 1;
+        position = lineEnd + 1;
+        continue;
+      }
+      const cells = splitQuotedLine(
+        text.charCodeAt(lineEnd - 1) === 13 ? text.slice(position, lineEnd - 1) : text.slice(position, lineEnd),
+        this.delimiter,
+      );
+      if (cells) {
+        records.push({ line: this.nextLine, fields: cells });
         this.nextLine += 1;
         position = lineEnd + 1;
         continue;

@@ -18,6 +18,11 @@ export interface StagingWriter<TTable extends PgTable> {
   add(row: InferInsertModel<TTable>): Promise<void> | undefined;
   /** Sends what is buffered and waits until the database has every row. */
   finish(): Promise<void>;
+  /**
+   * Gives up: the rows written are dropped, and the connection can run other statements again (a COPY left
+   * open would keep even a ROLLBACK waiting).
+   */
+  abort(reason: Error): Promise<void>;
 }
 
 export interface ImportSession {
@@ -25,6 +30,11 @@ export interface ImportSession {
   db: Db;
   /** Creates `table` as an empty temporary table and opens a writer into it. */
   stage<TTable extends PgTable>(table: TTable): Promise<StagingWriter<TTable>>;
+  /**
+   * PostgreSQL only (unset on PGlite, which has no COPY from a client): a COPY into an existing table, the
+   * columns `table` declares, in whatever transaction the session's connection is in.
+   */
+  copyInto?<TTable extends PgTable>(table: TTable): StagingWriter<TTable>;
   /** Drops the staging tables and ends the session. */
   close(): Promise<void>;
 }
@@ -48,9 +58,13 @@ function copyValue(value: unknown): string {
   return COPY_SPECIAL.test(text) ? text.replace(COPY_SPECIAL_ALL, (char) => COPY_ESCAPES[char] ?? char) : text;
 }
 
-const COPY_BUFFER_CHARS = 1 << 18;
+const COPY_BUFFER_BYTES = 1 << 18;
 
-/** PostgreSQL: rows stream to the server through COPY, in buffers of a few hundred kilobytes. */
+/**
+ * PostgreSQL: rows stream to the server through COPY, in buffers of a few hundred kilobytes. Each row is encoded
+ * into the buffer as it comes (one short string per row, dead at once): a buffer built as one long string would
+ * outlive the young generation, and be flattened and encoded again when sent.
+ */
 function copyWriter<TTable extends PgTable>(client: pg.PoolClient, table: TTable): StagingWriter<TTable> {
   const columns = Object.entries(getTableColumns(table));
   const columnList = columns.map(([, column]) => `"${column.name}"`).join(', ');
@@ -59,13 +73,15 @@ function copyWriter<TTable extends PgTable>(client: pg.PoolClient, table: TTable
   stream.on('error', (error: Error) => {
     failure ??= error;
   });
-  let buffer = '';
+  let buffer = Buffer.allocUnsafe(COPY_BUFFER_BYTES);
+  let used = 0;
   const keys = columns.map(([key]) => key);
 
   const flush = (): Promise<void> | undefined => {
     if (failure) return Promise.reject(failure);
-    const chunk = buffer;
-    buffer = '';
+    const chunk = buffer.subarray(0, used);
+    buffer = Buffer.allocUnsafe(COPY_BUFFER_BYTES);
+    used = 0;
     if (stream.write(chunk)) return undefined;
     return new Promise<void>((resolve, reject) => {
       const onDrain = () => {
@@ -89,14 +105,33 @@ function copyWriter<TTable extends PgTable>(client: pg.PoolClient, table: TTable
         if (index > 0) line += '\t';
         line += copyValue(values[keys[index] as string]);
       }
-      buffer += `${line}\n`;
-      return buffer.length >= COPY_BUFFER_CHARS ? flush() : undefined;
+      line += '\n';
+      // UTF-8 takes at most three bytes per UTF-16 unit: the exact length is counted only near the buffer's end.
+      const room = buffer.length - used;
+      if (line.length * 3 > room) {
+        const bytes = Buffer.byteLength(line);
+        if (bytes > room) {
+          const waiting = flush();
+          if (bytes > buffer.length) buffer = Buffer.allocUnsafe(bytes);
+          used = buffer.write(line, 0);
+          return waiting;
+        }
+      }
+      used += buffer.write(line, used);
+      return undefined;
     },
     async finish() {
       if (failure) throw failure;
-      stream.end(buffer);
-      buffer = '';
+      stream.end(buffer.subarray(0, used));
+      used = 0;
       await finished(stream);
+    },
+    async abort(reason) {
+      used = 0;
+      if (stream.writableFinished || stream.destroyed) return;
+      // pg-copy-streams answers destroy() with a CopyFail message: the server ends the COPY with an error.
+      stream.destroy(reason);
+      await finished(stream).catch(() => undefined);
     },
   };
 }
@@ -117,6 +152,9 @@ function batchWriter<TTable extends PgTable>(db: Db, table: TTable): StagingWrit
       return batch.length >= INSERT_BATCH_ROWS ? flush() : undefined;
     },
     finish: flush,
+    async abort() {
+      batch = [];
+    },
   };
 }
 
@@ -164,6 +202,7 @@ export async function openImportSession(database: Database): Promise<ImportSessi
       await createTemporaryTable(db, table);
       return copyWriter(client, table);
     },
+    copyInto: (table) => copyWriter(client, table),
     async close() {
       // The connection is closed, not given back to the pool: its temporary tables and settings, and after a
       // failure whatever it was doing (a COPY broken off midway), end with it.

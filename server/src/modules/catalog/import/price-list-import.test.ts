@@ -261,6 +261,50 @@ describe('importing a price list', () => {
     ]);
   });
 
+  it("loads a new supplier's large file in its order: brands first met late, duplicates reported by their lines", async () => {
+    // Long enough for the rows of a brand not yet known to be held back and copied after it is created.
+    const rows = Array.from({ length: 12_000 }, (_, index) => {
+      const brand = index >= 7_000 && index % 2 === 0 ? 'Поздний бренд' : 'Knecht';
+      return `LATE${index};${brand};${index + 1},50`;
+    });
+    rows[7_003] = 'LATE7000;ПОЗДНИЙ БРЕНД;1'; // the part of line 7002, spelled another way
+    rows[11_000] = 'late-2;knecht;2'; // the part of line 4, written in another form
+    const file = await folder.write('late-brands.csv', `article;brand;price\n${rows.join('\n')}\n`);
+    const { summary, rejected } = await runImport({ supplierName: 'Большой новый', file });
+    expect(rejected).toEqual([
+      { line: 7_005, reason: 'duplicate of line 7002 (same brand and article)' },
+      { line: 11_002, reason: 'duplicate of line 4 (same brand and article)' },
+    ]);
+    expect(summary).toMatchObject({ read: 12_000, loaded: 11_998, inserted: 11_998, rejected: 2, brandsCreated: 1 });
+    const stored = new Map((await offersOf('Большой новый')).map((row) => [row.article, row]));
+    expect(stored.get('LATE2')).toMatchObject({ brand: 'Knecht', price: '3.50' });
+    expect(stored.get('LATE7000')).toMatchObject({ brand: 'Поздний бренд', price: '7001.50' });
+    expect(stored.get('LATE11999')).toMatchObject({ brand: 'Knecht', price: '12000.50' });
+    expect(stored.has('late-2')).toBe(false);
+  });
+
+  it('leaves no supplier, offer or brand behind when the import of a new supplier fails while reading', async () => {
+    const brandCount = await database.db.select({ count: sql<number>`count(*)::int` }).from(brands);
+    // Past the first rows held back: brands are created and rows copied before the failure.
+    const rows = Array.from({ length: 6_000 }, (_, index) => `FAIL${index};Бренд сбоя ${index % 3};${index + 1}`);
+    const file = await folder.write('new-broken.csv', `article;brand;price\n${rows.join('\n')}\n`);
+    await expect(
+      importPriceList(database, {
+        supplierName: 'Новый со сбоем',
+        file,
+        progressEvery: 500,
+        onProgress: (progress) => {
+          if (progress.rowsRead >= 5_500) throw new Error('injected failure after 5500 rows');
+        },
+      }),
+    ).rejects.toThrow('injected failure after 5500 rows');
+    expect(await database.db.select().from(suppliers).where(eq(suppliers.name, 'Новый со сбоем'))).toEqual([]);
+    expect(await database.db.select({ count: sql<number>`count(*)::int` }).from(brands)).toEqual(brandCount);
+    // The session is usable again: the same file loads.
+    const { summary } = await runImport({ supplierName: 'Новый со сбоем', file });
+    expect(summary).toMatchObject({ loaded: 6_000, inserted: 6_000, supplierCreated: true, brandsCreated: 3 });
+  });
+
   it('stops with a clear error on a file whose first row is not a header when no columns are given', async () => {
     const file = await folder.write('no-header.csv', 'OC90;Knecht;1\n');
     await expect(runImport({ supplierName: 'Без шапки', file })).rejects.toThrow(

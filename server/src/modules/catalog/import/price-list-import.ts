@@ -1,10 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { bigint, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../../db/index.ts';
-import { BrandKeys, createMissingBrands } from './brand-keys.ts';
+import { BrandKeys, brandIdsOf, createMissingBrands } from './brand-keys.ts';
 import { DuplicateSieve } from './duplicate-sieve.ts';
 import { elapsed, type ImportEvents } from './import-events.ts';
-import { analyzeChangedTables, openImportSession, tuneForBulkWork } from './import-session.ts';
+import {
+  analyzeChangedTables,
+  openImportSession,
+  tuneForBulkWork,
+  type ImportSession,
+  type StagingWriter,
+} from './import-session.ts';
 import {
   isHeaderRow,
   layoutFromColumnList,
@@ -12,10 +18,11 @@ import {
   layoutFromHeaderNames,
   parsePriceRow,
   type PriceColumn,
+  type PriceRow,
   Refusal,
   type ColumnLayout,
 } from './price-row.ts';
-import { forEachRecord } from './read-records.ts';
+import { forEachRecord, type ReadTotals } from './read-records.ts';
 import type { RecordSourceOptions } from './record-source.ts';
 
 /** The file's valid rows, staged before the supplier's offers are replaced (a temporary table). */
@@ -267,11 +274,209 @@ async function insertOffers(tx: Db, supplier: Supplier, delivery: SQL, which: SQ
   );
 }
 
+/** Hands each valid row of a file to `accept`, which returns a promise only when the reading has to wait. */
+type AcceptRow = (line: number, row: PriceRow, brandKey: string) => Promise<void> | undefined;
+
+/**
+ * Reads the file's rows: the header (or the given layout), then each row validated; refused rows go to `reject`,
+ * valid ones to `accept`. Throws when the file is empty or has no valid row.
+ */
+async function readPriceRows(
+  options: PriceListImportOptions,
+  brandKeys: BrandKeys,
+  reject: (line: number, reason: string, fields: readonly string[]) => void,
+  accept: AcceptRow,
+): Promise<ReadTotals & { accepted: number }> {
+  let layout: ColumnLayout | undefined =
+    options.columns === undefined ? undefined : layoutFromColumnList(options.columns);
+  const layoutGiven = layout !== undefined;
+  let firstRow = true;
+  let accepted = 0;
+  const totals = await forEachRecord(options.file, options, options, (record) => {
+    if (firstRow) {
+      firstRow = false;
+      if (!layout) {
+        layout = options.headers
+          ? layoutFromHeaderNames(record.fields, options.headers)
+          : layoutFromHeader(record.fields);
+        return false;
+      }
+      if (options.headerRow === true) return false;
+      if (options.headerRow === undefined && isHeaderRow(record.fields)) return false;
+    }
+    const row = parsePriceRow(record.fields, layout as ColumnLayout, options.stockMorePlusOne);
+    if (row instanceof Refusal) {
+      reject(record.line, row.reason, record.fields);
+      return true;
+    }
+    const brandKey = brandKeys.keyOf(row.brand);
+    if (brandKey === '') {
+      reject(record.line, `brand has no letters or digits: "${row.brand}"`, record.fields);
+      return true;
+    }
+    accepted += 1;
+    const waiting = accept(record.line, row, brandKey);
+    return waiting ? waiting.then(() => true) : true;
+  });
+  if (firstRow && !layoutGiven) throw new Error('The file is empty: no header row');
+  // A truncated export or a file of another layout must not wipe the supplier's catalogue.
+  if (accepted === 0) {
+    throw new Error(`The file has no valid row; the offers of "${options.supplierName.trim()}" are left as they were`);
+  }
+  return { ...totals, accepted };
+}
+
+/** The columns of offers a new supplier's rows are copied into. */
+const offersCopied = pgTable('offers', {
+  supplierId: integer('supplier_id').notNull(),
+  brandId: integer('brand_id').notNull(),
+  article: text('article').notNull(),
+  articleNormalized: text('article_normalized').notNull(),
+  description: text('description').notNull(),
+  deliveryDays: integer('delivery_days'),
+  price: numeric('price', { precision: 12, scale: 2, mode: 'string' }).notNull(),
+  quantity: integer('quantity').notNull(),
+  weight: numeric('weight', { precision: 10, scale: 3, mode: 'string' }),
+});
+
+// Rows held back, from the first one whose brand the import cannot name yet, before the brands are resolved.
+const HELD_ROWS = 5000;
+
+interface HeldRow {
+  line: number;
+  row: PriceRow;
+  brandKey: string;
+}
+
+/**
+ * Copies a supplier's rows straight into offers, in the file's order, inside the import's transaction. A row
+ * needs its brand's id: from the first row whose brand key is not resolved yet, rows are held back (a few
+ * thousand at most), then the copy pauses while their brands are resolved (created if new) in one statement, and
+ * goes on with them, so that offers keep the file's order: their ids rise with the line, and `lines` maps the
+ * n-th copied offer back to its line.
+ */
+class OffersCopy {
+  private writer: StagingWriter<typeof offersCopied>;
+  private readonly brandIds = new Map<string, string>();
+  private held: HeldRow[] = [];
+  private copied = 0;
+  private lineOf = new Int32Array(1 << 16);
+  readonly sieve = new DuplicateSieve();
+  brandsCreated = 0;
+
+  constructor(
+    private readonly tx: Db,
+    private readonly session: ImportSession & Required<Pick<ImportSession, 'copyInto'>>,
+    private readonly supplier: Supplier,
+    private readonly brandKeys: BrandKeys,
+  ) {
+    this.writer = session.copyInto(offersCopied);
+  }
+
+  add(line: number, row: PriceRow, brandKey: string): Promise<void> | undefined {
+    if (this.held.length === 0) {
+      const brandId = this.brandIds.get(brandKey);
+      if (brandId !== undefined) return this.write(line, row, brandId);
+    }
+    this.held.push({ line, row, brandKey });
+    return this.held.length >= HELD_ROWS ? this.resolveHeld() : undefined;
+  }
+
+  /** The line of the `position`-th copied offer (1-based, in id order). */
+  lineAt(position: number): number {
+    return this.lineOf[position - 1] ?? 0;
+  }
+
+  async finish(): Promise<void> {
+    if (this.held.length > 0) await this.resolveHeld();
+    await this.writer.finish();
+  }
+
+  /** Ends the COPY under way after a failure, so that the transaction can roll back. */
+  async abort(reason: unknown): Promise<void> {
+    this.held = [];
+    await this.writer.abort(reason instanceof Error ? reason : new Error(String(reason)));
+  }
+
+  private write(line: number, row: PriceRow, brandId: string): Promise<void> | undefined {
+    if (this.copied === this.lineOf.length) {
+      const grown = new Int32Array(this.lineOf.length * 2);
+      grown.set(this.lineOf);
+      this.lineOf = grown;
+    }
+    this.lineOf[this.copied] = line;
+    this.copied += 1;
+    this.sieve.add(brandId, row.articleNormalized);
+    return this.writer.add({
+      supplierId: this.supplier.id,
+      brandId: brandId as unknown as number,
+      article: row.article,
+      articleNormalized: row.articleNormalized,
+      description: row.description,
+      deliveryDays: row.deliveryDays ?? this.supplier.defaultDeliveryDays,
+      price: row.price,
+      quantity: row.quantity,
+      weight: row.weight,
+    });
+  }
+
+  private async resolveHeld(): Promise<void> {
+    const held = this.held;
+    this.held = [];
+    await this.writer.finish();
+    const unknown = new Map<string, string>();
+    for (const { brandKey } of held) {
+      if (!this.brandIds.has(brandKey)) unknown.set(brandKey, this.brandKeys.spellings.get(brandKey) ?? brandKey);
+    }
+    this.brandsCreated += await createMissingBrands(this.tx, unknown);
+    for (const [key, id] of await brandIdsOf(this.tx, [...unknown.keys()])) this.brandIds.set(key, id);
+    this.writer = this.session.copyInto(offersCopied);
+    for (const { line, row, brandKey } of held) {
+      const brandId = this.brandIds.get(brandKey);
+      if (brandId === undefined) throw new Error(`Brand ${brandKey} could not be resolved`);
+      await this.write(line, row, brandId);
+    }
+  }
+}
+
+/**
+ * Refuses every later offer of a part the new supplier's file listed twice, keeping the first: finds them among
+ * the supplier's offers (their order is the file's), reports them with their lines and deletes them.
+ */
+async function dropCopiedDuplicates(
+  tx: Db,
+  supplier: Supplier,
+  copy: OffersCopy,
+  onReject: ImportEvents['onReject'],
+): Promise<number> {
+  const repeated = await tx.execute<{ id: number; position: number; first_position: number }>(sql`
+    select id::float8 as id, position::int as position, first_position::int as first_position
+      from (select id, position, copies,
+                   first_value(position) over (partition by brand_id, article_normalized order by id) as first_position
+              from (select id, brand_id, article_normalized, row_number() over (order by id) as position,
+                           count(*) over (partition by brand_id, article_normalized) as copies
+                      from offers where supplier_id = ${supplier.id}) numbered) o
+     where copies > 1 and position <> first_position`);
+  if (repeated.rows.length === 0) return 0;
+  const refused = repeated.rows
+    .map((row) => ({ id: row.id, line: copy.lineAt(row.position), firstLine: copy.lineAt(row.first_position) }))
+    .sort((a, b) => a.line - b.line);
+  for (const { line, firstLine } of refused) {
+    onReject?.({ line, reason: `duplicate of line ${firstLine} (same brand and article)`, fields: [] });
+  }
+  await tx.execute(sql`delete from offers where id = any(${sql.param(refused.map((row) => row.id))}::bigint[])`);
+  return refused.length;
+}
+
 /**
  * Replaces a supplier's offers with a price list (CSV or XLSX), atomically: the file is read and validated into
  * a staging table, then one transaction creates the brands it names, updates the offers that stay, deletes the
  * ones it no longer lists and inserts the new ones. Until that transaction commits, searches see the old list;
  * if anything fails, or the import is aborted, the old list stays as it was. Refused rows go to `onReject`.
+ *
+ * A supplier without offers (a new one, or one whose offers are all gone) has no old list to keep: on PostgreSQL
+ * its rows are copied straight into offers while the file is read, in one transaction that commits when the
+ * file is read, without a staging table and the second pass over it.
  */
 export async function importPriceList(
   database: Database,
@@ -285,102 +490,170 @@ export async function importPriceList(
   if (defaultDeliveryDays !== undefined && !validDelivery(defaultDeliveryDays)) {
     throw new Error(`The default delivery time must be a whole number of days, got ${defaultDeliveryDays}`);
   }
-  const givenLayout = options.columns === undefined ? undefined : layoutFromColumnList(options.columns);
-  const brandKeys = new BrandKeys();
-  const sieve = new DuplicateSieve();
-  let rejected = 0;
-  const reject = (line: number, reason: string, fields: readonly string[]) => {
-    rejected += 1;
-    options.onReject?.({ line, reason, fields });
-  };
+  if (options.columns !== undefined) layoutFromColumnList(options.columns); // a wrong list fails before any work
 
   const session = await openImportSession(database);
   try {
-    const staging = await session.stage(priceListStaging);
-    let layout: ColumnLayout | undefined = givenLayout;
-    let firstRow = true;
-    const totals = await forEachRecord(options.file, options, options, (record) => {
-      if (firstRow) {
-        firstRow = false;
-        if (!layout) {
-          layout = options.headers
-            ? layoutFromHeaderNames(record.fields, options.headers)
-            : layoutFromHeader(record.fields);
-          return false;
-        }
-        if (options.headerRow === true) return false;
-        if (options.headerRow === undefined && isHeaderRow(record.fields)) return false;
-      }
-      const row = parsePriceRow(record.fields, layout as ColumnLayout, options.stockMorePlusOne);
-      if (row instanceof Refusal) {
-        reject(record.line, row.reason, record.fields);
-        return true;
-      }
-      const brandKey = brandKeys.keyOf(row.brand);
-      if (brandKey === '') {
-        reject(record.line, `brand has no letters or digits: "${row.brand}"`, record.fields);
-        return true;
-      }
-      sieve.add(brandKey, row.articleNormalized);
-      const waiting = staging.add({
-        line: record.line,
-        article: row.article,
-        articleNormalized: row.articleNormalized,
-        brandKey,
-        description: row.description,
-        deliveryDays: row.deliveryDays,
-        price: row.price,
-        quantity: row.quantity,
-        weight: row.weight,
-      });
-      return waiting ? waiting.then(() => true) : true;
-    });
-    if (firstRow && !givenLayout) throw new Error('The file is empty: no header row');
-    // A truncated export or a file of another layout must not wipe the supplier's catalogue.
-    if (totals.rowsRead === rejected) {
-      throw new Error(`The file has no valid row; the offers of "${supplierName}" are left as they were`);
+    if (session.copyInto && !(await supplierHasOffers(session.db, supplierName))) {
+      const copied = await importIntoEmptySupplier(
+        { ...session, copyInto: session.copyInto },
+        { ...options, supplierName },
+        startedAt,
+      );
+      if (copied) return copied;
     }
-    await staging.finish();
-    // Temporary tables get no statistics of their own; without them the planner guesses badly at a million rows.
-    await session.db.execute(sql`analyze ${priceListStaging}`);
-
-    const readingSeconds = (performance.now() - startedAt) / 1000;
-    const progress = { rowsRead: totals.rowsRead, bytesRead: totals.bytesRead, totalBytes: totals.totalBytes };
-    await options.onProgress?.({ phase: 'replacing', ...progress });
-    const outcome = await session.db.transaction(async (tx) => {
-      await tuneForBulkWork(tx);
-      const supplier = await lockSupplier(tx, supplierName, options.defaultDeliveryDays);
-      const brandsCreated = await createMissingBrands(tx, brandKeys);
-      if (sieve.mayHaveDuplicates || (await spellingsShareBrands(tx, brandKeys))) {
-        rejected += await dropDuplicates(tx, options.onReject);
-      }
-      const counts = await replaceOffers(tx, supplier);
-      await analyzeChangedTables(tx, [
-        { name: 'offers', changedRows: counts.inserted + counts.updated + counts.deleted },
-        { name: 'brands', changedRows: brandsCreated },
-        { name: 'brand_aliases', changedRows: brandsCreated },
-      ]);
-      options.signal?.throwIfAborted();
-      await options.onProgress?.({ phase: 'committing', ...progress });
-      return { supplier, brandsCreated, counts };
-    });
-
-    const { counts } = outcome;
-    return {
-      supplier: supplierName,
-      supplierCreated: outcome.supplier.created,
-      read: totals.rowsRead,
-      loaded: counts.loaded,
-      rejected,
-      inserted: counts.inserted,
-      updated: counts.updated,
-      unchanged: counts.loaded - counts.inserted - counts.updated,
-      deleted: counts.deleted,
-      brandsCreated: outcome.brandsCreated,
-      readingSeconds,
-      ...elapsed(startedAt, totals.rowsRead),
-    };
+    return await importThroughStaging(session, { ...options, supplierName }, startedAt);
   } finally {
     await session.close();
   }
+}
+
+async function supplierHasOffers(db: Db, name: string): Promise<boolean> {
+  const found = await db.execute<{ found: boolean }>(sql`
+    select exists (select 1 from offers o join suppliers s on s.id = o.supplier_id where s.name = ${name}) as found`);
+  return found.rows[0]?.found ?? false;
+}
+
+/** Counts refused rows, telling `onReject` of each. */
+function rejectionCounter(options: PriceListImportOptions) {
+  const counter = {
+    rejected: 0,
+    reject(line: number, reason: string, fields: readonly string[]) {
+      counter.rejected += 1;
+      options.onReject?.({ line, reason, fields });
+    },
+  };
+  return counter;
+}
+
+/**
+ * The import of a supplier that has no offers, on PostgreSQL: undefined when the supplier turns out to have
+ * offers after all (another import committed meanwhile), for the staged import to run instead.
+ */
+async function importIntoEmptySupplier(
+  session: ImportSession & Required<Pick<ImportSession, 'copyInto'>>,
+  options: PriceListImportOptions,
+  startedAt: number,
+): Promise<PriceListImportSummary | undefined> {
+  const brandKeys = new BrandKeys();
+  const refusals = rejectionCounter(options);
+  return session.db.transaction(async (tx) => {
+    await tuneForBulkWork(tx);
+    const supplier = await lockSupplier(tx, options.supplierName, options.defaultDeliveryDays);
+    if (
+      !supplier.created &&
+      (await countOf(
+        tx,
+        sql`select count(*)::int as count from (select 1 from offers where supplier_id = ${supplier.id} limit 1) o`,
+      )) > 0
+    ) {
+      return undefined;
+    }
+    const copy = new OffersCopy(tx, session, supplier, brandKeys);
+    let totals: Awaited<ReturnType<typeof readPriceRows>>;
+    try {
+      totals = await readPriceRows(options, brandKeys, refusals.reject, (line, row, brandKey) =>
+        copy.add(line, row, brandKey),
+      );
+      await copy.finish();
+    } catch (error) {
+      await copy.abort(error);
+      throw error;
+    }
+    const readingSeconds = (performance.now() - startedAt) / 1000;
+    const progress = { rowsRead: totals.rowsRead, bytesRead: totals.bytesRead, totalBytes: totals.totalBytes };
+    await options.onProgress?.({ phase: 'replacing', ...progress });
+    const duplicates = copy.sieve.mayHaveDuplicates
+      ? await dropCopiedDuplicates(tx, supplier, copy, options.onReject)
+      : 0;
+    const inserted = totals.accepted - duplicates;
+    await analyzeChangedTables(tx, [
+      { name: 'offers', changedRows: inserted },
+      { name: 'brands', changedRows: copy.brandsCreated },
+      { name: 'brand_aliases', changedRows: copy.brandsCreated },
+    ]);
+    options.signal?.throwIfAborted();
+    await options.onProgress?.({ phase: 'committing', ...progress });
+    return {
+      supplier: options.supplierName,
+      supplierCreated: supplier.created,
+      read: totals.rowsRead,
+      loaded: inserted,
+      rejected: refusals.rejected + duplicates,
+      inserted,
+      updated: 0,
+      unchanged: 0,
+      deleted: 0,
+      brandsCreated: copy.brandsCreated,
+      readingSeconds,
+      ...elapsed(startedAt, totals.rowsRead),
+    };
+  });
+}
+
+/** The import through a staging table: the file is read first, then one short transaction changes offers. */
+async function importThroughStaging(
+  session: ImportSession,
+  options: PriceListImportOptions,
+  startedAt: number,
+): Promise<PriceListImportSummary> {
+  const brandKeys = new BrandKeys();
+  const sieve = new DuplicateSieve();
+  const refusals = rejectionCounter(options);
+  const staging = await session.stage(priceListStaging);
+  const totals = await readPriceRows(options, brandKeys, refusals.reject, (line, row, brandKey) => {
+    sieve.add(brandKey, row.articleNormalized);
+    return staging.add({
+      line,
+      article: row.article,
+      articleNormalized: row.articleNormalized,
+      brandKey,
+      description: row.description,
+      deliveryDays: row.deliveryDays,
+      price: row.price,
+      quantity: row.quantity,
+      weight: row.weight,
+    });
+  });
+  await staging.finish();
+  // Temporary tables get no statistics of their own; without them the planner guesses badly at a million rows.
+  await session.db.execute(sql`analyze ${priceListStaging}`);
+
+  const readingSeconds = (performance.now() - startedAt) / 1000;
+  const progress = { rowsRead: totals.rowsRead, bytesRead: totals.bytesRead, totalBytes: totals.totalBytes };
+  await options.onProgress?.({ phase: 'replacing', ...progress });
+  let { rejected } = refusals;
+  const outcome = await session.db.transaction(async (tx) => {
+    await tuneForBulkWork(tx);
+    const supplier = await lockSupplier(tx, options.supplierName, options.defaultDeliveryDays);
+    const brandsCreated = await createMissingBrands(tx, brandKeys.spellings);
+    if (sieve.mayHaveDuplicates || (await spellingsShareBrands(tx, brandKeys))) {
+      rejected += await dropDuplicates(tx, options.onReject);
+    }
+    const counts = await replaceOffers(tx, supplier);
+    await analyzeChangedTables(tx, [
+      { name: 'offers', changedRows: counts.inserted + counts.updated + counts.deleted },
+      { name: 'brands', changedRows: brandsCreated },
+      { name: 'brand_aliases', changedRows: brandsCreated },
+    ]);
+    options.signal?.throwIfAborted();
+    await options.onProgress?.({ phase: 'committing', ...progress });
+    return { supplier, brandsCreated, counts };
+  });
+
+  const { counts } = outcome;
+  return {
+    supplier: options.supplierName,
+    supplierCreated: outcome.supplier.created,
+    read: totals.rowsRead,
+    loaded: counts.loaded,
+    rejected,
+    inserted: counts.inserted,
+    updated: counts.updated,
+    unchanged: counts.loaded - counts.inserted - counts.updated,
+    deleted: counts.deleted,
+    brandsCreated: outcome.brandsCreated,
+    readingSeconds,
+    ...elapsed(startedAt, totals.rowsRead),
+  };
 }

@@ -139,6 +139,9 @@ const MAX_PRICE_KOPECKS = 999_999_999_999;
 const MAX_COUNT = 2_147_483_647;
 /** The common spellings, handled without BigInt: '1234', '1234.5', '1234,50'. */
 const PLAIN_MONEY = /^(\d{1,10})(?:[.,](\d{1,2}))?$/;
+/** And with the thousands grouped by spaces, as spreadsheets export them: '1 234,50' (up to nine digits). */
+const GROUPED_MONEY = /^(\d{1,3}(?:[ \u00A0\u202F]\d{3}){1,2})(?:[.,](\d{1,2}))?$/;
+const NOT_DIGIT = /\D/g;
 const PLAIN_ARTICLE = /^[A-Z0-9]+$/;
 const PRINTABLE_ASCII = /^[\x20-\x7E]+$/;
 const NOT_ASCII_LETTER_OR_DIGIT = /[^A-Z0-9]/g;
@@ -165,6 +168,11 @@ export function parsePrice(text: string): string | Refusal {
   if (plain) {
     const [, whole = '0', fraction = ''] = plain;
     return `${whole.replace(LEADING_ZEROS, '')}.${fraction.padEnd(2, '0')}`;
+  }
+  const grouped = GROUPED_MONEY.exec(trimmed);
+  if (grouped) {
+    const [, whole = '0', fraction = ''] = grouped;
+    return `${whole.replace(NOT_DIGIT, '').replace(LEADING_ZEROS, '')}.${fraction.padEnd(2, '0')}`;
   }
   const compact = trimmed.replace(GROUPING_SPACES, '');
   let kopecks: number;
