@@ -21,14 +21,23 @@ export function useDeliveryCalendar(): DeliveryCalendar | null {
 }
 
 /** «сегодня», «завтра» or «к 28 ноября» for a ready day, titled with its full date. */
-export function ReadyDay({ day, calendar }: { day: string; calendar: DeliveryCalendar }) {
+export function ReadyDay({
+  day,
+  calendar,
+  block = false,
+}: {
+  day: string;
+  calendar: DeliveryCalendar;
+  block?: boolean;
+}) {
   return (
     <Text
       component="span"
       size="xs"
       fw={600}
       c="teal.9"
-      ml={6}
+      ml={block ? 0 : 6}
+      display={block ? 'block' : undefined}
       title={`Ожидаемая готовность: ${formatDate(day)}`}
       data-ready-day={day}
       style={{ whiteSpace: 'nowrap' }}
@@ -44,17 +53,21 @@ interface DeliveryTimeProps {
   probability?: number | null;
   /** False for a placed order: its days were counted from when it was placed, not from now. */
   dated?: boolean;
+  /** The ready day on a line of its own under the days (a narrow table column). */
+  stacked?: boolean;
 }
 
 /** A delivery time: «3 дн.», the day it is expected («к 28 ноября») and the supplier's probability («90 %»). */
-export function DeliveryTime({ days, probability, dated = true }: DeliveryTimeProps) {
+export function DeliveryTime({ days, probability, dated = true, stacked = false }: DeliveryTimeProps) {
   const calendar = useDeliveryCalendar();
   const ready = dated && calendar ? readyDayBy(calendar, days) : null;
+  const readyDay = ready && calendar ? <ReadyDay day={ready} calendar={calendar} block={stacked} /> : null;
   return (
     <>
       <span style={{ whiteSpace: 'nowrap' }}>{formatDelivery(days)}</span>
-      {ready && calendar ? <ReadyDay day={ready} calendar={calendar} /> : null}
+      {stacked ? null : readyDay}
       <DeliveryProbability percent={probability} />
+      {stacked ? readyDay : null}
     </>
   );
 }

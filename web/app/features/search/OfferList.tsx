@@ -84,7 +84,7 @@ function OfferRow({ item }: { item: SearchItem }) {
       </Table.Td>
       <Table.Td className={classes.large}>{item.supplier_name ?? '-'}</Table.Td>
       <Table.Td className={classes.numeric}>
-        <DeliveryTime days={item.delivery} probability={item.delivery_probability} />
+        <DeliveryTime days={item.delivery} probability={item.delivery_probability} stacked />
       </Table.Td>
       <Table.Td className={classes.numeric} c={item.quantity > 0 ? undefined : 'dimmed'}>
         {formatStock(item.quantity)}
