@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIREFOX, startSsrHarness, type SsrHarness } from '../../../test/ssr-harness.ts';
+import { FIREFOX, useSsrHarness } from '../../../test/ssr-harness.ts';
 import { startShopServer, type ShopServer } from '../../../test/shop-server.ts';
 
 /**
@@ -22,7 +22,7 @@ const EXPECTED: [number, string, string][] = [
 ];
 
 let shop: ShopServer;
-let ssr: SsrHarness;
+const ssr = useSsrHarness();
 
 beforeAll(async () => {
   shop = await startShopServer({ now: NOW });
@@ -38,16 +38,14 @@ beforeAll(async () => {
     })),
     { article: 'DT 100', price: '200.00', quantity: 5, deliveryDays: null },
   ]);
-  ssr = await startSsrHarness();
 }, 60_000);
 
 afterAll(async () => {
-  await ssr?.close();
   await shop?.close();
 });
 
 const page = async (pathname: string) => {
-  const response = await ssr.handle(
+  const response = await ssr().handle(
     new Request(`http://shop.test${pathname}`, { headers: { 'user-agent': FIREFOX } }),
     {
       apiFetch: (request: Request) => shop.apiFetch(request),
