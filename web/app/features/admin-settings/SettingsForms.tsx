@@ -362,7 +362,7 @@ export function CalendarForm({ settings }: { settings: AdminSettingsView }) {
       </Checkbox.Group>
       <TextInput
         size="xs"
-        w={260}
+        maw={420}
         label="Заказы принимаются сегодняшним днём до"
         description="чч:мм по времени магазина; позже — со следующего рабочего дня. Пусто — до конца дня"
         placeholder="18:00"
