@@ -11,7 +11,9 @@
 // a partly paid and a paid bill and a blocked client are made too, for /admin/payments and /admin/clients; a path
 // ending in `#statement` (`/admin/payments#statement`) is shot after uploading a bank statement on the page, and
 // `/admin/pricing#preview` after typing an article into the pricing preview;
-// `:client` in a path is the first of those clients (`/admin/clients/:client`). /admin/login and
+// `:client` in a path is the first of those clients (`/admin/clients/:client`). With `--client`,
+// `/orders/create#checkout` is shot after adding three offers of KNECHT OC 90 to the basket and starting the order
+// from it (the checkout form with its lines and the order's ready day). /admin/login and
 // /admin/set-password are shot signed out. Every back office screen at once:
 //   npm run screenshots -w e2e -- --staff --orders /admin/login '/admin/set-password?token=x' /admin/orders \
 //     /admin/orders/:order '/admin/payments#statement' /admin/clients /admin/clients/:client /admin/staff \
@@ -72,6 +74,21 @@ async function previewPrices(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
+/** Three offers of KNECHT OC 90 into the basket, then «Оформить заказ»: the checkout form (`#checkout`). */
+async function startCheckout(page: Page) {
+  await page.goto(`${baseUrl}/search/KNECHT/OC90`, { waitUntil: 'networkidle' });
+  const buttons = page.getByRole('button', { name: 'В корзину' }).filter({ visible: true });
+  for (const index of [0, 1, 2]) {
+    const added = page.waitForResponse((response) => response.url().endsWith('/basket-add-item'));
+    await buttons.nth(index).click();
+    await added;
+  }
+  await page.goto(`${baseUrl}/cart`, { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Оформить заказ' }).click();
+  await page.getByRole('button', { name: 'Подтвердить заказ' }).waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
 try {
   if (staffSession) statementBills = await salesData(baseUrl, `staff_session=${staffSession}`);
   mkdirSync(outDir, { recursive: true });
@@ -94,6 +111,7 @@ try {
       }
       if (hash === 'statement') await uploadStatement(page, statementBills);
       if (hash === 'preview') await previewPrices(page);
+      if (hash === 'checkout') await startCheckout(page);
       const name = `${pagePath.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${width}.png`;
       await page.screenshot({ path: path.join(outDir, name), fullPage: true });
       await context.close();

@@ -10,6 +10,9 @@ import { kopecksOf, registerClient } from '../src/shop-client.ts';
  */
 
 const baseUrl = inject('baseUrl');
+/** «сегодня», «завтра», «к 28 ноября» or «к 12 января 2027»: a ready day in words (issue 17, point 6). */
+const READY_WORDS =
+  /^(сегодня|завтра|к \d{1,2} (января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)( \d{4})?)$/;
 const PASSWORD = 'orders-e2e-password';
 
 let browser: Browser;
@@ -60,12 +63,23 @@ describe('checkout in Chromium', () => {
       .click();
     const offers = page.getByRole('table', { name: 'Предложения KNECHT OC 90' });
     await offers.waitFor();
+    // Beside the first offer's days, the day it is expected in words, the same one the basket and checkout show.
+    const searchReady = offers.getByRole('row').nth(1).locator('[data-ready-day]');
+    const readyDay = await searchReady.getAttribute('data-ready-day');
+    expect(readyDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await searchReady.innerText()).toMatch(READY_WORDS);
+    const [year, month, day] = readyDay!.split('-');
+    expect(await searchReady.getAttribute('title')).toBe(`Ожидаемая готовность: ${day}.${month}.${year}`);
+    const readyWords = await searchReady.innerText();
     await offers.getByRole('button', { name: 'В корзину' }).first().click();
     await page.getByRole('link', { name: 'Корзина 1 позиция' }).waitFor();
 
     // The basket: the line is chosen for the order; the order button runs step 1 on /orders/create.
     await page.getByRole('link', { name: 'Корзина 1 позиция' }).click();
     await page.waitForURL(`${baseUrl}/cart`);
+    const basketLines = page.getByRole('table').filter({ has: page.getByLabel('Выбрать все позиции') });
+    const basketReady = basketLines.locator(`[data-ready-day="${readyDay}"]`);
+    expect(await basketReady.innerText()).toBe(readyWords);
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
     await page.waitForURL(/\/orders\/create\?items=\d+$/);
     const form = page.getByRole('form', { name: 'Оформление заказа' });
@@ -79,6 +93,11 @@ describe('checkout in Chromium', () => {
     expect(await lines.getByRole('row').count()).toBe(2);
     expect(await lines.getByRole('row').nth(1).innerText()).toContain('KNECHT OC 90');
     const goods = kopecksOf(await form.getByTestId('order-total').innerText());
+    // The line's day beside its days, and the order's: the latest of its lines (here its one line).
+    expect(await lines.locator(`[data-ready-day="${readyDay}"]`).innerText()).toBe(readyWords);
+    const orderReady = form.getByTestId('order-ready');
+    expect(await orderReady.getAttribute('data-ready-day')).toBe(readyDay);
+    expect(await orderReady.innerText()).toBe(`Заказ будет готов ${readyWords}`);
 
     // The form checks itself first: one error per field.
     await form.getByLabel('Телефон').fill('12345');

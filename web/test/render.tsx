@@ -13,6 +13,13 @@ export const template: Template = {
     work_hours: 'Пн–Сб 9:00–20:00',
   },
   menu: { header: [], footer: [{ title: 'Контакты', url: '/contacts' }] },
+  delivery_calendar: {
+    now: '2026-11-25T07:00:00.000Z',
+    time_zone: 'Europe/Moscow',
+    working_weekdays: [1, 2, 3, 4, 5],
+    holidays: ['2026-12-31'],
+    orders_until: '18:00',
+  },
 };
 
 type StubRoutes = Parameters<typeof createRoutesStub>[0];

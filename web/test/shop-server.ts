@@ -29,23 +29,27 @@ const DEMO_OFFERS = 400;
  */
 const fromServer = (path: string) => import(/* @vite-ignore */ new URL(`../../server/${path}`, import.meta.url).href);
 
-export async function startShopServer(): Promise<ShopServer> {
+/** `now`: the server's clock stands still there (the template's «now», from which pages date delivery). */
+export async function startShopServer(options: { now?: Date } = {}): Promise<ShopServer> {
   const [
     { buildTestApp, TEST_TECH_CATALOG_KEY },
     { registerClient },
     { createTestDatabase },
     { seedDemoData },
     { createApiFetch },
+    { useClock },
   ] = await Promise.all([
     fromServer('test/helpers/app.ts'),
     fromServer('test/helpers/clients.ts'),
     fromServer('test/helpers/db.ts'),
     fromServer('src/seed/index.ts'),
     fromServer('src/ssr/api-fetch.ts'),
+    fromServer('src/http/clock.ts'),
   ]);
   const database = await createTestDatabase();
   await seedDemoData(database, { offers: DEMO_OFFERS });
-  const { app } = await buildTestApp(database);
+  const { now } = options;
+  const { app } = await buildTestApp(database, {}, now ? (built: unknown) => useClock(built, () => now) : undefined);
   const inProcess = createApiFetch(app, { ip: '127.0.0.1', requestId: 'web-test' }) as ApiFetch;
   const calls: Request[] = [];
   const failures = new Map<string, () => Response>();

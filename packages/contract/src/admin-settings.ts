@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { shopRequisitesSchema } from './bills.ts';
 import { innSchema } from './clients.ts';
 import { templateSchema } from './content.ts';
+import { workingCalendarSchema } from './delivery-calendar.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { dataEnvelope } from './envelope.ts';
 import { countSchema, emailSchema, idSchema, requiredText, textSchema } from './fields.ts';
@@ -11,7 +12,7 @@ import type { StaffRole } from './staff.ts';
  * The shop's settings in the back office (issue 15, point 7): name, contacts and hours; the seller's requisites
  * printed on bills, checked by their check digits; VAT; delivery methods; where staff e-mail goes. The web form
  * validates as the owner types with these same schemas, and the server refuses what they refuse (422), changing
- * nothing. Owner only.
+ * nothing. Owner only. (Issue 17, point 6) the working calendar that turns delivery days into dates.
  */
 
 export const SETTINGS_ROLES: readonly StaffRole[] = ['owner'];
@@ -143,6 +144,7 @@ export const adminSettingsSchema = z.object({
   vat: vatSchema,
   delivery_methods: deliveryMethodsSchema,
   staff_notification: staffNotificationSchema,
+  delivery_calendar: workingCalendarSchema,
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 
@@ -165,6 +167,11 @@ export const adminSettingsViewSchema = z.object({
     /** STAFF_NOTIFICATION_EMAIL, shown so that the owner knows where mail goes while the setting is empty. */
     fallback_email: z.string().nullable(),
   }),
+  delivery_calendar: z.object({
+    working_weekdays: z.array(z.int()),
+    holidays: z.array(z.string()),
+    orders_until: z.string().nullable(),
+  }),
 });
 export type AdminSettingsView = z.infer<typeof adminSettingsViewSchema>;
 
@@ -180,7 +187,8 @@ export const settingsAdminEndpoints = defineEndpoints({
     path: 'settings-show',
     session: false,
     roles: SETTINGS_ROLES,
-    summary: 'Shop settings: contacts, requisites for bills, VAT, delivery methods, staff notification address',
+    summary:
+      'Shop settings: contacts, requisites for bills, VAT, delivery methods, staff notification address, working calendar',
     tags: ['admin'],
     response: settingsEnvelope,
   },

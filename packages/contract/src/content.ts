@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deliveryCalendarSchema } from './delivery-calendar.ts';
 import { idSchema, isoDateTimeSchema } from './fields.ts';
 
 /** Shop settings, static pages and news (contract-decisions.md section 8). */
@@ -19,6 +20,11 @@ export const templateSchema = z.object({
     header: z.array(menuEntrySchema),
     footer: z.array(menuEntrySchema),
   }),
+  /**
+   * (beyond) The shop's working calendar with the server's «now»: every page turns delivery days into
+   * «сегодня», «завтра» or «к 28 ноября» from it, the same on the server and in the browser.
+   */
+  delivery_calendar: deliveryCalendarSchema,
 });
 export type Template = z.infer<typeof templateSchema>;
 

@@ -78,6 +78,12 @@ function calendarParts(value: string | Date, timeZone: string): CalendarParts {
   return parts;
 }
 
+/** The calendar day ('yyyy-mm-dd') and the wall-clock minutes since midnight of an instant in `timeZone`. */
+export function zonedDayAndMinutes(instant: Date, timeZone: string): { day: string; minutes: number } {
+  const { year, month, day, hour, minute } = calendarParts(instant, timeZone);
+  return { day: `${year}-${month}-${day}`, minutes: Number(hour) * 60 + Number(minute) };
+}
+
 /** 'dd.MM.yyyy HH:mm' in the shop's time zone (Europe/Moscow by default). */
 export function formatDateTime(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE): string {
   const { year, month, day, hour, minute } = calendarParts(value, timeZone);

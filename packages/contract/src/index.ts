@@ -17,6 +17,7 @@ export * from './catalog.ts';
 export * from './clients.ts';
 export * from './constants.ts';
 export * from './content.ts';
+export * from './delivery-calendar.ts';
 export * from './endpoint.ts';
 export * from './endpoints.ts';
 export * from './envelope.ts';

@@ -438,6 +438,13 @@ describe('response round trips', () => {
             work_hours: '9–21',
           },
           menu: { header: [{ title: 'Новости', url: '/news' }], footer: [] },
+          delivery_calendar: {
+            now: '2026-11-25T07:00:00.000Z',
+            time_zone: 'Europe/Moscow',
+            working_weekdays: [1, 2, 3, 4, 5],
+            holidays: ['2026-12-31'],
+            orders_until: '18:00',
+          },
         },
       },
     ],

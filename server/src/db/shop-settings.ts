@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_WORKING_CALENDAR, type WorkingCalendar } from '@detal/contract';
 import type { Db, DbExecutor } from './index.ts';
 import { shopSettings } from './schema.ts';
 
@@ -35,6 +36,11 @@ export interface ShopSettingValues {
   /** VAT rate in percent; null prints "Без налога (НДС)". */
   vat: { rate: number | null };
   delivery_methods: DeliveryMethodSetting[];
+  /**
+   * The working calendar delivery days are counted on (issue 17, point 6); unset reads as
+   * DEFAULT_WORKING_CALENDAR (see readWorkingCalendar).
+   */
+  delivery_calendar: WorkingCalendar;
   /**
    * The HMAC key of sign-in device cookies (modules/clients/device-cookie.ts), made on first use; never shown.
    * Replacing it only makes every browser untrusted again until its next sign-in.
@@ -75,6 +81,11 @@ export async function writeShopSetting<K extends ShopSettingKey>(
 /** Removes a setting (its readers fall back to their default). */
 export async function deleteShopSetting(db: DbExecutor, key: ShopSettingKey): Promise<void> {
   await db.delete(shopSettings).where(eq(shopSettings.key, key));
+}
+
+/** The shop's working calendar: the saved one, or the default (Monday to Friday, Russia's days off). */
+export async function readWorkingCalendar(db: DbExecutor): Promise<WorkingCalendar> {
+  return (await readShopSetting(db, 'delivery_calendar')) ?? DEFAULT_WORKING_CALENDAR;
 }
 
 /**

@@ -58,7 +58,7 @@ describe(`seedDemoData (${testDriver})`, () => {
     expect(await countRows(database, schema.recommendations)).toBe(summary.recommendations);
     expect(await countRows(database, schema.pages)).toBe(5);
     expect(await countRows(database, schema.news)).toBe(12);
-    expect(await countRows(database, schema.shopSettings)).toBe(5);
+    expect(await countRows(database, schema.shopSettings)).toBe(6);
     expect(summary.brands).toBeGreaterThanOrEqual(40);
     expect(summary.suppliers).toBe(8);
   });
@@ -224,6 +224,12 @@ describe(`seedDemoData (${testDriver})`, () => {
     const methods = await readShopSetting(database.db, 'delivery_methods');
     expect(methods?.length).toBeGreaterThan(0);
     expect(methods?.every((method) => /^\d+\.\d{2}$/.test(method.price))).toBe(true);
+    // The working calendar: Monday to Friday with Russia's days off of 2026 and 2027.
+    const calendar = await readShopSetting(database.db, 'delivery_calendar');
+    expect(calendar?.working_weekdays).toEqual([1, 2, 3, 4, 5]);
+    expect(calendar?.holidays).toEqual(
+      expect.arrayContaining(['2026-01-07', '2026-11-04', '2026-12-31', '2027-01-07']),
+    );
   });
 
   it('refuses a database that already holds shop data, changing nothing', async () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_WORKING_CALENDAR } from '@detal/contract';
 import type { ShopSettingValues } from '../db/shop-settings.ts';
 
 /** The settings a seed writes: all but the ones the shop makes for itself and the staff address the owner sets. */
@@ -70,5 +71,6 @@ export const demoShopSettings: Pick<ShopSettingValues, SeededShopSettingKey> = {
       description: 'Доставка до терминала в Москве; перевозку до вашего города оплачивает получатель.',
       needs_address: true,
     },
-  ],
+  ] /** Monday to Friday with Russia's days off of 2026 and 2027 (decision 0027). */,
+  delivery_calendar: DEFAULT_WORKING_CALENDAR,
 };

@@ -4,6 +4,7 @@ import type { Route } from './+types/admin-settings';
 import { adminMeta } from '../features/admin/admin-meta.ts';
 import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
 import {
+  CalendarForm,
   ContactsForm,
   DeliveryForm,
   RequisitesForm,
@@ -37,6 +38,7 @@ export default function AdminSettingsPage() {
       <RequisitesForm settings={settings} />
       <VatForm settings={settings} />
       <DeliveryForm settings={settings} />
+      <CalendarForm settings={settings} />
       <StaffEmailForm settings={settings} />
     </Stack>
   );

@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PER_PAGE_DEFAULT, PER_PAGE_MAX, SHOP_API_PREFIX, shopEndpoints, type NewsPreview } from '@detal/contract';
+import {
+  DEFAULT_WORKING_CALENDAR,
+  PER_PAGE_DEFAULT,
+  PER_PAGE_MAX,
+  SHOP_API_PREFIX,
+  shopEndpoints,
+  type NewsPreview,
+} from '@detal/contract';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import { useClock } from '../../http/clock.ts';
 import type { Database } from '../../db/index.ts';
 import { normalizeArticle } from '@detal/contract';
 import { news, pages, recommendations } from '../../db/schema.ts';
@@ -16,10 +24,22 @@ import { insertBrand, insertOffers, insertSupplier } from '../../../test/fixture
 import { NEWS_NOT_FOUND_MESSAGE, PAGE_NOT_FOUND_MESSAGE } from './handlers.ts';
 
 const DAY_MS = 86_400_000;
+/** The app's clock for the template's «now»: Wednesday 25 November 2026, 10:00 in Moscow. */
+const NOW = new Date('2026-11-25T07:00:00.000Z');
+
+/** The template's calendar at NOW: the default one, its days off from today on (4 November is gone). */
+const TEMPLATE_CALENDAR = {
+  now: NOW.toISOString(),
+  time_zone: 'Europe/Moscow',
+  working_weekdays: [1, 2, 3, 4, 5],
+  holidays: DEFAULT_WORKING_CALENDAR.holidays.filter((day) => day >= '2026-11-25'),
+  orders_until: '18:00',
+};
 
 async function startApp(database: Database): Promise<FastifyInstance> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { webBuildDir: null });
   const app = await buildApp({ config, database });
+  useClock(app, () => NOW);
   await app.ready();
   return app;
 }
@@ -64,11 +84,14 @@ describe('content API on the demo shop', () => {
     await database?.close();
   });
 
-  it('template answers the shop card and menus from the settings', async () => {
+  it('template answers the shop card and menus from the settings, the working calendar and the app’s «now»', async () => {
     const { status, body } = await getShop(app, 'template');
     expect(status).toBe(200);
     expect(shopEndpoints.template.response.parse(body)).toEqual(body);
-    expect(body).toEqual({ data: { shop: demoShopSettings.shop, menu: demoShopSettings.menu } });
+    expect(body).toEqual({
+      data: { shop: demoShopSettings.shop, menu: demoShopSettings.menu, delivery_calendar: TEMPLATE_CALENDAR },
+    });
+    expect(TEMPLATE_CALENDAR.holidays[0]).toBe('2026-12-31');
   });
 
   it('page/{id} finds a published page by numeric id and by slug, with the same content', async () => {
@@ -282,7 +305,11 @@ describe('content API with exact data', () => {
     expect(status).toBe(200);
     expect(shopEndpoints.template.response.parse(body)).toEqual(body);
     expect(body).toEqual({
-      data: { shop: { name: '', phone: '', email: '', address: '', work_hours: '' }, menu: { header: [], footer: [] } },
+      data: {
+        shop: { name: '', phone: '', email: '', address: '', work_hours: '' },
+        menu: { header: [], footer: [] },
+        delivery_calendar: TEMPLATE_CALENDAR,
+      },
     });
   });
 

@@ -1,4 +1,5 @@
 import { pricingOf } from '../pricing/client-pricing.ts';
+import { nowFor } from '../../http/clock.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AppDeps, ShopHandlers } from '../../http/handlers.ts';
 import { readPage } from '../../shared/pagination.ts';
@@ -22,9 +23,9 @@ const orNotFound = <T>(value: T | null, message: string): T => {
 };
 
 /** Shop settings, static pages, news and recommendation blocks (contract-decisions.md section 8). */
-export function createContentHandlers({ database: { db } }: AppDeps): ShopHandlers {
+export function createContentHandlers({ config, database: { db } }: AppDeps): ShopHandlers {
   return {
-    template: () => readTemplate(db),
+    template: ({ request }) => readTemplate(db, nowFor(request), config.shopTimeZone),
 
     'page/:id': async ({ params }) => orNotFound(await findPublishedPage(db, params.id), PAGE_NOT_FOUND_MESSAGE),
     'page-list': () => listPublishedPages(db),

@@ -1,16 +1,32 @@
 import { and, asc, count, desc, eq, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { NewsItem, NewsPreview, Offer, Page, PageSummary, Template } from '@detal/contract';
+import {
+  calendarDayIn,
+  type NewsItem,
+  type NewsPreview,
+  type Offer,
+  type Page,
+  type PageSummary,
+  type Template,
+} from '@detal/contract';
 import type { Db } from '../../db/index.ts';
 import { news, offers, pages, recommendations, suppliers } from '../../db/schema.ts';
-import { readShopSetting } from '../../db/shop-settings.ts';
+import { readShopSetting, readWorkingCalendar } from '../../db/shop-settings.ts';
 import { selectOfferRows, toOffer } from '../catalog/offer-rows.ts';
 import { offerSellingPrice, type ClientPricing } from '../pricing/client-pricing.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
 
-/** The layout's shop card and menus; a setting never written shows empty rather than failing every page. */
-export async function readTemplate(db: Db): Promise<Template> {
-  const [shop, menu] = await Promise.all([readShopSetting(db, 'shop'), readShopSetting(db, 'menu')]);
+/**
+ * The layout's shop card and menus; a setting never written shows empty rather than failing every page. With them
+ * the working calendar, `now` (the app's clock) and the shop's time zone, from which every page dates delivery.
+ */
+export async function readTemplate(db: Db, now: Date, timeZone: string): Promise<Template> {
+  const [shop, menu, calendar] = await Promise.all([
+    readShopSetting(db, 'shop'),
+    readShopSetting(db, 'menu'),
+    readWorkingCalendar(db),
+  ]);
+  const today = calendarDayIn(timeZone, now);
   return {
     shop: {
       name: shop?.name ?? '',
@@ -22,6 +38,13 @@ export async function readTemplate(db: Db): Promise<Template> {
     menu: {
       header: (menu?.header ?? []).map(({ title, url }) => ({ title, url })),
       footer: (menu?.footer ?? []).map(({ title, url }) => ({ title, url })),
+    },
+    delivery_calendar: {
+      now: now.toISOString(),
+      time_zone: timeZone,
+      working_weekdays: calendar.working_weekdays,
+      holidays: calendar.holidays.filter((day) => day >= today),
+      orders_until: calendar.orders_until,
     },
   };
 }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   kopecksToDecimal,
   toKopecks,
@@ -9,6 +10,7 @@ import type { Db, DbExecutor } from '../../db/index.ts';
 import {
   deleteShopSetting,
   readShopSetting,
+  readWorkingCalendar,
   writeShopSetting,
   type ShopSettingValues,
 } from '../../db/shop-settings.ts';
@@ -51,12 +53,13 @@ const methodStored = (method: DeliveryMethodEdit): ShopSettingValues['delivery_m
 });
 
 export async function readAdminSettings(db: DbExecutor, fallbackEmail: string | undefined): Promise<AdminSettingsView> {
-  const [shop, requisites, vat, methods, staffEmail] = await Promise.all([
+  const [shop, requisites, vat, methods, staffEmail, calendar] = await Promise.all([
     readShopSetting(db, 'shop'),
     readShopSetting(db, 'requisites'),
     readShopSetting(db, 'vat'),
     readShopSetting(db, 'delivery_methods'),
     readShopSetting(db, 'staff_notification_email'),
+    readWorkingCalendar(db),
   ]);
   return {
     shop: shop ?? EMPTY_SHOP,
@@ -64,16 +67,19 @@ export async function readAdminSettings(db: DbExecutor, fallbackEmail: string | 
     vat: vat ?? { rate: null },
     delivery_methods: (methods ?? []).map(methodView),
     staff_notification: { email: staffEmail?.email || null, fallback_email: fallbackEmail || null },
+    delivery_calendar: calendar,
   };
 }
 
 /** What each section of a save writes: its setting key and the value stored. */
 function storedChanges(save: AdminSettingsSave) {
-  const changes: { key: 'shop' | 'requisites' | 'vat' | 'delivery_methods'; value: unknown }[] = [];
+  const changes: { key: 'shop' | 'requisites' | 'vat' | 'delivery_methods' | 'delivery_calendar'; value: unknown }[] =
+    [];
   if (save.shop) changes.push({ key: 'shop', value: save.shop });
   if (save.requisites) changes.push({ key: 'requisites', value: save.requisites });
   if (save.vat) changes.push({ key: 'vat', value: save.vat });
   if (save.delivery_methods) changes.push({ key: 'delivery_methods', value: save.delivery_methods.map(methodStored) });
+  if (save.delivery_calendar) changes.push({ key: 'delivery_calendar', value: save.delivery_calendar });
   return changes;
 }
 
@@ -91,7 +97,8 @@ export async function saveAdminSettings(
   await db.transaction(async (tx) => {
     for (const { key, value } of storedChanges(save)) {
       const before = await readShopSetting(tx, key);
-      if (JSON.stringify(before) === JSON.stringify(value)) continue;
+      // jsonb gives keys back in its own order: the values are compared, not their texts.
+      if (isDeepStrictEqual(before, value)) continue;
       // Each value was built from its section's checked schema above: the key and the value agree.
       await writeShopSetting(tx, key, value as never);
       await recordAudit(tx, {

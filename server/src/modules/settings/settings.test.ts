@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { INN_CHECKSUM_MESSAGE, SETTLEMENT_ACCOUNT_CHECKSUM_MESSAGE, type AdminSettingsView } from '@detal/contract';
+import {
+  DEFAULT_WORKING_CALENDAR,
+  HOLIDAY_DATE_MESSAGE,
+  INN_CHECKSUM_MESSAGE,
+  ORDERS_UNTIL_MESSAGE,
+  SETTLEMENT_ACCOUNT_CHECKSUM_MESSAGE,
+  SHOP_API_PREFIX,
+  WORKING_WEEKDAYS_MESSAGE,
+  type AdminSettingsView,
+  type Template,
+} from '@detal/contract';
 import type { Database } from '../../db/index.ts';
 import { auditLog } from '../../db/schema.ts';
 import { demoShopSettings } from '../../seed/shop-settings.ts';
@@ -115,5 +125,83 @@ describe('back office: shop settings', () => {
     await callAdmin(app, 'settings-save', { cookie: owner, body: { staff_notification: { email: null } } });
     expect(await staffAddress(database.db, notify)).toBe('env@shop.example.ru');
     expect((await show()).staff_notification.email).toBeNull();
+  });
+
+  describe('the working calendar (issue 17, point 6)', () => {
+    const CALENDAR = {
+      working_weekdays: [6, 1, 2, 3, 4, 5],
+      holidays: ['2027-01-07', '2026-12-31', '2027-01-07'],
+      orders_until: '17:00',
+    };
+
+    const calendarAudits = () =>
+      database.db
+        .select({ before: auditLog.before, after: auditLog.after, staffId: auditLog.staffId })
+        .from(auditLog)
+        .where(eq(auditLog.entityId, 'delivery_calendar'));
+
+    it('reads as the default (Monday to Friday, Russia’s days off) until the owner saves one', async () => {
+      expect(await readShopSetting(database.db, 'delivery_calendar')).toBeNull();
+      expect((await show()).delivery_calendar).toEqual(DEFAULT_WORKING_CALENDAR);
+      expect(DEFAULT_WORKING_CALENDAR.holidays).toEqual(expect.arrayContaining(['2026-11-04', '2027-01-07']));
+    });
+
+    it('refuses no working weekday, an impossible date and a bad time in Russian, and changes nothing', async () => {
+      const response = await callAdmin(app, 'settings-save', {
+        cookie: owner,
+        body: {
+          shop: { ...demoShopSettings.shop, name: 'Другое имя' },
+          delivery_calendar: { working_weekdays: [], holidays: ['2026-02-30'], orders_until: '25:00' },
+        },
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        message: expect.any(String),
+        error: {
+          'delivery_calendar.working_weekdays': [WORKING_WEEKDAYS_MESSAGE],
+          'delivery_calendar.holidays.0': [HOLIDAY_DATE_MESSAGE],
+          'delivery_calendar.orders_until': [ORDERS_UNTIL_MESSAGE],
+        },
+      });
+      expect(await readShopSetting(database.db, 'delivery_calendar')).toBeNull();
+      expect((await readShopSetting(database.db, 'shop'))?.name).toBe('Деталь');
+      expect(await calendarAudits()).toEqual([]);
+    });
+
+    it('saves it sorted, audits the change from the default, and the template hands it to every page', async () => {
+      const response = await callAdmin(app, 'settings-save', { cookie: owner, body: { delivery_calendar: CALENDAR } });
+      expect(response.statusCode, response.body).toBe(200);
+      const saved = {
+        working_weekdays: [1, 2, 3, 4, 5, 6],
+        holidays: ['2026-12-31', '2027-01-07'],
+        orders_until: '17:00',
+      };
+      expect(await readShopSetting(database.db, 'delivery_calendar')).toEqual(saved);
+      expect((response.json() as { data: { settings: AdminSettingsView } }).data.settings.delivery_calendar).toEqual(
+        saved,
+      );
+      expect(await calendarAudits()).toEqual([{ before: null, after: { value: saved }, staffId: ownerId }]);
+
+      // The same calendar again changes nothing and leaves no second audit row.
+      await callAdmin(app, 'settings-save', { cookie: owner, body: { delivery_calendar: saved } });
+      expect(await calendarAudits()).toHaveLength(1);
+
+      const template = await app.inject({ method: 'GET', url: `${SHOP_API_PREFIX}template` });
+      const calendar = (template.json() as { data: Template }).data.delivery_calendar;
+      expect(calendar).toMatchObject({ time_zone: 'Europe/Moscow', working_weekdays: [1, 2, 3, 4, 5, 6] });
+      expect(calendar.orders_until).toBe('17:00');
+      expect(Math.abs(Date.parse(calendar.now) - Date.now())).toBeLessThan(60_000);
+    });
+
+    it('is the owner’s alone: a manager is refused and nothing changes', async () => {
+      const manager = await staffCookieFor(database.db, (await createTestStaff(database.db, 'manager')).member.id);
+      const before = await readShopSetting(database.db, 'delivery_calendar');
+      const response = await callAdmin(app, 'settings-save', {
+        cookie: manager,
+        body: { delivery_calendar: { working_weekdays: [1], holidays: [], orders_until: null } },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(await readShopSetting(database.db, 'delivery_calendar')).toEqual(before);
+    });
   });
 });

@@ -96,6 +96,11 @@ const settings: AdminSettingsView = {
   vat: { rate: 20 },
   delivery_methods: [{ id: 2, name: 'Курьер', price_kopecks: 35050, description: 'По Москве', needs_address: true }],
   staff_notification: { email: null, fallback_email: 'env@shop.example.ru' },
+  delivery_calendar: {
+    working_weekdays: [1, 2, 3, 4, 5],
+    holidays: ['2026-12-31', '2027-01-07'],
+    orders_until: '18:00',
+  },
 };
 
 let signedInAs: StaffMember = owner;
@@ -175,6 +180,14 @@ describe('back office: pricing, content and settings on the server', () => {
     expect(html).toContain('value="350,50"');
     expect(html).toMatch(/<option value="20" selected="">20 %<\/option>/);
     expect(html).toContain('Пусто — письма идут на env@shop.example.ru');
+    // The working calendar: weekdays ticked, the time, the days off as the owner reads them, a year a line.
+    expect(html).toContain('aria-label="Рабочий календарь"');
+    const weekday = (value: number) => new RegExp(`<input[^>]*type="checkbox"[^>]*value="${value}"`).exec(html)?.[0];
+    expect(weekday(5)).toContain('checked=""');
+    expect(weekday(6)).toBeDefined();
+    expect(weekday(6)).not.toContain('checked=""');
+    expect(html).toContain('value="18:00"');
+    expect(html).toContain('31.12.2026\n07.01.2027</textarea>');
   });
 
   it("tells a content editor that pricing and settings are the owner's, and a manager that content is not theirs", async () => {

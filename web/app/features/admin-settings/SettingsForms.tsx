@@ -10,6 +10,7 @@ import {
   Stack,
   Table,
   Text,
+  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -17,11 +18,14 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useRevalidator } from 'react-router';
 import {
   VAT_RATES,
+  WEEKDAYS,
+  WEEKDAY_SHORT_NAMES,
   deliveryMethodsSchema,
   requisitesSchema,
   shopContactsSchema,
   staffNotificationSchema,
   vatSchema,
+  workingCalendarSchema,
   type AdminSettingsSave,
   type AdminSettingsView,
 } from '@detal/contract';
@@ -299,6 +303,88 @@ export function StaffEmailForm({ settings }: { settings: AdminSettingsView }) {
         value={(form.getValues().email as string | null) ?? ''}
         onChange={(event) => form.setFieldValue('email', event.currentTarget.value.trim() || null)}
         error={form.errors.email}
+      />
+    </SectionBox>
+  );
+}
+
+/** Days off as the owner reads them: «dd.mm.yyyy», one line a year. */
+function holidaysText(days: readonly string[]): string {
+  const byYear = new Map<string, string[]>();
+  for (const day of days) {
+    const [year = '', month, date] = day.split('-');
+    byYear.set(year, [...(byYear.get(year) ?? []), `${date}.${month}.${year}`]);
+  }
+  return [...byYear.values()].map((line) => line.join(', ')).join('\n');
+}
+
+/** «7.1.2027», «07.01.2027» → '2027-01-07'; anything else stays as typed, for the schema to refuse by its place. */
+function holidayDays(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .map((token) => {
+      const match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(token);
+      return match ? `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}` : token;
+    });
+}
+
+export function CalendarForm({ settings }: { settings: AdminSettingsView }) {
+  const { form, ...box } = useSectionForm('delivery_calendar', workingCalendarSchema, settings.delivery_calendar);
+  const [holidays, setHolidays] = useState(() => holidaysText(settings.delivery_calendar.holidays));
+  const values = form.getValues() as AdminSettingsView['delivery_calendar'];
+  const typed = holidays.split(/[\s,;]+/).filter(Boolean);
+  const wrongDay = Object.keys(form.errors)
+    .map((key) => /^holidays\.(\d+)$/.exec(key)?.[1])
+    .find((index) => index !== undefined);
+  const holidaysError =
+    wrongDay !== undefined
+      ? `«${typed[Number(wrongDay)] ?? ''}» — не дата: пишите ДД.ММ.ГГГГ, например 07.01.2027`
+      : form.errors.holidays;
+  return (
+    <SectionBox title="Рабочий календарь (сроки поставки)" label="Рабочий календарь" {...box}>
+      <Text size="xs" c="gray.7">
+        Сроки поставки считаются в рабочих днях этого календаря: покупатель видит «сегодня», «завтра» или «к 28 ноября»
+        рядом со сроком.
+      </Text>
+      <Checkbox.Group
+        size="xs"
+        label="Рабочие дни недели"
+        value={values.working_weekdays.map(String)}
+        onChange={(days) => form.setFieldValue('working_weekdays', days.map(Number))}
+        error={form.errors.working_weekdays}
+      >
+        <Group gap="sm" mt={4}>
+          {WEEKDAYS.map((weekday) => (
+            <Checkbox key={weekday} value={String(weekday)} label={WEEKDAY_SHORT_NAMES[weekday - 1]} />
+          ))}
+        </Group>
+      </Checkbox.Group>
+      <TextInput
+        size="xs"
+        maw={420}
+        label="Заказы принимаются сегодняшним днём до"
+        description="чч:мм по времени магазина; позже — со следующего рабочего дня. Пусто — до конца дня"
+        placeholder="18:00"
+        inputMode="numeric"
+        value={values.orders_until ?? ''}
+        onChange={(event) => form.setFieldValue('orders_until', event.currentTarget.value.trim() || null)}
+        error={form.errors.orders_until}
+      />
+      <Textarea
+        size="xs"
+        label="Праздники и другие нерабочие дни"
+        description="ДД.ММ.ГГГГ через запятую или с новой строки; перенесённые выходные тоже"
+        autosize
+        minRows={2}
+        maxRows={8}
+        value={holidays}
+        onChange={(event) => {
+          const text = event.currentTarget.value;
+          setHolidays(text);
+          form.setFieldValue('holidays', holidayDays(text));
+        }}
+        error={holidaysError}
       />
     </SectionBox>
   );

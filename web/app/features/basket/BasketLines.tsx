@@ -1,10 +1,10 @@
 import { ActionIcon, Badge, Card, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { BasketItem } from '@detal/contract';
-import { formatDelivery, formatLineTotal, formatRoubles } from '@detal/contract';
+import { formatLineTotal, formatRoubles } from '@detal/contract';
 import { QuantityStepper } from './QuantityStepper.tsx';
 import type { BasketChanges } from './basket-changes.ts';
 import { TrashIcon } from '../../components/icons.tsx';
-import { DeliveryProbability } from '../../components/DeliveryProbability.tsx';
+import { DeliveryTime } from '../../components/DeliveryTime.tsx';
 
 export interface BasketLinesProps {
   items: BasketItem[];
@@ -135,8 +135,7 @@ function LinesTable({ items, isChosen, onChoose, onChooseAll, changes }: BasketL
             </Table.Td>
             <Table.Td>
               <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {formatDelivery(line.delivery)}
-                <DeliveryProbability percent={line.delivery_probability} />
+                <DeliveryTime days={line.delivery} probability={line.delivery_probability} />
               </Text>
             </Table.Td>
             <Table.Td ta="right">
@@ -192,8 +191,7 @@ function LineCards({ items, isChosen, onChoose, changes }: BasketLinesProps) {
           </Text>
           <Group gap="md" mt={2}>
             <Text size="sm">
-              Срок: {formatDelivery(line.delivery)}
-              <DeliveryProbability percent={line.delivery_probability} />
+              Срок: <DeliveryTime days={line.delivery} probability={line.delivery_probability} />
             </Text>
             <Text size="sm">Цена: {formatRoubles(line.price)}</Text>
             <LineNotices line={line} />

@@ -1,8 +1,9 @@
 import { Anchor, Box, SimpleGrid, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Offer } from '@detal/contract';
-import { formatDelivery, formatRoubles } from '@detal/contract';
+import { formatRoubles } from '@detal/contract';
 import { Link } from 'react-router';
 import { AddToBasket } from '../basket/AddToBasket.tsx';
+import { DeliveryTime } from '../../components/DeliveryTime.tsx';
 import { OfferCard } from './OfferCard.tsx';
 import { IN_STOCK_COLOR, offerSearchPath, stockText } from './offer-text.ts';
 
@@ -44,7 +45,9 @@ export function GroupOffers({ offers, caption }: { offers: Offer[]; caption: str
                   </Table.Td>
                   <Table.Td>{offer.description}</Table.Td>
                   <Table.Td>{offer.supplier_name ?? '—'}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDelivery(offer.delivery)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <DeliveryTime days={offer.delivery} />
+                  </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Text span inherit c={offer.quantity > 0 ? IN_STOCK_COLOR : 'gray.7'}>
                       {stockText(offer.quantity)}

@@ -1,8 +1,9 @@
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Offer } from '@detal/contract';
-import { formatDelivery, formatRoubles } from '@detal/contract';
+import { formatRoubles } from '@detal/contract';
 import { Link } from 'react-router';
 import { AddToBasket } from '../basket/AddToBasket.tsx';
+import { DeliveryTime } from '../../components/DeliveryTime.tsx';
 import { IN_STOCK_COLOR, offerSearchPath, stockText } from './offer-text.ts';
 
 /** One offer as a card (recommendations, and the group's offers on narrow screens), with add to basket. */
@@ -33,7 +34,7 @@ export function OfferCard({ offer }: { offer: Offer }) {
             {offer.description}
           </Text>
           <Text size="xs" c="gray.7">
-            Срок: {formatDelivery(offer.delivery)}
+            Срок: <DeliveryTime days={offer.delivery} />
             {offer.supplier_name ? ` · ${offer.supplier_name}` : ''}
           </Text>
         </Stack>

@@ -23,6 +23,7 @@ import type { CheckoutFormValues } from './checkout-form.ts';
 import { NEEDS_ADDRESS_FIELD } from './checkout-action.ts';
 import type { CheckoutNotice, checkoutAction } from './checkout-action.ts';
 import { OrderLines } from './OrderLines.tsx';
+import { OrderReadiness } from './OrderReadiness.tsx';
 import type { LineView } from './OrderLines.tsx';
 import { deliveryPriceText, OrderTotals } from './OrderTotals.tsx';
 import { paths } from '../../paths.ts';
@@ -132,7 +133,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
           <Title order={2} fz="lg">
             Состав заказа
           </Title>
-          <OrderLines lines={preorderLines(preorder.items)} />
+          <OrderLines lines={preorderLines(preorder.items)} dated />
         </Stack>
 
         {/* Columns stretch to the row's height: the summary's column must be as tall as the form for it to stick. */}
@@ -300,6 +301,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                   Итого
                 </Title>
                 <OrderTotals goods={preorder.count_total_price_item} delivery={method ? method.price : null} />
+                <OrderReadiness deliveries={preorder.items.map((item) => item.delivery)} />
                 <Button type="submit" size="md" fullWidth loading={submitting}>
                   Подтвердить заказ
                 </Button>

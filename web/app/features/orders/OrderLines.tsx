@@ -1,9 +1,9 @@
 import { Box, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { formatDelivery, formatLineTotal, formatRoubles } from '@detal/contract';
+import { formatLineTotal, formatRoubles } from '@detal/contract';
 import type { OrderStatus } from '@detal/contract';
 import type { ReactNode } from 'react';
 import { OrderStatusBadge } from './OrderStatusBadge.tsx';
-import { DeliveryProbability } from '../../components/DeliveryProbability.tsx';
+import { DeliveryTime } from '../../components/DeliveryTime.tsx';
 
 /** One line as both the preorder (basket lines) and the placed order show it. */
 export interface LineView {
@@ -25,8 +25,15 @@ export interface LineView {
 
 const supplierText = (line: LineView) => line.supplierName ?? '-';
 
+interface LinesProps {
+  lines: LineView[];
+  label: string;
+  /** The expected ready day beside each line's days: an order to be placed (from now), not a placed one. */
+  dated: boolean;
+}
+
 /** From md up: one row per line. */
-function WideTable({ lines, label }: { lines: LineView[]; label: string }) {
+function WideTable({ lines, label, dated }: LinesProps) {
   const withStatus = lines.some((line) => line.status);
   return (
     <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label={label}>
@@ -63,8 +70,7 @@ function WideTable({ lines, label }: { lines: LineView[]; label: string }) {
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
               <Text size="sm">
-                {formatDelivery(line.delivery)}
-                <DeliveryProbability percent={line.deliveryProbability} />
+                <DeliveryTime days={line.delivery} probability={line.deliveryProbability} dated={dated} />
               </Text>
             </Table.Td>
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -91,7 +97,7 @@ function WideTable({ lines, label }: { lines: LineView[]; label: string }) {
 }
 
 /** Below md: a card per line. */
-function Cards({ lines, label }: { lines: LineView[]; label: string }) {
+function Cards({ lines, label, dated }: LinesProps) {
   return (
     <Stack gap="sm" role="list" aria-label={label}>
       {lines.map((line) => (
@@ -108,8 +114,8 @@ function Cards({ lines, label }: { lines: LineView[]; label: string }) {
             {line.status ? <OrderStatusBadge status={line.status.status} name={line.status.name} /> : null}
           </Group>
           <Text size="xs" c="gray.7" mt={6}>
-            Поставщик: {supplierText(line)} · Срок: {formatDelivery(line.delivery)}
-            <DeliveryProbability percent={line.deliveryProbability} />
+            Поставщик: {supplierText(line)} · Срок:{' '}
+            <DeliveryTime days={line.delivery} probability={line.deliveryProbability} dated={dated} />
           </Text>
           {line.note}
           <Group justify="space-between" mt="xs" wrap="nowrap">
@@ -127,14 +133,22 @@ function Cards({ lines, label }: { lines: LineView[]; label: string }) {
 }
 
 /** The lines of an order (to be placed, or placed): a table from md up, cards below. */
-export function OrderLines({ lines, label = 'Состав заказа' }: { lines: LineView[]; label?: string }) {
+export function OrderLines({
+  lines,
+  label = 'Состав заказа',
+  dated = false,
+}: {
+  lines: LineView[];
+  label?: string;
+  dated?: boolean;
+}) {
   return (
     <>
       <Box visibleFrom="md">
-        <WideTable lines={lines} label={label} />
+        <WideTable lines={lines} label={label} dated={dated} />
       </Box>
       <Box hiddenFrom="md">
-        <Cards lines={lines} label={label} />
+        <Cards lines={lines} label={label} dated={dated} />
       </Box>
     </>
   );

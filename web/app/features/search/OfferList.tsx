@@ -1,9 +1,9 @@
 import { Badge, Table, Tooltip, VisuallyHidden } from '@mantine/core';
-import { formatDelivery, formatRoubles } from '@detal/contract';
+import { formatRoubles } from '@detal/contract';
 import type { SearchItem } from '@detal/contract';
 import type { ReactNode } from 'react';
 import { AddToBasket } from '../basket/AddToBasket.tsx';
-import { DeliveryProbability } from '../../components/DeliveryProbability.tsx';
+import { DeliveryTime } from '../../components/DeliveryTime.tsx';
 import { formatStock, formatWeight } from './search-text.ts';
 import classes from './search.module.css';
 
@@ -84,8 +84,7 @@ function OfferRow({ item }: { item: SearchItem }) {
       </Table.Td>
       <Table.Td className={classes.large}>{item.supplier_name ?? '-'}</Table.Td>
       <Table.Td className={classes.numeric}>
-        {formatDelivery(item.delivery)}
-        <DeliveryProbability percent={item.delivery_probability} />
+        <DeliveryTime days={item.delivery} probability={item.delivery_probability} stacked />
       </Table.Td>
       <Table.Td className={classes.numeric} c={item.quantity > 0 ? undefined : 'dimmed'}>
         {formatStock(item.quantity)}
@@ -104,13 +103,7 @@ function OfferRow({ item }: { item: SearchItem }) {
 
 function OfferCard({ item }: { item: SearchItem }) {
   const facts: [string, ReactNode][] = [
-    [
-      'Срок',
-      <>
-        {formatDelivery(item.delivery)}
-        <DeliveryProbability percent={item.delivery_probability} />
-      </>,
-    ],
+    ['Срок', <DeliveryTime key="delivery" days={item.delivery} probability={item.delivery_probability} />],
     ['Наличие', formatStock(item.quantity)],
     ...(item.weight !== null ? [['Вес', formatWeight(item.weight)] as [string, ReactNode]] : []),
   ];

@@ -1,0 +1,28 @@
+import { Text } from '@mantine/core';
+import { formatDate, formatReadyDay, latestReadyDay, readyDayBy, shopToday } from '@detal/contract';
+import { useDeliveryCalendar } from '../../components/DeliveryTime.tsx';
+
+/**
+ * «Заказ будет готов к 28 ноября»: the expected ready day of the order being placed, its latest line's (a line of
+ * unknown delivery leaves the day to the manager). Counted from the server's «now» with the shop's calendar, as
+ * every line's day is; nothing when the template (and with it the calendar) could not be read.
+ */
+export function OrderReadiness({ deliveries }: { deliveries: readonly (number | null)[] }) {
+  const calendar = useDeliveryCalendar();
+  if (!calendar) return null;
+  const ready = latestReadyDay(deliveries.map((days) => readyDayBy(calendar, days)));
+  return (
+    <Text size="sm" data-testid="order-ready" data-ready-day={ready ?? undefined}>
+      {ready === null ? (
+        'Срок готовности заказа уточнит менеджер'
+      ) : (
+        <>
+          Заказ будет готов{' '}
+          <Text component="span" fw={700} c="teal.9" title={formatDate(ready)}>
+            {formatReadyDay(ready, shopToday(calendar))}
+          </Text>
+        </>
+      )}
+    </Text>
+  );
+}
