@@ -33,7 +33,7 @@ export async function startSsrHarness(): Promise<SsrHarness> {
 export const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 /** One harness for the calling test file: started before its tests, closed after them. Returns its getter. */
-export function useSsrHarness(): () => SsrHarness {
+export function ssrHarnessPerFile(): () => SsrHarness {
   let harness: SsrHarness | undefined;
   beforeAll(async () => {
     harness = await startSsrHarness();

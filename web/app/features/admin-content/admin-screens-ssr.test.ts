@@ -9,7 +9,7 @@ import {
   type AdminSettingsView,
   type StaffMember,
 } from '@detal/contract';
-import { useSsrHarness } from '../../../test/ssr-harness.ts';
+import { ssrHarnessPerFile } from '../../../test/ssr-harness.ts';
 import { ADMIN_TEMPLATE, STAFF_EDITOR, STAFF_MANAGER, pageGetter } from '../../../test/admin-ssr.ts';
 
 /**
@@ -123,7 +123,7 @@ async function apiFetch(request: Request): Promise<Response> {
   return Response.json({ message: 'Не найдено', error: 'not_found' }, { status: 404 });
 }
 
-const harness = useSsrHarness();
+const harness = ssrHarnessPerFile();
 
 beforeEach(() => {
   signedInAs = owner;

@@ -7,7 +7,7 @@ import {
   type AdminOrderLine,
   type StaffMember,
 } from '@detal/contract';
-import { useSsrHarness } from '../../../test/ssr-harness.ts';
+import { ssrHarnessPerFile } from '../../../test/ssr-harness.ts';
 import { ADMIN_TEMPLATE, STAFF_EDITOR, STAFF_MANAGER, pageGetter } from '../../../test/admin-ssr.ts';
 
 /** The back office's orders rendered on the server against a stand-in API: the queue and an order's screen. */
@@ -162,7 +162,7 @@ async function apiFetch(request: Request): Promise<Response> {
   return Response.json({ message: 'Заказ не найден', error: 'not_found' }, { status: 404 });
 }
 
-const harness = useSsrHarness();
+const harness = ssrHarnessPerFile();
 
 beforeEach(() => {
   signedInAs = null;

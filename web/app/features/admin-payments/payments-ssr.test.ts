@@ -9,7 +9,7 @@ import {
   type Payment,
   type StaffMember,
 } from '@detal/contract';
-import { useSsrHarness } from '../../../test/ssr-harness.ts';
+import { ssrHarnessPerFile } from '../../../test/ssr-harness.ts';
 import { ADMIN_TEMPLATE, STAFF_EDITOR, STAFF_MANAGER, pageGetter } from '../../../test/admin-ssr.ts';
 
 /**
@@ -106,7 +106,7 @@ async function apiFetch(request: Request): Promise<Response> {
   return Response.json({ message: 'Не найдено', error: 'not_found' }, { status: 404 });
 }
 
-const harness = useSsrHarness();
+const harness = ssrHarnessPerFile();
 
 beforeEach(() => {
   signedInAs = manager;

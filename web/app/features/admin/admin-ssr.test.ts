@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_API_PREFIX, SHOP_API_PREFIX, type StaffMember } from '@detal/contract';
-import { useSsrHarness } from '../../../test/ssr-harness.ts';
+import { ssrHarnessPerFile } from '../../../test/ssr-harness.ts';
 import { ADMIN_TEMPLATE, pageGetter } from '../../../test/admin-ssr.ts';
 
 /**
@@ -50,7 +50,7 @@ async function apiFetch(request: Request): Promise<Response> {
   return Response.json({ message: 'Не найдено', error: 'not_found' }, { status: 404 });
 }
 
-const harness = useSsrHarness();
+const harness = ssrHarnessPerFile();
 
 beforeEach(() => {
   signedInAs = null;

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHOP_API_PREFIX } from '@detal/contract';
 import type { Account, ClientProfile } from '@detal/contract';
-import { FIREFOX, useSsrHarness } from '../../../test/ssr-harness.ts';
+import { FIREFOX, ssrHarnessPerFile } from '../../../test/ssr-harness.ts';
 
 /** The session check on the server: client-me in the root loader whenever a token cookie comes along. */
 
@@ -43,7 +43,7 @@ async function apiFetch(request: Request): Promise<Response> {
   return Response.json({ message: 'Не найдено', error: 'not_found' }, { status: 404 });
 }
 
-const harness = useSsrHarness();
+const harness = ssrHarnessPerFile();
 
 beforeEach(() => {
   session = 'live';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIREFOX, useSsrHarness } from '../../../test/ssr-harness.ts';
+import { FIREFOX, ssrHarnessPerFile } from '../../../test/ssr-harness.ts';
 import { startShopServer, type ShopServer } from '../../../test/shop-server.ts';
 
 /**
@@ -22,7 +22,7 @@ const EXPECTED: [number, string, string][] = [
 ];
 
 let shop: ShopServer;
-const ssr = useSsrHarness();
+const ssr = ssrHarnessPerFile();
 
 beforeAll(async () => {
   shop = await startShopServer({ now: NOW });
