@@ -25,3 +25,10 @@ export const API_PREFIX = '/api/v1/';
 export const SHOP_API_PREFIX = '/api/v1/shop/';
 export const TECH_API_PREFIX = '/api/tech/';
 export const ADMIN_API_PREFIX = '/api/v1/admin/';
+
+export const BASKET_NOT_FOUND_MESSAGE = 'Корзина не найдена';
+
+export const PER_PAGE_MAX = 100;
+
+export const SEARCH_SORTS = ['price', 'delivery'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];

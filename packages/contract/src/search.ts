@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { countSchema, textSchema, whenMissing } from './fields.ts';
-import { moneySchema } from './money.ts';
+import { moneySchema } from './money-schema.ts';
 import { offerSchema } from './offer.ts';
+import { SEARCH_SORTS } from './constants.ts';
 
 /** Search by article and brand: `POST shop/products-search` (contract-decisions.md section 3). */
 
 export const ARTICLE_MAX_LENGTH = 64;
-export const SEARCH_SORTS = ['price', 'delivery'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export const searchRequestSchema = z.object({
   article: textSchema({ error: whenMissing('Введите артикул') })
