@@ -11,7 +11,9 @@ export default defineConfig({
   plugins: [reactRouter(), endpointRoutes()],
   environments: {
     client: {
-      build: { rolldownOptions: { output: { codeSplitting: storefrontChunks(path.resolve(import.meta.dirname, 'app')) } } },
+      build: {
+        rolldownOptions: { output: { codeSplitting: storefrontChunks(path.resolve(import.meta.dirname, 'app')) } },
+      },
     },
   },
   server: {
