@@ -2,6 +2,8 @@ import {
   BASKET_NOT_FOUND_MESSAGE,
   type Basket,
   type BasketAddItemRequest,
+  type BasketAddItemsRequest,
+  type BasketAddItemsResult,
   type BasketRef,
   type BasketSummary,
 } from '@detal/contract';
@@ -13,7 +15,9 @@ import { basketKeyMatches } from './basket-key.ts';
 import { claimBasketForClient } from './merge.ts';
 import {
   addOfferToBasket,
+  addOffersToBasket,
   countLines,
+  countLinesIn,
   deleteAllLines,
   deleteLine,
   findBasket,
@@ -21,6 +25,7 @@ import {
   insertAnonymousBasket,
   findBasketWithLines,
   listLines,
+  lockBasket,
   stepLineQuantity,
   type StoredBasket,
 } from './queries.ts';
@@ -29,6 +34,13 @@ export const BASKET_ITEM_NOT_FOUND_MESSAGE = 'Этой позиции нет в 
 export const OFFER_NOT_FOUND_MESSAGE = 'Товар не найден: возможно, он больше не продаётся';
 
 export const basketNotFound = () => notFound(BASKET_NOT_FOUND_MESSAGE);
+export const NOTHING_IN_STOCK_MESSAGE = 'Ни одной из выбранных позиций нет в наличии: в корзину ничего не добавлено';
+
+/** The ids an add request carries: both, or neither (null: a new basket or the client's own). */
+interface NullableRef {
+  basket_id: number | null;
+  basket_key: string | null;
+}
 
 /**
  * The basket an id/key pair names, if the caller may use it; else 404 "Корзина не найдена", the same answer for
@@ -61,7 +73,7 @@ async function basketToUse(db: Db, ref: BasketRef, auth: AuthContext): Promise<B
 }
 
 /** The merge of basketToUse, for a basket already read and checked; the answer then carries the client's ids. */
-async function claimIfSignedIn(db: Db, stored: StoredBasket, ref: BasketRef, auth: AuthContext): Promise<BasketRef> {
+async function claimIfSignedIn(db: DbExecutor, stored: StoredBasket, ref: BasketRef, auth: AuthContext): Promise<BasketRef> {
   if (auth.clientId !== null && stored.clientId === null) return claimBasketForClient(db, auth.clientId, ref);
   return ref;
 }
@@ -123,8 +135,8 @@ async function addToExistingBasket(
   return lines;
 }
 
-/** Whether basket-add-item makes a new anonymous basket: no ids, nobody signed in (addItem's last branch). */
-export const createsAnonymousBasket = (request: BasketAddItemRequest, auth: AuthContext): boolean =>
+/** Whether an add makes a new anonymous basket: no ids, nobody signed in (addItem's and addItems' last branch). */
+export const createsAnonymousBasket = (request: Partial<NullableRef>, auth: AuthContext): boolean =>
   !(request.basket_id != null && request.basket_key != null) && auth.clientId === null;
 
 /**
@@ -156,6 +168,47 @@ export async function addItem(db: Db, request: BasketAddItemRequest, auth: AuthC
     lines = 1;
   }
   return { basket_id: target.basket_id, basket_key: target.basket_key, total_positions_in_basket: lines };
+}
+
+/** The same offer twice in one request is one line: its quantities add up. */
+function mergeSameOffers(items: BasketAddItemsRequest['items']): Array<{ offerId: number; quantity: number }> {
+  const quantities = new Map<number, number>();
+  for (const item of items) quantities.set(item.id, (quantities.get(item.id) ?? 0) + item.quantity);
+  return [...quantities].map(([offerId, quantity]) => ({ offerId, quantity }));
+}
+
+/**
+ * basket-add-items (decision 0029): several offers into the basket in one transaction, the basket row locked,
+ * each quantity clamped to what the stock leaves (basket-add-item refuses more than the stock; a list of tens of
+ * lines takes what there is and says so per offer). Which basket: as basket-add-item, the claim of an anonymous
+ * basket by a signed-in client included. When no offer has anything left, 409 and nothing changes (no new basket).
+ */
+export async function addItems(
+  db: Db,
+  request: BasketAddItemsRequest,
+  auth: AuthContext,
+): Promise<BasketAddItemsResult> {
+  const pricing = await pricingOf(db, auth.clientId);
+  const wanted = mergeSameOffers(request.items);
+  return db.transaction(async (tx) => {
+    let target: BasketRef;
+    if (request.basket_id != null && request.basket_key != null) {
+      const ref = { basket_id: request.basket_id, basket_key: request.basket_key };
+      const stored = checkAccess(await lockBasket(tx, ref.basket_id), ref, auth);
+      target = await claimIfSignedIn(tx, stored, ref, auth);
+    } else if (auth.clientId !== null) {
+      target = await claimBasketForClient(tx, auth.clientId, null);
+    } else {
+      target = await insertAnonymousBasket(tx);
+    }
+    const added = await addOffersToBasket(tx, target.basket_id, wanted, pricing);
+    if (added.every((item) => item.added === 0)) throw conflict(NOTHING_IN_STOCK_MESSAGE);
+    return {
+      ...target,
+      total_positions_in_basket: await countLinesIn(tx, target.basket_id),
+      items: added.map((item) => ({ id: item.offerId, requested: item.requested, added: item.added })),
+    };
+  });
 }
 
 /** The basket at the viewer's selling prices (an anonymous viewer's are the retail group's). */
