@@ -1,6 +1,14 @@
 import type { AppDeps, ShopHandlers } from '../../http/handlers.ts';
 import { countBasketCreation } from './limits.ts';
-import { addItem, addItems, clearBasket, createsAnonymousBasket, removeLine, showBasket, stepQuantity } from './service.ts';
+import {
+  addItem,
+  addItems,
+  clearBasket,
+  createsAnonymousBasket,
+  removeLine,
+  showBasket,
+  stepQuantity,
+} from './service.ts';
 
 /** The basket endpoints of contract-decisions.md section 4. */
 export function createBasketHandlers({ database: { db } }: AppDeps): ShopHandlers {

@@ -73,7 +73,12 @@ async function basketToUse(db: Db, ref: BasketRef, auth: AuthContext): Promise<B
 }
 
 /** The merge of basketToUse, for a basket already read and checked; the answer then carries the client's ids. */
-async function claimIfSignedIn(db: DbExecutor, stored: StoredBasket, ref: BasketRef, auth: AuthContext): Promise<BasketRef> {
+async function claimIfSignedIn(
+  db: DbExecutor,
+  stored: StoredBasket,
+  ref: BasketRef,
+  auth: AuthContext,
+): Promise<BasketRef> {
   if (auth.clientId !== null && stored.clientId === null) return claimBasketForClient(db, auth.clientId, ref);
   return ref;
 }

@@ -156,7 +156,7 @@ function readCells(raw: RawLine, known: KnownBrands): ParsedLine {
 function readWords(raw: RawLine, known: KnownBrands): ParsedLine {
   const { words, quantity: quantityText } = splitWords(raw.cells[0]!);
   const quantity = quantityText === null ? { value: 1 } : quantityOf(quantityText)!;
-  if ('error' in quantity) return invalid(raw, quantity.error);
+  if ('error' in quantity) return invalid(raw, quantity.error, words.join(' '));
   for (let count = Math.min(BRAND_MAX_WORDS, words.length - 1); count >= 1; count -= 1) {
     const brand = known.get(normalizeBrand(words.slice(-count).join(' ')));
     if (brand !== undefined) {
