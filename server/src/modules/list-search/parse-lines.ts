@@ -104,8 +104,11 @@ function quantityOf(text: string): QuantityText | null {
 function splitWords(cell: string): { words: string[]; quantity: string | null } {
   const words = cell.split(WORDS);
   if (words.length >= 2 && PIECES_WORD.test(words.at(-1) ?? '')) words.pop();
-  if (words.length >= 2 && quantityOf(words.at(-1)!) !== null) {
-    return { words: words.slice(0, -1), quantity: words.at(-1)! };
+  const last = words.at(-1)!;
+  const quantity = words.length >= 2 ? quantityOf(last) : null;
+  // A bare number no order asks for ('OC 10089949', 'X 0') ends the article; '1,5' is a quantity refused.
+  if (quantity !== null && !('error' in quantity && /^\d+$/.test(last))) {
+    return { words: words.slice(0, -1), quantity: last };
   }
   return { words, quantity: null };
 }
