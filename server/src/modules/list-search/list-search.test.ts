@@ -36,6 +36,11 @@ let database: Database;
 let app: FastifyInstance;
 let workDir: string;
 const offer: Record<string, number> = {};
+/** Stores the ids of offers inserted in order under `names`. */
+const remember = (names: readonly string[], ids: readonly number[]) =>
+  names.forEach((name, index) => {
+    offer[name] = ids[index]!;
+  });
 
 const commands = await loadAdminCommands();
 const admin = (...argv: string[]) => runAdminInProcess(database, commands, argv);
@@ -52,22 +57,37 @@ beforeAll(async () => {
   await db.insert(brandAliases).values([{ aliasNormalized: normalizeBrand('MANN'), brandId: mann }]);
   const north = await insertSupplier(db, 'ООО Север', { displayName: 'Склад Север' });
   const south = await insertSupplier(db, 'ООО Юг', { displayName: 'Склад Юг' });
-  [offer.knechtCheap, offer.knechtFast] = await insertOffers(db, knecht, north, [
-    { article: 'OC 90', description: 'Фильтр масляный', price: '505.00', quantity: 3, deliveryDays: 5 },
-    { article: 'OC 90', description: 'Фильтр масляный', price: '620.00', quantity: 7, deliveryDays: 1 },
-  ]);
-  [offer.mahle] = await insertOffers(db, mahle, south, [
-    { article: 'OC90', description: 'Фильтр масляный', price: '482.00', quantity: 5, deliveryDays: 3 },
-  ]);
-  [offer.mann] = await insertOffers(db, mann, south, [
-    { article: 'W 712/75', description: 'Фильтр масляный', price: '469.00', quantity: 4, deliveryDays: 6 },
-  ]);
-  [offer.bosch] = await insertOffers(db, bosch, north, [
-    { article: '0 986 452 041', description: 'Фильтр масляный', price: '700.00', quantity: 10, deliveryDays: 2 },
-  ]);
-  [offer.febi] = await insertOffers(db, febi, north, [
-    { article: '22 105', description: 'Втулка', price: '150.00', quantity: 10, deliveryDays: 2 },
-  ]);
+  remember(
+    ['knechtCheap', 'knechtFast'],
+    await insertOffers(db, knecht, north, [
+      { article: 'OC 90', description: 'Фильтр масляный', price: '505.00', quantity: 3, deliveryDays: 5 },
+      { article: 'OC 90', description: 'Фильтр масляный', price: '620.00', quantity: 7, deliveryDays: 1 },
+    ]),
+  );
+  remember(
+    ['mahle'],
+    await insertOffers(db, mahle, south, [
+      { article: 'OC90', description: 'Фильтр масляный', price: '482.00', quantity: 5, deliveryDays: 3 },
+    ]),
+  );
+  remember(
+    ['mann'],
+    await insertOffers(db, mann, south, [
+      { article: 'W 712/75', description: 'Фильтр масляный', price: '469.00', quantity: 4, deliveryDays: 6 },
+    ]),
+  );
+  remember(
+    ['bosch'],
+    await insertOffers(db, bosch, north, [
+      { article: '0 986 452 041', description: 'Фильтр масляный', price: '700.00', quantity: 10, deliveryDays: 2 },
+    ]),
+  );
+  remember(
+    ['febi'],
+    await insertOffers(db, febi, north, [
+      { article: '22 105', description: 'Втулка', price: '150.00', quantity: 10, deliveryDays: 2 },
+    ]),
+  );
   ({ app } = await buildTestApp(database));
 });
 
