@@ -49,8 +49,8 @@ export function ListSearchResults({ result }: { result: ListSearchResult }) {
       </Text>
       {found.length > 0 ? (
         <>
-          <Table.ScrollContainer minWidth={760}>
-            <Table className={classes.table} verticalSpacing={4} horizontalSpacing="xs" aria-label="Найденные позиции">
+          <div className={classes.scroller}>
+            <Table className={classes.table} verticalSpacing={4} horizontalSpacing={6} aria-label="Найденные позиции">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>№</Table.Th>
@@ -73,7 +73,7 @@ export function ListSearchResults({ result }: { result: ListSearchResult }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </div>
           <Group gap="sm" className={classes.actions} wrap="wrap">
             <Button onClick={addAll} disabled={items.length === 0} loading={state.kind === 'adding'}>
               Добавить выбранные в корзину ({items.length})
@@ -122,15 +122,16 @@ function FoundRow({ line, choice, onChange }: FoundRowProps) {
   return (
     <Table.Tr>
       <Table.Td className={classes.number}>{line.line}</Table.Td>
-      <Table.Td>
+      <Table.Td className={classes.articleCell}>
         <span className={classes.article}>{offer?.article ?? line.article}</span>
         <span className={classes.source}>{line.text}</span>
       </Table.Td>
-      <Table.Td>
+      <Table.Td className={classes.brandCell}>
         {line.brands.length > 1 ? (
           <NativeSelect
             size="xs"
             aria-label={`Бренд, ${label}`}
+            className={classes.brandSelect}
             value={choice.brand ?? ''}
             error={choice.brand === null}
             data={[
@@ -153,15 +154,16 @@ function FoundRow({ line, choice, onChange }: FoundRowProps) {
           </Text>
         ) : null}
       </Table.Td>
-      <Table.Td>
+      <Table.Td className={classes.offerCell}>
         {offers.length > 1 ? (
           <NativeSelect
             size="xs"
             aria-label={`Предложение, ${label}`}
+            className={classes.offerSelect}
             value={String(choice.offerId ?? '')}
             data={offers.map((item, at) => ({
               value: String(item.id),
-              label: `${at === 0 ? 'лучшее: ' : ''}${formatRoubles(item.price)} · ${formatDelivery(item.delivery)} · ${item.quantity} шт.`,
+              label: `${at === 0 ? 'лучшее: ' : ''}${formatRoubles(item.price)} · ${formatDelivery(item.delivery)}`,
             }))}
             onChange={(event) => onChange({ ...choice, offerId: Number(event.currentTarget.value) })}
           />
@@ -176,7 +178,7 @@ function FoundRow({ line, choice, onChange }: FoundRowProps) {
         )}
       </Table.Td>
       <Table.Td className={classes.price}>{offer ? formatRoubles(offer.price) : '—'}</Table.Td>
-      <Table.Td>
+      <Table.Td className={classes.quantityCell}>
         <input
           type="number"
           min={1}
@@ -187,9 +189,12 @@ function FoundRow({ line, choice, onChange }: FoundRowProps) {
           onChange={(event) =>
             onChange({ ...choice, quantity: Math.max(1, Math.floor(Number(event.target.value) || 1)) })
           }
-        />
+        />{' '}
+        <Text span size="xs" c="dimmed" className={classes.piecesUnit}>
+          шт.
+        </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td className={classes.checkCell}>
         <Checkbox
           aria-label={`Добавить в корзину: ${label}`}
           checked={choice.include}
