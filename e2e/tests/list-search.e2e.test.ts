@@ -38,6 +38,11 @@ describe('search by list in Chromium', () => {
     const missed = page.getByRole('list', { name: 'Не найденные строки' });
     expect(await missed.innerText()).toContain('NOSUCH-999 3');
 
+    // The switch searches the same list again, the best offer now the fastest one.
+    await page.getByText('Лучшее по сроку').click();
+    await page.getByText(/Лучшее предложение — по сроку поставки/).waitFor();
+    expect(await found.locator('tbody tr').count()).toBe(4);
+
     // OC 90 has two brands: nothing goes into the basket for it until one is picked.
     const addButton = page.getByRole('button', { name: /^Добавить выбранные в корзину/ });
     expect(await addButton.innerText()).toContain('(3)');

@@ -118,6 +118,21 @@ describe('basket-add-items', () => {
     expect((await storedLines(database.db, client.basket_id)).map((line) => line.quantity)).toEqual([3]);
   });
 
+  it('takes over an anonymous basket a signed-in client sends, as basket-add-item does', async () => {
+    const anonymous = await added({ items: [{ id: filter, quantity: 1 }] });
+    const client = await registerClient(app);
+    const result = await added(
+      { basket_id: anonymous.basket_id, basket_key: anonymous.basket_key, items: [{ id: pads, quantity: 2 }] },
+      client.token,
+    );
+    expect(result.basket_id).toBe(client.basket_id);
+    const lines = await storedLines(database.db, client.basket_id);
+    expect(lines.map((line) => [line.offerId, line.quantity])).toEqual([
+      [filter, 1],
+      [pads, 2],
+    ]);
+  });
+
   it('serializes concurrent adds into one basket: the stock is never exceeded', async () => {
     const [scarce] = await insertTestOffers(database.db, [{ article: 'SCARCE-1', price: '10.00', quantity: 6 }]);
     const first = await added({ items: [{ id: pads, quantity: 1 }] });

@@ -1,5 +1,6 @@
 import {
   BASKET_NOT_FOUND_MESSAGE,
+  INT4_MAX,
   type Basket,
   type BasketAddItemRequest,
   type BasketAddItemsRequest,
@@ -73,12 +74,7 @@ async function basketToUse(db: Db, ref: BasketRef, auth: AuthContext): Promise<B
 }
 
 /** The merge of basketToUse, for a basket already read and checked; the answer then carries the client's ids. */
-async function claimIfSignedIn(
-  db: DbExecutor,
-  stored: StoredBasket,
-  ref: BasketRef,
-  auth: AuthContext,
-): Promise<BasketRef> {
+async function claimIfSignedIn(db: Db, stored: StoredBasket, ref: BasketRef, auth: AuthContext): Promise<BasketRef> {
   if (auth.clientId !== null && stored.clientId === null) return claimBasketForClient(db, auth.clientId, ref);
   return ref;
 }
@@ -178,7 +174,8 @@ export async function addItem(db: Db, request: BasketAddItemRequest, auth: AuthC
 /** The same offer twice in one request is one line: its quantities add up. */
 function mergeSameOffers(items: BasketAddItemsRequest['items']): Array<{ offerId: number; quantity: number }> {
   const quantities = new Map<number, number>();
-  for (const item of items) quantities.set(item.id, (quantities.get(item.id) ?? 0) + item.quantity);
+  // Capped at int4, the quantity column's type: the stock clamps it far below anyway.
+  for (const item of items) quantities.set(item.id, Math.min(INT4_MAX, (quantities.get(item.id) ?? 0) + item.quantity));
   return [...quantities].map(([offerId, quantity]) => ({ offerId, quantity }));
 }
 
@@ -195,14 +192,21 @@ export async function addItems(
 ): Promise<BasketAddItemsResult> {
   const pricing = await pricingOf(db, auth.clientId);
   const wanted = mergeSameOffers(request.items);
+  const ref =
+    request.basket_id != null && request.basket_key != null
+      ? { basket_id: request.basket_id, basket_key: request.basket_key }
+      : null;
+  // Read before the transaction (its reads run on the database itself): whose basket it is decides which to lock.
+  const stored = ref === null ? null : await openBasket(db, ref, auth);
   return db.transaction(async (tx) => {
     let target: BasketRef;
-    if (request.basket_id != null && request.basket_key != null) {
-      const ref = { basket_id: request.basket_id, basket_key: request.basket_key };
-      const stored = checkAccess(await lockBasket(tx, ref.basket_id), ref, auth);
-      target = await claimIfSignedIn(tx, stored, ref, auth);
+    if (ref !== null && stored !== null && !(auth.clientId !== null && stored.clientId === null)) {
+      // Checked again under the lock: a merge at a login may have taken the basket meanwhile.
+      checkAccess(await lockBasket(tx, ref.basket_id), ref, auth);
+      target = ref;
     } else if (auth.clientId !== null) {
-      target = await claimBasketForClient(tx, auth.clientId, null);
+      // The client's own basket, locked before the anonymous one it takes over: the order logins lock them in.
+      target = await claimBasketForClient(tx, auth.clientId, ref);
     } else {
       target = await insertAnonymousBasket(tx);
     }
