@@ -12,6 +12,7 @@
 // ending in `#statement` (`/admin/payments#statement`) is shot after uploading a bank statement on the page, and
 // `/admin/pricing#preview` after typing an article into the pricing preview;
 // `:client` in a path is the first of those clients (`/admin/clients/:client`). With `--client`,
+// `/search/list#results` is shot after searching a pasted list (decision 0029);
 // `/orders/create#checkout` is shot after adding three offers of KNECHT OC 90 to the basket and starting the order
 // from it (the checkout form with its lines and the order's ready day). /admin/login and
 // /admin/set-password are shot signed out. Every back office screen at once:
@@ -89,6 +90,22 @@ async function startCheckout(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
+/** A pasted list of six lines searched (`/search/list#results`): found lines, a brand to pick, lines not found. */
+async function searchList(page: Page) {
+  const list = [
+    'OC 90',
+    'W 712/75 MANN-FILTER 2',
+    'bkr6e;ngk;4',
+    '0 451 103 316\tBOSCH\t1',
+    'NOSUCH-999 3',
+    'OC90 1,5',
+  ];
+  await page.locator('textarea[name="text"]').fill(list.join('\n'));
+  await page.locator('form[aria-label="Поиск по списку"] button[type="submit"]').click();
+  await page.getByRole('table', { name: 'Найденные позиции' }).waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
 try {
   if (staffSession) statementBills = await salesData(baseUrl, `staff_session=${staffSession}`);
   mkdirSync(outDir, { recursive: true });
@@ -112,6 +129,7 @@ try {
       if (hash === 'statement') await uploadStatement(page, statementBills);
       if (hash === 'preview') await previewPrices(page);
       if (hash === 'checkout') await startCheckout(page);
+      if (hash === 'results') await searchList(page);
       const name = `${pagePath.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${width}.png`;
       await page.screenshot({ path: path.join(outDir, name), fullPage: true });
       await context.close();

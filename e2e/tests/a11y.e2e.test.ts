@@ -73,7 +73,7 @@ async function blockingViolations(path: string, width: number): Promise<string[]
 }
 
 describe('accessibility (axe-core)', () => {
-  const pages = () => ['/', '/search/OC90', '/cart', '/login', `/news/${newsSlug}`];
+  const pages = () => ['/', '/search/OC90', '/search/list', '/cart', '/login', `/news/${newsSlug}`];
 
   it.each([375, 1440])('no serious or critical violations at %i px', async (width) => {
     const found: Record<string, string[]> = {};

@@ -4,8 +4,9 @@ import { launchChromium } from '../src/chromium.ts';
 
 const baseUrl = inject('baseUrl');
 
-/** The storefront pages of issue 17's budget: home, a brand choice, a full result, the basket, sign-in… */
-const PAGES = ['/', '/search/OC90', '/search/KNECHT/OC90', '/cart', '/login'] as const;
+/** The storefront pages of issue 17's budget: home, a brand choice, a full result, search by list, the basket,
+ * sign-in… */
+const PAGES = ['/', '/search/OC90', '/search/KNECHT/OC90', '/search/list', '/cart', '/login'] as const;
 /** …and the rest of the storefront, whose first-load script has the same budget. */
 const OTHER_PAGES = [
   '/register',

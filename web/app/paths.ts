@@ -39,6 +39,8 @@ export const paths = {
   recommendations: () => '/recommendations',
   /** `/search?article=…`: the search forms' GET target, sent on to `searchArticle` (works without scripts). */
   searchForm: () => '/search',
+  /** `/search/list`: search by list (decision 0029); before `searchArticle` in routes.ts. */
+  searchList: () => '/search/list',
   /** `/search/OC90`: the brand chips of an article. */
   searchArticle: (article: string, query = '') => `/search/${segment(article)}${withQuery(query)}`,
   /** `/search/KNECHT/OC90?sort=delivery`: a brand's full result. */

@@ -17,6 +17,8 @@ export default [
     route('catalog', 'routes/catalog.tsx'),
     route('catalog/:slug', 'routes/catalog-group.tsx'),
     route('recommendations', 'routes/recommendations.tsx'),
+    // Search by list (decision 0029): a static segment, ranked above `search/:article` and listed before it.
+    route('search/list', 'routes/search-list.tsx'),
     route('search/:article', 'routes/search-article.tsx'),
     route('search/:brand_name/:article', 'routes/search-brand-article.tsx'),
     route('articles', 'routes/articles.tsx'),

@@ -32,3 +32,8 @@ export const PER_PAGE_MAX = 100;
 
 export const SEARCH_SORTS = ['price', 'delivery'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** Lines one request may search: a workshop's order is tens of parts; more is a price list, not an order. */
+export const LIST_SEARCH_MAX_LINES = 200;
+/** An uploaded list's size: 200 lines of CSV are a few kilobytes; a small XLSX is tens of them. */
+export const LIST_SEARCH_FILE_MAX_BYTES = 512 * 1024;

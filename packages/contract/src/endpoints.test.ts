@@ -45,6 +45,8 @@ const BEYOND_PATHS = [
   ['POST', 'client-bill-summary-post'],
   ['POST', 'client-bill-payment-post'],
   ['GET', 'page-list'],
+  ['POST', 'products-list-search'],
+  ['POST', 'basket-add-items'],
 ] as const;
 const SESSION_PATHS = new Set([
   'client-logout',

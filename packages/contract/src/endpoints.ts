@@ -55,6 +55,12 @@ import {
   step2RequestSchema,
 } from './orders.ts';
 import { searchRequestSchema, searchResultSchema } from './search.ts';
+import {
+  basketAddItemsRequestSchema,
+  basketAddItemsResultSchema,
+  listSearchRequestSchema,
+  listSearchResultSchema,
+} from './list-search.ts';
 
 /**
  * Every endpoint of the shop API (spec section 7, under `/api/v1/shop/`) and of the technical catalogue
@@ -246,6 +252,15 @@ export const shopEndpoints = defineEndpoints({
     body: searchRequestSchema,
     response: dataEnvelope(z.object({ result_products_search: searchResultSchema })),
   },
+  'products-list-search': {
+    method: 'POST',
+    path: 'products-list-search',
+    session: false,
+    summary: '(beyond) Search a list of articles at once: pasted lines or a CSV/XLSX file, up to 200 lines',
+    tags: ['search'],
+    body: listSearchRequestSchema,
+    response: dataEnvelope(z.object({ result_list_search: listSearchResultSchema })),
+  },
 
   // basket
   'basket-show': {
@@ -265,6 +280,15 @@ export const shopEndpoints = defineEndpoints({
     tags: ['basket'],
     body: basketAddItemRequestSchema,
     response: dataEnvelope(basketSummarySchema),
+  },
+  'basket-add-items': {
+    method: 'POST',
+    path: 'basket-add-items',
+    session: false,
+    summary: '(beyond) Add several offers at once in one transaction, each clamped to its stock',
+    tags: ['basket'],
+    body: basketAddItemsRequestSchema,
+    response: dataEnvelope(basketAddItemsResultSchema),
   },
   'basket-changes-quantity-in-item': {
     method: 'POST',

@@ -22,6 +22,7 @@ export * from './endpoint.ts';
 export * from './endpoints.ts';
 export * from './envelope.ts';
 export * from './fields.ts';
+export * from './list-search.ts';
 export * from './format.ts';
 export * from './money.ts';
 export * from './offer.ts';

@@ -10,6 +10,7 @@ import { createOrdersAdminHandlers } from './orders/admin-handlers.ts';
 import { createOrdersHandlers } from './orders/handlers.ts';
 import { createPaymentHandlers } from './payments/handlers.ts';
 import { createPricingAdminHandlers } from './pricing/admin-handlers.ts';
+import { createListSearchHandlers } from './list-search/handlers.ts';
 import { createSearchHandlers } from './search/handlers.ts';
 import { createSettingsAdminHandlers } from './settings/handlers.ts';
 import { createStaffHandlers } from './staff/handlers.ts';
@@ -25,6 +26,7 @@ const shopModules: ReadonlyArray<(deps: AppDeps) => ShopHandlers> = [
   createBasketHandlers,
   createContentHandlers,
   createSearchHandlers,
+  createListSearchHandlers,
   createOrdersHandlers,
   createBillHandlers,
 ];

@@ -13,7 +13,12 @@ import classes from './MobileMenu.module.css';
 
 /** The catalogue, the shop's header menu and contacts, each address once. */
 function shopLinks(template: Template | null): MenuEntry[] {
-  const entries = [{ title: 'Каталог', url: paths.catalog() }, ...(template?.menu.header ?? [])];
+  const entries = [
+    { title: 'Каталог', url: paths.catalog() },
+    // The header hides its «Поиск по списку» link on narrow screens: the menu has it there (decision 0029).
+    { title: 'Поиск по списку', url: paths.searchList() },
+    ...(template?.menu.header ?? []),
+  ];
   entries.push({ title: 'Контакты', url: paths.contacts() });
   return entries.filter((entry, index) => entries.findIndex((other) => other.url === entry.url) === index);
 }

@@ -133,6 +133,8 @@ interface FieldProps extends StyleProps {
   rightSection?: ReactNode;
   /** 'none' lets clicks on the right section reach the input (a hint rather than a button). */
   rightSectionPointerEvents?: CSSProperties['pointerEvents'];
+  /** A class for the control itself (Mantine's `classNames.input`); `className` goes to the frame. */
+  classNames?: { input?: string };
 }
 
 /**
@@ -144,7 +146,7 @@ function Field({
   render,
 }: {
   field: FieldProps;
-  render: (control: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+  render: (control: { id: string; describedBy: string | undefined; invalid: boolean; className: string }) => ReactNode;
 }) {
   const generated = useId();
   const id = field.id ?? generated;
@@ -188,7 +190,7 @@ function Field({
             {leftSection}
           </span>
         ) : null}
-        {render({ id, describedBy, invalid: Boolean(error) })}
+        {render({ id, describedBy, invalid: Boolean(error), className: cx('ui-input', field.classNames?.input)! })}
         {rightSection ? (
           <span
             className="ui-field-section"
@@ -253,6 +255,7 @@ const FIELD_PROP_NAMES = [
   'leftSection',
   'rightSection',
   'rightSectionPointerEvents',
+  'classNames',
 ] as const;
 
 function pickStyleProps(props: StyleProps): StyleProps {
@@ -275,12 +278,12 @@ export function TextInput(props: InputProps) {
   return (
     <Field
       field={props}
-      render={({ id, describedBy, invalid }) => (
+      render={({ id, describedBy, invalid, className }) => (
         <input
           type="text"
           {...rest}
           id={id}
-          className="ui-input"
+          className={className}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
         />
@@ -320,12 +323,12 @@ export function PasswordInput(props: InputProps) {
           </button>
         ),
       }}
-      render={({ id, describedBy, invalid }) => (
+      render={({ id, describedBy, invalid, className }) => (
         <input
           {...rest}
           type={visible ? 'text' : 'password'}
           id={id}
-          className="ui-input"
+          className={className}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
         />
@@ -350,12 +353,12 @@ export function Textarea({
   return (
     <Field
       field={props}
-      render={({ id, describedBy, invalid }) => (
+      render={({ id, describedBy, invalid, className }) => (
         <textarea
           rows={minRows}
           {...rest}
           id={id}
-          className="ui-input ui-textarea"
+          className={cx(className, 'ui-textarea')}
           data-autosize={autosize || undefined}
           style={autosize ? ({ '--min-rows': minRows, '--max-rows': maxRows ?? 'none' } as CSSProperties) : undefined}
           aria-invalid={invalid || undefined}
@@ -377,11 +380,11 @@ export function NativeSelect({
   return (
     <Field
       field={props}
-      render={({ id, describedBy, invalid }) => (
+      render={({ id, describedBy, invalid, className }) => (
         <select
           {...rest}
           id={id}
-          className="ui-input ui-select"
+          className={cx(className, 'ui-select')}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
         >
@@ -426,7 +429,7 @@ export function NumberInput({
   return (
     <Field
       field={props}
-      render={({ id, describedBy, invalid }) => (
+      render={({ id, describedBy, invalid, className }) => (
         <input
           type="text"
           inputMode={allowDecimal ? 'decimal' : 'numeric'}
@@ -435,7 +438,7 @@ export function NumberInput({
           aria-valuemax={typeof max === 'number' ? max : undefined}
           {...rest}
           id={id}
-          className="ui-input"
+          className={className}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
         />

@@ -1,6 +1,14 @@
 import type { AppDeps, ShopHandlers } from '../../http/handlers.ts';
 import { countBasketCreation } from './limits.ts';
-import { addItem, clearBasket, createsAnonymousBasket, removeLine, showBasket, stepQuantity } from './service.ts';
+import {
+  addItem,
+  addItems,
+  clearBasket,
+  createsAnonymousBasket,
+  removeLine,
+  showBasket,
+  stepQuantity,
+} from './service.ts';
 
 /** The basket endpoints of contract-decisions.md section 4. */
 export function createBasketHandlers({ database: { db } }: AppDeps): ShopHandlers {
@@ -9,6 +17,10 @@ export function createBasketHandlers({ database: { db } }: AppDeps): ShopHandler
     'basket-add-item': async ({ body, auth, request, reply }) => {
       if (createsAnonymousBasket(body, auth)) await countBasketCreation(request, reply);
       return addItem(db, body, auth);
+    },
+    'basket-add-items': async ({ body, auth, request, reply }) => {
+      if (createsAnonymousBasket(body, auth)) await countBasketCreation(request, reply);
+      return addItems(db, body, auth);
     },
     'basket-changes-quantity-in-item': ({ body, auth }) =>
       stepQuantity(db, body, body.id, body.quantity_in_basket, auth),

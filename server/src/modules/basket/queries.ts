@@ -347,3 +347,77 @@ export async function deleteBasketLines(tx: Tx, basketId: number, lineIds: reado
     update ${baskets} set updated_at = now() where ${baskets.id} = ${basketId}
   `);
 }
+
+/* Adding several offers at once (basket-add-items, decision 0029). */
+
+/** The basket row, locked until the transaction ends: bulk adds into one basket run one after another. */
+export async function lockBasket(tx: Tx, basketId: number): Promise<StoredBasket | null> {
+  const [row] = await tx
+    .select({ id: baskets.id, key: baskets.key, clientId: baskets.clientId })
+    .from(baskets)
+    .where(eq(baskets.id, basketId))
+    .for('update');
+  return row ?? null;
+}
+
+export interface OfferAdded {
+  offerId: number;
+  requested: number;
+  added: number;
+}
+
+/**
+ * Puts each offer into the basket, `quantity` pieces clamped to what the stock leaves beside the line already
+ * there (an offer with nothing left, unknown or hidden with its stale list is skipped), at the offer's selling
+ * price for `pricing`: one statement for every offer. Offer ids must be distinct. Run it in the transaction that
+ * locked the basket (lockBasket), so that the lines read are the lines written; the upsert's clamp holds even
+ * against a stock lowered meanwhile.
+ */
+export async function addOffersToBasket(
+  tx: Tx,
+  basketId: number,
+  items: ReadonlyArray<{ offerId: number; quantity: number }>,
+  pricing: ClientPricing,
+): Promise<OfferAdded[]> {
+  const sellingPrice = sellingPriceSql(pricing.profile, {
+    purchase: sql`o.price`,
+    supplierId: sql`o.supplier_id`,
+    brandId: sql`o.brand_id`,
+    personalDiscount: sql`${pricing.discount}::int`,
+  });
+  const offerIds = sql.param(items.map((item) => String(item.offerId)));
+  const quantities = sql.param(items.map((item) => String(item.quantity)));
+  const result = await tx.execute<{ offer_id: string; requested: number; added: number }>(sql`
+    with wanted as (
+      select w.offer_id::bigint as offer_id, w.quantity::int as requested
+        from unnest(${offerIds}::text[], ${quantities}::text[]) as w(offer_id, quantity)
+    ),
+    available as (
+      select w.offer_id, w.requested, o.quantity - coalesce(line.quantity, 0) as room,
+             coalesce(line.quantity, 0) as in_basket, ${sellingPrice} as price
+        from wanted w
+        join ${offers} o on o.id = w.offer_id and ${supplierNotHiddenSql(sql`o.supplier_id`)}
+        left join ${basketItems} line on line.basket_id = ${basketId}::integer and line.offer_id = w.offer_id
+    ),
+    added as (
+      insert into ${basketItems} (basket_id, offer_id, quantity, price_seen)
+      select ${basketId}::integer, offer_id, least(requested, room), price from available where room > 0
+      on conflict (basket_id, offer_id) do update
+      set quantity = least(${basketItems}.quantity + excluded.quantity,
+                           (select ${offers.quantity} from ${offers} where ${offers.id} = excluded.offer_id)),
+          price_seen = excluded.price_seen
+      returning offer_id, quantity
+    )
+    select w.offer_id::text as offer_id, w.requested, greatest(coalesce(a.quantity - v.in_basket, 0), 0)::int as added
+      from wanted w
+      left join available v on v.offer_id = w.offer_id
+      left join added a on a.offer_id = w.offer_id
+  `);
+  return result.rows.map((row) => ({ offerId: Number(row.offer_id), requested: row.requested, added: row.added }));
+}
+
+/** Lines, not pieces, inside a transaction (countLines reads outside one). */
+export async function countLinesIn(tx: Tx, basketId: number): Promise<number> {
+  const [row] = await tx.select({ lines: count() }).from(basketItems).where(eq(basketItems.basketId, basketId));
+  return row?.lines ?? 0;
+}

@@ -1,7 +1,10 @@
 import {
   BASKET_NOT_FOUND_MESSAGE,
+  INT4_MAX,
   type Basket,
   type BasketAddItemRequest,
+  type BasketAddItemsRequest,
+  type BasketAddItemsResult,
   type BasketRef,
   type BasketSummary,
 } from '@detal/contract';
@@ -13,7 +16,9 @@ import { basketKeyMatches } from './basket-key.ts';
 import { claimBasketForClient } from './merge.ts';
 import {
   addOfferToBasket,
+  addOffersToBasket,
   countLines,
+  countLinesIn,
   deleteAllLines,
   deleteLine,
   findBasket,
@@ -21,6 +26,7 @@ import {
   insertAnonymousBasket,
   findBasketWithLines,
   listLines,
+  lockBasket,
   stepLineQuantity,
   type StoredBasket,
 } from './queries.ts';
@@ -29,6 +35,13 @@ export const BASKET_ITEM_NOT_FOUND_MESSAGE = 'Этой позиции нет в 
 export const OFFER_NOT_FOUND_MESSAGE = 'Товар не найден: возможно, он больше не продаётся';
 
 export const basketNotFound = () => notFound(BASKET_NOT_FOUND_MESSAGE);
+export const NOTHING_IN_STOCK_MESSAGE = 'Ни одной из выбранных позиций нет в наличии: в корзину ничего не добавлено';
+
+/** The ids an add request carries: both, or neither (null: a new basket or the client's own). */
+interface NullableRef {
+  basket_id: number | null;
+  basket_key: string | null;
+}
 
 /**
  * The basket an id/key pair names, if the caller may use it; else 404 "Корзина не найдена", the same answer for
@@ -123,8 +136,8 @@ async function addToExistingBasket(
   return lines;
 }
 
-/** Whether basket-add-item makes a new anonymous basket: no ids, nobody signed in (addItem's last branch). */
-export const createsAnonymousBasket = (request: BasketAddItemRequest, auth: AuthContext): boolean =>
+/** Whether an add makes a new anonymous basket: no ids, nobody signed in (addItem's and addItems' last branch). */
+export const createsAnonymousBasket = (request: Partial<NullableRef>, auth: AuthContext): boolean =>
   !(request.basket_id != null && request.basket_key != null) && auth.clientId === null;
 
 /**
@@ -156,6 +169,55 @@ export async function addItem(db: Db, request: BasketAddItemRequest, auth: AuthC
     lines = 1;
   }
   return { basket_id: target.basket_id, basket_key: target.basket_key, total_positions_in_basket: lines };
+}
+
+/** The same offer twice in one request is one line: its quantities add up. */
+function mergeSameOffers(items: BasketAddItemsRequest['items']): Array<{ offerId: number; quantity: number }> {
+  const quantities = new Map<number, number>();
+  // Capped at int4, the quantity column's type: the stock clamps it far below anyway.
+  for (const item of items) quantities.set(item.id, Math.min(INT4_MAX, (quantities.get(item.id) ?? 0) + item.quantity));
+  return [...quantities].map(([offerId, quantity]) => ({ offerId, quantity }));
+}
+
+/**
+ * basket-add-items (decision 0029): several offers into the basket in one transaction, the basket row locked,
+ * each quantity clamped to what the stock leaves (basket-add-item refuses more than the stock; a list of tens of
+ * lines takes what there is and says so per offer). Which basket: as basket-add-item, the claim of an anonymous
+ * basket by a signed-in client included. When no offer has anything left, 409 and nothing changes (no new basket).
+ */
+export async function addItems(
+  db: Db,
+  request: BasketAddItemsRequest,
+  auth: AuthContext,
+): Promise<BasketAddItemsResult> {
+  const pricing = await pricingOf(db, auth.clientId);
+  const wanted = mergeSameOffers(request.items);
+  const ref =
+    request.basket_id != null && request.basket_key != null
+      ? { basket_id: request.basket_id, basket_key: request.basket_key }
+      : null;
+  // Read before the transaction (its reads run on the database itself): whose basket it is decides which to lock.
+  const stored = ref === null ? null : await openBasket(db, ref, auth);
+  return db.transaction(async (tx) => {
+    let target: BasketRef;
+    if (ref !== null && stored !== null && !(auth.clientId !== null && stored.clientId === null)) {
+      // Checked again under the lock: a merge at a login may have taken the basket meanwhile.
+      checkAccess(await lockBasket(tx, ref.basket_id), ref, auth);
+      target = ref;
+    } else if (auth.clientId !== null) {
+      // The client's own basket, locked before the anonymous one it takes over: the order logins lock them in.
+      target = await claimBasketForClient(tx, auth.clientId, ref);
+    } else {
+      target = await insertAnonymousBasket(tx);
+    }
+    const added = await addOffersToBasket(tx, target.basket_id, wanted, pricing);
+    if (added.every((item) => item.added === 0)) throw conflict(NOTHING_IN_STOCK_MESSAGE);
+    return {
+      ...target,
+      total_positions_in_basket: await countLinesIn(tx, target.basket_id),
+      items: added.map((item) => ({ id: item.offerId, requested: item.requested, added: item.added })),
+    };
+  });
 }
 
 /** The basket at the viewer's selling prices (an anonymous viewer's are the retail group's). */

@@ -1,5 +1,5 @@
 import { BASKET_NOT_FOUND_MESSAGE } from '@detal/contract/browser';
-import type { Basket, BasketSummary } from '@detal/contract';
+import type { Basket, BasketAddItemsResult, BasketSummary } from '@detal/contract';
 import { callShop, isApiError } from '../../lib/api/index.ts';
 import { readErrorBody } from '../../lib/api/errors.ts';
 import { dropBasket, heldBasket, rememberAdded, rememberBasket } from './held-basket.ts';
@@ -95,6 +95,35 @@ export function addToBasket(offerId: number, quantity: number): Promise<BasketSu
       if (held === null || !isBasketGone(error)) throw error;
       dropBasket(held);
       return added(null, await addItem(offerId, quantity, null));
+    }
+  });
+}
+
+const addItems = (items: ReadonlyArray<{ id: number; quantity: number }>, held: HeldBasket | null) =>
+  callShop('basket-add-items', {
+    body: { items: [...items], basket_id: held?.basket_id ?? null, basket_key: held?.basket_key ?? null },
+    // 404: the held key stopped working (a new basket is started); 409: none of them in stock (shown by the caller).
+    handles: [404, 409],
+  });
+
+/**
+ * Adds several offers at once (the list search's «Добавить выбранные в корзину»), each clamped to its stock by
+ * the server, in one transaction; into the held basket or a new one. The answer says how many of each went in.
+ */
+export function addManyToBasket(items: ReadonlyArray<{ id: number; quantity: number }>): Promise<BasketAddItemsResult> {
+  return inTurn(async () => {
+    const held = heldBasket();
+    const added = (into: HeldBasket | null, result: BasketAddItemsResult) => {
+      rememberFor(into, result);
+      if (into?.basket_id === result.basket_id) result.items.forEach((item) => rememberAdded(item.id, item.added));
+      return result;
+    };
+    try {
+      return added(held, await addItems(items, held));
+    } catch (error) {
+      if (held === null || !isBasketGone(error)) throw error;
+      dropBasket(held);
+      return added(null, await addItems(items, null));
     }
   });
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Kbd, TextInput } from '../../ui/index.ts';
 import { useHotkeys } from '@mantine/hooks';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { breakpoints } from '../../ui/breakpoints.ts';
 import classes from './ArticleSearch.module.css';
 import { paths } from '../../paths.ts';
@@ -90,6 +90,9 @@ export function ArticleSearch({ initialValue = '', autoFocusOnDesktop = false }:
         rightSectionPointerEvents="none"
       />
       <Button type="submit">Найти</Button>
+      <Link to={paths.searchList()} className={classes.listLink}>
+        Поиск по списку
+      </Link>
     </form>
   );
 }
