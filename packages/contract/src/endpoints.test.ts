@@ -45,6 +45,8 @@ const BEYOND_PATHS = [
   ['POST', 'client-bill-summary-post'],
   ['POST', 'client-bill-payment-post'],
   ['GET', 'page-list'],
+  ['GET', 'products-suggest'],
+  ['GET', 'client-search-history'],
 ] as const;
 const SESSION_PATHS = new Set([
   'client-logout',
@@ -62,6 +64,7 @@ const SESSION_PATHS = new Set([
   'client-bill-download-post',
   'client-bill-summary-post',
   'client-bill-payment-post',
+  'client-search-history',
 ]);
 const TAGS = new Set(['auth', 'basket', 'search', 'orders', 'bills', 'content', 'catalog']);
 
