@@ -1,17 +1,13 @@
 import { existsSync } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase, type Database } from '../server/src/db/index.ts';
-import { importCrossReferences } from '../server/src/modules/catalog/import/cross-reference-import.ts';
-import { importPriceList } from '../server/src/modules/catalog/import/price-list-import.ts';
-import { DEFAULT_SERVER_URL, benchDatabaseUrl, shownUrl } from './lib/bench-database.ts';
+import { openDatabase } from '../server/src/db/index.ts';
+import { catalogueFiles, emptyDatabase, importCatalogue } from './lib/catalogue.ts';
+import { benchDatabaseUrl, shownUrl } from './lib/bench-database.ts';
 import { fixed, machineLine, printTable, thousands } from './lib/figures.ts';
 import {
   OPEN_LOOP_ARGS,
@@ -21,7 +17,7 @@ import {
   type OpenLoopFigures,
   type OpenLoopRequest,
 } from './lib/open-loop.ts';
-import { priceListKey, writeCrossReferenceFile, writePriceListFile } from './lib/price-list-file.ts';
+import { priceListKey } from './lib/price-list-file.ts';
 import {
   EMPTY_ROUTE,
   type PricingState,
@@ -60,63 +56,6 @@ search's own SQL statement run straight through pg or PGlite (no HTTP, no JSON).
 
 const SAMPLE_KEYS = 5000;
 const WEB_BUILD = path.join(import.meta.dirname, '..', 'web', 'build');
-
-/** A database holding nothing but the migrated schema, as a new shop has. */
-async function emptyDatabase(pglite: boolean, dataDir: string): Promise<string | undefined> {
-  if (pglite) {
-    await rm(dataDir, { recursive: true, force: true });
-    return undefined;
-  }
-  if (process.env.BENCH_DATABASE_URL) {
-    const url = process.env.BENCH_DATABASE_URL;
-    const database = await openDatabase({ databaseUrl: url });
-    await database.db.execute(sql`truncate offers, cross_references, brand_aliases, brands, suppliers cascade`);
-    await database.close();
-    return url;
-  }
-  const admin = new pg.Client({ connectionString: DEFAULT_SERVER_URL, application_name: 'detal-bench' });
-  await admin.connect();
-  try {
-    await admin.query('drop database if exists detal_bench_search with (force)');
-  } finally {
-    await admin.end();
-  }
-  return benchDatabaseUrl('detal_bench_search');
-}
-
-/** The generated files, kept for later runs of the same size (the generator is deterministic). */
-async function catalogueFiles(offers: number, crosses: number): Promise<{ prices: string; crosses: string }> {
-  const prices = path.join(tmpdir(), `detal-bench-prices-${offers}.csv`);
-  const crossFile = path.join(tmpdir(), `detal-bench-crosses-${crosses}-of-${offers}.csv`);
-  const started = performance.now();
-  if (!existsSync(prices)) await writePriceListFile(prices, offers);
-  if (!existsSync(crossFile)) await writeCrossReferenceFile(crossFile, crosses, offers);
-  const megabytes = ((await stat(prices)).size + (await stat(crossFile)).size) / 2 ** 20;
-  console.log(
-    `Files: ${prices} and ${crossFile}, ${thousands(megabytes)} MB (${fixed((performance.now() - started) / 1000, 1)} s)`,
-  );
-  return { prices, crosses: crossFile };
-}
-
-/** Loads the catalogue through the shop's own imports, as a shop loads a supplier's list. */
-async function importCatalogue(database: Database, files: { prices: string; crosses: string }): Promise<void> {
-  const prices = await importPriceList(database, { supplierName: 'Bench supplier', file: files.prices });
-  console.log(
-    `Import of prices: ${thousands(prices.loaded)} offers loaded, ${thousands(prices.rejected)} rejected, ` +
-      `${prices.brandsCreated} brands, ${fixed(prices.seconds, 1)} s (${thousands(prices.rowsPerSecond)} rows/s)`,
-  );
-  const crosses = await importCrossReferences(database, { file: files.crosses });
-  console.log(
-    `Import of cross-references: ${thousands(crosses.added)} added, ${thousands(crosses.rejected)} rejected, ` +
-      `${fixed(crosses.seconds, 1)} s`,
-  );
-  if (database.driver === 'postgres') {
-    const size = await database.db.execute<{ size: string }>(
-      sql`select pg_size_pretty(pg_database_size(current_database())) as size`,
-    );
-    console.log(`Database size: ${size.rows[0]?.size}`);
-  }
-}
 
 /** Random (article as written, brand) pairs of the price list, taken from the generator: no table is read. */
 function sampleKeys(offers: number): SearchKey[] {
@@ -240,7 +179,7 @@ async function main(): Promise<void> {
     ? values.pglite
       ? undefined
       : await benchDatabaseUrl('detal_bench_search')
-    : await emptyDatabase(values.pglite, dataDir);
+    : await emptyDatabase('detal_bench_search', values.pglite, dataDir);
   console.log(`Database: ${databaseUrl ? shownUrl(databaseUrl) : `PGlite in ${dataDir}`}`);
   if (!values.reuse) {
     const files = await catalogueFiles(offers, crosses);

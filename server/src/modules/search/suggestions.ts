@@ -20,23 +20,25 @@ interface SuggestValues extends Record<string, unknown> {
  * and LIMIT stop after `limit` parts whatever the number of offers under the prefix. Only offers that search
  * finds count: an active supplier's, not of a stale list hidden from search.
  */
-const suggestStatement = new NamedStatement<SuggestValues>(
+export const suggestStatement = new NamedStatement<SuggestValues>(
   'products_suggest',
   sql`
-    select p.article, p.article_normalized as normalized_article, b.name as brand_name, p.description
+    select p.article, p.article_normalized as normalized_article,
+           -- Ten look-ups by primary key, where a join would hash every brand.
+           (select b.name from brands b where b.id = p.brand_id) as brand_name, p.description
       from (
         select distinct on (o.article_normalized collate "C", o.brand_id)
                o.article_normalized, o.brand_id, o.article, o.description
           from offers o
-          join suppliers s on s.id = o.supplier_id and s.active
+          -- The hidden-list test on the supplier, not on each offer: with few suppliers the planner takes it for
+          -- a filter that leaves one offer, and would read and sort every offer under the prefix (decision 0030).
+          join suppliers s on s.id = o.supplier_id and s.active and ${supplierNotHiddenSql(sql`s.id`)}
          where o.article_normalized collate "C" >= ${sql.placeholder('from')}::text
            and o.article_normalized collate "C" < ${sql.placeholder('to')}::text
-           and ${supplierNotHiddenSql(sql`o.supplier_id`)}
          order by o.article_normalized collate "C", o.brand_id
          limit ${sql.placeholder('limit')}::int
       ) p
-      join brands b on b.id = p.brand_id
-     order by p.article_normalized collate "C", b.name`,
+     order by p.article_normalized collate "C", brand_name`,
 );
 
 /** The first string after every string that starts with `prefix`, in byte (code point) order: 'OC9' -> 'OC:'. */
