@@ -44,7 +44,7 @@ const ROUTE = '/api/v1/shop/products-suggest';
 function samplePrefixes(offers: number): string[] {
   return Array.from({ length: SAMPLE_PREFIXES }, (_, index) => {
     const wanted = 2 + (index % 5);
-    if (index % 8 === 7) return ['ЖЯ', 'ЯЯ1', 'ЪЪ', 'ЮЖ-7', 'ЖЖ9', 'ЩЩ'][index % 6]!;
+    if (index % 8 === 7) return ['ЖЯ', 'ЯЯ1', 'ЪЪ', 'ЮЖ-7', 'ЖЖ9', 'ЩЩ'][Math.floor(index / 8) % 6]!;
     const row = Math.floor(((((index + 1) * 2_654_435_761) % 4_294_967_296) / 4_294_967_296) * offers);
     const written = priceListKey(row).article;
     let typed = '';

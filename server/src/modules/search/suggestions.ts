@@ -23,9 +23,7 @@ interface SuggestValues extends Record<string, unknown> {
 export const suggestStatement = new NamedStatement<SuggestValues>(
   'products_suggest',
   sql`
-    select p.article, p.article_normalized as normalized_article,
-           -- Ten look-ups by primary key, where a join would hash every brand.
-           (select b.name from brands b where b.id = p.brand_id) as brand_name, p.description
+    select p.article, p.article_normalized as normalized_article, b.name as brand_name, p.description
       from (
         select distinct on (o.article_normalized collate "C", o.brand_id)
                o.article_normalized, o.brand_id, o.article, o.description
@@ -38,7 +36,8 @@ export const suggestStatement = new NamedStatement<SuggestValues>(
          order by o.article_normalized collate "C", o.brand_id
          limit ${sql.placeholder('limit')}::int
       ) p
-     order by p.article_normalized collate "C", brand_name`,
+      join brands b on b.id = p.brand_id
+     order by p.article_normalized collate "C", b.name`,
 );
 
 /** The first string after every string that starts with `prefix`, in byte (code point) order: 'OC9' -> 'OC:'. */
