@@ -10,6 +10,7 @@ import { startApp } from './lib/app-process.ts';
 import { benchDatabaseUrl, shownUrl } from './lib/bench-database.ts';
 import { catalogueFiles, emptyDatabase, importCatalogue } from './lib/catalogue.ts';
 import { fixed, machineLine, printTable, thousands } from './lib/figures.ts';
+import { closedLoop } from './lib/closed-loop.ts';
 import { OPEN_LOOP_ARGS, openLoopPasses, openLoopSettings, printOpenLoopTable } from './lib/open-loop.ts';
 import { priceListKey } from './lib/price-list-file.ts';
 
@@ -29,6 +30,8 @@ Usage: npm run bench:suggest -- [--offers N] [--reuse] [--connections C] [--dura
 
 Database: BENCH_DATABASE_URL (emptied), or detal_bench_suggest on postgres://postgres@127.0.0.1:5432 (dropped and
 created again unless --reuse).
+Closed loop: products-suggest, then its floors in the same run: the app's /api/health/live (no database) and
+/api/health (one select), and the suggestion statement alone through pg on as many connections.
 Prefixes: what a client has typed of a real article of the list, as written ('0 98', 'W12', '1K0-1'), 2 to 6
 letters and digits after normalization, plus one in eight that no article starts with.`;
 
@@ -99,6 +102,11 @@ async function main(): Promise<void> {
   const prefixes = samplePrefixes(offers);
   const app = await startApp(databaseUrl);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, application_name: 'detal-bench-suggest' });
+  const sqlPool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: connections,
+    application_name: 'detal-bench-suggest',
+  });
   let turn = 0;
   const nextPath = () => `${ROUTE}?article=${encodeURIComponent(prefixes[turn++ % prefixes.length]!)}`;
   const closedRows: string[][] = [];
@@ -148,24 +156,52 @@ async function main(): Promise<void> {
       openRows.push({ what, passes });
       return;
     }
-    const load = (seconds: number) =>
-      autocannon({
+    const http = (path: () => string) => async (seconds: number) => {
+      const result = await autocannon({
         url: app.origin,
         connections,
         duration: seconds,
-        requests: [{ setupRequest: (request) => ({ ...request, path: nextPath(), method: 'GET' }) }],
+        requests: [{ setupRequest: (request) => ({ ...request, path: path(), method: 'GET' }) }],
       });
-    await load(Math.min(3, duration));
-    const result = await load(duration);
-    const row = [
-      what,
-      thousands(result.requests.average),
-      fixed(result.latency.p50),
-      fixed(result.latency.p99),
-      String(result.non2xx + result.errors),
+      return {
+        requestsPerSecond: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        failures: result.non2xx + result.errors,
+      };
+    };
+    // The module's statement alone, on as many connections as the load has, no HTTP: what the database costs.
+    const sqlFloor = async (seconds: number) => {
+      let index = 0;
+      const figures = await closedLoop(connections, seconds * 1000, async () => {
+        const prefix = normalizeArticle(prefixes[index++ % prefixes.length]!);
+        await sqlPool.query({
+          name: 'products_suggest',
+          text: suggestStatement.query.sql,
+          values: [prefix, prefixUpperBound(prefix), 10],
+        });
+      });
+      return { requestsPerSecond: figures.count / figures.seconds, ...figures, failures: 0 };
+    };
+    const targets = [
+      { what, load: http(nextPath) },
+      { what: `${phase}: floor: GET /api/health/live (no database)`, load: http(() => '/api/health/live') },
+      { what: `${phase}: floor: GET /api/health (one select)`, load: http(() => '/api/health') },
+      { what: `${phase}: floor: the suggestion SQL through pg`, load: sqlFloor },
     ];
-    closedRows.push(row);
-    console.log(`${what}: ${row[1]} req/s, median ${row[2]} ms, p99 ${row[3]} ms, failed ${row[4]}`);
+    for (const target of targets) {
+      await target.load(Math.min(3, duration));
+      const figures = await target.load(duration);
+      const row = [
+        target.what,
+        thousands(figures.requestsPerSecond),
+        fixed(figures.p50),
+        fixed(figures.p99),
+        String(figures.failures),
+      ];
+      closedRows.push(row);
+      console.log(`${target.what}: ${row[1]} req/s, median ${row[2]} ms, p99 ${row[3]} ms, failed ${row[4]}`);
+    }
     console.log(`after: ${uptime()}`);
   };
 
@@ -186,6 +222,7 @@ async function main(): Promise<void> {
   } finally {
     await app.stop();
     await pool.end();
+    await sqlPool.end();
   }
 
   const setting =
