@@ -61,4 +61,31 @@ export default tseslint.config(
     plugins: { import: importPlugin },
     rules: { 'import/no-restricted-paths': ['error', { zones: layers }] },
   },
+  // The storefront's bundle carries no zod (issue 17, decision 0031): its pages take the contract's run-time values
+  // from '@detal/contract/browser'; types still come from the main entry. The back office and the server-only
+  // modules may load the schemas.
+  {
+    files: ['web/app/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/*.server.ts',
+      'web/app/features/admin*/**',
+      'web/app/routes/admin*',
+      'web/app/layouts/admin.tsx',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@detal/contract',
+              allowTypeImports: true,
+              message: "Storefront code imports values from '@detal/contract/browser' (no zod in the browser).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

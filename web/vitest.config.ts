@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { endpointRoutes } from './vite/endpoint-routes.ts';
 
 // A config of its own so that the React Router Vite plugin (vite.config.ts) never loads under vitest.
 export default defineConfig({
+  plugins: [endpointRoutes()],
   test: {
     name: 'web',
     environment: 'jsdom',

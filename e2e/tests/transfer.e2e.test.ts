@@ -4,8 +4,24 @@ import { launchChromium } from '../src/chromium.ts';
 
 const baseUrl = inject('baseUrl');
 
-/** The storefront pages of issue 17's budget: home, a brand choice, a full result, the basket, sign-in. */
+/** The storefront pages of issue 17's budget: home, a brand choice, a full result, the basket, sign-in… */
 const PAGES = ['/', '/search/OC90', '/search/KNECHT/OC90', '/cart', '/login'] as const;
+/** …and the rest of the storefront, whose first-load script has the same budget. */
+const OTHER_PAGES = [
+  '/register',
+  '/catalog',
+  '/contacts',
+  '/news',
+  '/articles/delivery',
+  '/payment',
+  '/reset-password',
+];
+/** Home and the results: the whole first load (page, scripts, styles, icon, route manifest) within 350 KB. */
+const WHOLE_LOAD_PAGES = new Set<string>(['/', '/search/OC90', '/search/KNECHT/OC90']);
+
+/** Issue 17's budgets, bytes on the wire (compressed, headers included). */
+const SCRIPT_BUDGET = 150 * 1024;
+const TOTAL_BUDGET = 350 * 1024;
 
 interface Transfer {
   /** Bytes on the wire (compressed, with headers), by resource type. */
@@ -15,6 +31,8 @@ interface Transfer {
   total: number;
   /** Each response's type, URL and headers, for the checks below. */
   responses: { type: string; url: string; headers: Record<string, string> }[];
+  /** Console errors and uncaught exceptions (a CSP refusal shows as one). */
+  errors: string[];
 }
 
 let browser: Browser;
@@ -34,7 +52,9 @@ async function firstLoad(path: string): Promise<Transfer> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   const types = new Map<string, string>();
-  const transfer: Transfer = { script: 0, stylesheet: 0, document: 0, total: 0, responses: [] };
+  const transfer: Transfer = { script: 0, stylesheet: 0, document: 0, total: 0, responses: [], errors: [] };
+  page.on('console', (message) => message.type() === 'error' && transfer.errors.push(message.text()));
+  page.on('pageerror', (error) => transfer.errors.push(String(error)));
   cdp.on('Network.responseReceived', (event) => {
     types.set(event.requestId, event.type);
     transfer.responses.push({ type: event.type, url: event.response.url, headers: event.response.headers });
@@ -76,5 +96,23 @@ describe('first-load transfer of the storefront pages', () => {
       }
     }
     console.log(`First load, bytes on the wire (Chromium, empty cache):\n${rows.join('\n')}`);
+  });
+
+  it('keeps every storefront page within its first-load budget, with no console error', async () => {
+    const rows: string[] = [];
+    for (const path of [...PAGES, ...OTHER_PAGES]) {
+      const transfer = await firstLoad(path);
+      rows.push(`${path.padEnd(22)} JS ${kb(transfer.script).padStart(9)}  total ${kb(transfer.total).padStart(9)}`);
+      expect(transfer.script, `${path}: first-load script`).toBeLessThanOrEqual(SCRIPT_BUDGET);
+      if (WHOLE_LOAD_PAGES.has(path))
+        expect(transfer.total, `${path}: whole first load`).toBeLessThanOrEqual(TOTAL_BUDGET);
+      expect(transfer.errors, `${path}: console`).toEqual([]);
+      // No validation library on a storefront page: the contract's schemas stay on the server (decision 0031).
+      for (const { type, url } of transfer.responses) {
+        if (type === 'Script')
+          expect(await (await fetch(url)).text(), `${path}: ${url}`).not.toMatch(/ZodError|\$ZodType/);
+      }
+    }
+    console.log(`Budgets (script ${kb(SCRIPT_BUDGET)}, whole ${kb(TOTAL_BUDGET)}):\n${rows.join('\n')}`);
   });
 });

@@ -1,10 +1,10 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './ui/generated/tokens.css';
+import './ui/ui.css';
+import './ui/generated/responsive.css';
 
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { Container, MantineProvider, mantineHtmlProps } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { Container, Notifications } from './ui/index.ts';
 import {
   Links,
   Meta,
@@ -15,7 +15,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from 'react-router';
-import { NOTIFICATION_DURATION_MS } from '@detal/contract';
+import { NOTIFICATION_DURATION_MS } from '@detal/contract/browser';
 import type { Route } from './+types/root';
 import { ErrorPage } from './components/ErrorPage.tsx';
 import { LoadingBar } from './components/LoadingBar.tsx';
@@ -27,8 +27,6 @@ import { publicOrigin } from './lib/public-url.server.ts';
 import { canonicalUrl } from './lib/seo.ts';
 import { errorMeta, SITE_NAME } from './lib/meta.ts';
 import { refreshHeldBasket } from './features/basket/basket-api.ts';
-import { theme } from './theme.ts';
-import { cssVariablesResolver, themeCssVariables } from './theme-css-variables.ts';
 
 /**
  * Data every page needs, read on the server: the shop's template (header menu, footer), the session check
@@ -68,12 +66,14 @@ function ClientState({ children }: { children: ReactNode }) {
 }
 
 /**
- * The document. The shop has one colour scheme, so <html> carries it from the server (mantineHtmlProps) and
- * Mantine's ColorSchemeScript, an inline script that would pick a stored scheme, has nothing to do.
+ * The document. The storefront's components (ui/) need no provider; the back office wraps its pages in Mantine's
+ * (features/admin/MantineRoot.tsx). The shop has one colour scheme, so <html> carries it from the server for
+ * Mantine's styles, and Mantine's ColorSchemeScript, an inline script that would pick a stored scheme, has
+ * nothing to do.
  */
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="ru" {...mantineHtmlProps}>
+    <html lang="ru" data-mantine-color-scheme="light" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -83,17 +83,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeCssVariables }} />
-        <MantineProvider
-          theme={theme}
-          forceColorScheme="light"
-          cssVariablesResolver={cssVariablesResolver}
-          withCssVariables={false}
-        >
-          <Notifications autoClose={NOTIFICATION_DURATION_MS} position="top-right" zIndex={1100} />
-          <LoadingBar />
-          <ClientState>{children}</ClientState>
-        </MantineProvider>
+        <Notifications autoClose={NOTIFICATION_DURATION_MS} />
+        <LoadingBar />
+        <ClientState>{children}</ClientState>
         <ScrollRestoration />
         <Scripts />
       </body>

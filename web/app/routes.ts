@@ -1,6 +1,6 @@
 import { index, layout, route } from '@react-router/dev/routes';
 import type { RouteConfig } from '@react-router/dev/routes';
-import { DEFAULT_LAYOUT } from '@detal/contract';
+import { DEFAULT_LAYOUT } from '@detal/contract/browser';
 
 /**
  * Every route of spec section 2. Access marks (public / guest / session) are each page's `handle`; its loader

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { createElement, isValidElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { notificationsStore } from '@mantine/notifications';
+import { notificationsStore } from '../app/ui/index.ts';
 import { forgetBasket } from '../app/features/basket/held-basket.ts';
 import { sendJson, startServer } from './http-server.ts';
 import type { ReceivedRequest, TestServer } from './http-server.ts';
@@ -56,7 +56,7 @@ export function serveBasketApi(): BasketServer {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     localStorage.clear();
     forgetBasket();
-    notificationsStore.setState({ ...notificationsStore.getState(), notifications: [], queue: [] });
+    notificationsStore.clean();
   });
 
   afterEach(() => {
@@ -71,10 +71,10 @@ export function serveBasketApi(): BasketServer {
   };
 }
 
-/** Texts of the notifications on screen (or queued), links' text included. */
+/** Texts of the notifications on screen, links' text included. */
 export const shownNotifications = (): string[] => {
-  const { notifications, queue } = notificationsStore.getState();
-  return [...notifications, ...queue].map((notification) =>
+  const { notifications } = notificationsStore.getState();
+  return notifications.map((notification) =>
     isValidElement(notification.message)
       ? renderToStaticMarkup(createElement(MemoryRouter, null, notification.message)).replace(/<[^>]+>/g, '')
       : String(notification.message),

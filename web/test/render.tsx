@@ -1,8 +1,7 @@
 import { render } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
 import { createRoutesStub } from 'react-router';
 import type { Template } from '@detal/contract';
-import { theme } from '../app/theme.ts';
+import { MantineRoot } from '../app/features/admin/MantineRoot.tsx';
 
 export const template: Template = {
   shop: {
@@ -24,12 +23,18 @@ export const template: Template = {
 
 type StubRoutes = Parameters<typeof createRoutesStub>[0];
 
-/** Renders routes in a memory router inside Mantine, as the app's root does. */
+/** Renders storefront routes in a memory router, as the app's root does (no provider: web/app/ui needs none). */
 export function renderRoutes(routes: StubRoutes, initialEntries: string[]) {
   const Stub = createRoutesStub(routes);
+  return render(<Stub initialEntries={initialEntries} />);
+}
+
+/** Renders back-office routes, inside Mantine's provider as layouts/admin.tsx does. */
+export function renderAdminRoutes(routes: StubRoutes, initialEntries: string[]) {
+  const Stub = createRoutesStub(routes);
   return render(
-    <MantineProvider theme={theme}>
+    <MantineRoot>
       <Stub initialEntries={initialEntries} />
-    </MantineProvider>,
+    </MantineRoot>,
   );
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineEndpoints } from './endpoint.ts';
 import { dataEnvelope, pageQuerySchema, paginatedList, perPageSchema } from './envelope.ts';
 import { idSchema, isoDateTimeSchema, requiredText, textSchema, whenMissing } from './fields.ts';
-import { isExactMoney, moneySchema } from './money.ts';
+import { isExactMoney } from './money.ts';
+import { moneySchema } from './money-schema.ts';
 import { adminBillSchema, paymentSchema, SALES_ROLES } from './payments.ts';
 
 /**

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { perPageSchema } from './envelope.ts';
 import {
-  DATE_RANGE_MESSAGE,
   calendarDateSchema,
   countSchema,
   dateRangeCheck,
@@ -10,8 +9,10 @@ import {
   optionalText,
   textSchema,
 } from './fields.ts';
-import { moneySchema } from './money.ts';
-import { ORDER_STATUSES, orderStatusSchema, type OrderStatus } from './orders.ts';
+import { moneySchema } from './money-schema.ts';
+import { ORDER_STATUSES, type OrderStatus } from './order-status.ts';
+import { orderStatusSchema } from './orders.ts';
+import { DATE_RANGE_MESSAGE } from './rules.ts';
 
 /**
  * The back office's orders, line by line (issue 14, point 4): the work queue of order lines, an order's screen

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineEndpoints } from './endpoint.ts';
 import { dataEnvelope } from './envelope.ts';
 import { idSchema, requiredText } from './fields.ts';
-import { isExactMoney, moneySchema } from './money.ts';
+import { isExactMoney } from './money.ts';
+import { moneySchema } from './money-schema.ts';
 import type { StaffRole } from './staff.ts';
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { shopRequisitesSchema } from './bills.ts';
 import { innSchema } from './clients.ts';
 import { templateSchema } from './content.ts';
-import { workingCalendarSchema } from './delivery-calendar.ts';
+import { workingCalendarSchema } from './delivery-calendar-schemas.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { dataEnvelope } from './envelope.ts';
 import { countSchema, emailSchema, idSchema, requiredText, textSchema } from './fields.ts';

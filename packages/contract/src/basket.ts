@@ -4,7 +4,6 @@ import { offerSchema } from './offer.ts';
 
 /** Basket, anonymous or signed in, identified by basket_id + basket_key (contract-decisions.md section 4). */
 
-export const BASKET_NOT_FOUND_MESSAGE = 'Корзина не найдена';
 const BASKET_PAIR_MESSAGE = 'Укажите номер и ключ корзины вместе';
 
 export const basketIdSchema = idSchema;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { perPageSchema } from './envelope.ts';
-import { calendarDateSchema, DATE_RANGE_MESSAGE, dateRangeCheck, idSchema, isoDateTimeSchema } from './fields.ts';
-import { moneySchema } from './money.ts';
+import { calendarDateSchema, dateRangeCheck, idSchema, isoDateTimeSchema } from './fields.ts';
+import { moneySchema } from './money-schema.ts';
+import { DATE_RANGE_MESSAGE } from './rules.ts';
 
 /** Bills (contract-decisions.md section 7). Session required. */
 
@@ -33,7 +34,6 @@ export const billDownloadRequestSchema = z.object({ billId: idSchema });
 export type BillDownloadRequest = z.infer<typeof billDownloadRequestSchema>;
 
 /** `Content-Disposition` file name of a bill's PDF. */
-export const billFileName = (id: number): string => `schet-${id}.pdf`;
 
 /** (beyond) `client-bill-summary-post` body: nothing to choose (the client is the session's); `{}`. */
 export const billSummaryRequestSchema = z.object({});

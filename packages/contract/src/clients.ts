@@ -13,27 +13,13 @@ import {
   whenMissing,
   whenPasswordsPresent,
 } from './fields.ts';
+import { INVALID_PHONE_MESSAGE, normalizeRussianPhone } from './phone.ts';
 
 /** Clients: registration, sign-in, sessions, password reset, account (contract-decisions.md section 5). */
 
 const NAME_MAX_LENGTH = 100;
 const COMPANY_MAX_LENGTH = 200;
 const ADDRESS_MAX_LENGTH = 500;
-
-export const INVALID_PHONE_MESSAGE = 'Введите российский номер телефона, например +7 999 123-45-67';
-
-/**
- * A Russian phone number as people type it ('+7 999 123-45-67', '8 (999) 123 45 67', '7 999 1234567',
- * '999 123-45-67') as +7XXXXXXXXXX; null when it is not one (letters, another country code, a wrong length).
- */
-export function normalizeRussianPhone(input: string): string | null {
-  const text = input.trim();
-  if (!/^\+?[\d\s().-]+$/.test(text)) return null;
-  const digits = text.replace(/\D/g, '');
-  if (text.startsWith('+')) return digits.length === 11 && digits.startsWith('7') ? `+${digits}` : null;
-  if (digits.length === 11 && (digits.startsWith('8') || digits.startsWith('7'))) return `+7${digits.slice(1)}`;
-  return digits.length === 10 ? `+7${digits}` : null;
-}
 
 /** The client's phone, stored and answered as +7XXXXXXXXXX. */
 export const russianPhoneSchema = phoneSchema.transform((value, context) => {

@@ -25,3 +25,16 @@ export const API_PREFIX = '/api/v1/';
 export const SHOP_API_PREFIX = '/api/v1/shop/';
 export const TECH_API_PREFIX = '/api/tech/';
 export const ADMIN_API_PREFIX = '/api/v1/admin/';
+
+export const BASKET_NOT_FOUND_MESSAGE = 'Корзина не найдена';
+
+export const PER_PAGE_MAX = 100;
+
+export const SEARCH_SORTS = ['price', 'delivery'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** Suggestions while typing (products-suggest, decision 0030): fewer normalized characters suggest nothing. */
+export const SUGGEST_MIN_LENGTH = 2;
+export const SUGGEST_LIMIT = 10;
+/** Searches kept in a history, on the server for a signed-in client and in the browser for a visitor. */
+export const SEARCH_HISTORY_LIMIT = 50;

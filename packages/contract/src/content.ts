@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deliveryCalendarSchema } from './delivery-calendar.ts';
+import { deliveryCalendarSchema } from './delivery-calendar-schemas.ts';
 import { idSchema, isoDateTimeSchema } from './fields.ts';
 
 /** Shop settings, static pages and news (contract-decisions.md section 8). */

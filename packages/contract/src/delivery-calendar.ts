@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { calendarDateSchema, isoDateTimeSchema } from './fields.ts';
 import { zonedDayAndMinutes } from './format.ts';
+import type { DeliveryCalendar, WorkingCalendar } from './delivery-calendar-schemas.ts';
 
 /**
  * When an offer will be ready (issue 17, point 6; decision 0027): the shop's working calendar, the one function
@@ -22,30 +21,6 @@ export const WEEKDAY_MESSAGE = 'День недели: число от 1 (пон
 export const HOLIDAY_DATE_MESSAGE = 'Нерабочий день: дата в формате ГГГГ-ММ-ДД, например 2027-01-07';
 export const HOLIDAYS_LIMIT = 400;
 export const ORDERS_UNTIL_MESSAGE = 'Время в формате ЧЧ:ММ, например 18:00';
-
-const sortedUnique = <T extends string | number>(values: readonly T[]): T[] =>
-  [...new Set(values)].sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
-
-/**
- * The shop's working calendar (a shop setting, edited by the owner): the weekdays it works, the dates it does not
- * (public holidays and their transfers), and the time after which an order counts from the next working day.
- * Weekdays and dates are kept sorted and without repeats.
- */
-export const workingCalendarSchema = z.object({
-  working_weekdays: z
-    .array(z.int(WEEKDAY_MESSAGE).min(1, WEEKDAY_MESSAGE).max(7, WEEKDAY_MESSAGE), WORKING_WEEKDAYS_MESSAGE)
-    .min(1, WORKING_WEEKDAYS_MESSAGE)
-    .transform(sortedUnique),
-  holidays: z
-    .array(z.iso.date(HOLIDAY_DATE_MESSAGE), HOLIDAY_DATE_MESSAGE)
-    .max(HOLIDAYS_LIMIT, `Не более ${HOLIDAYS_LIMIT} нерабочих дней`)
-    .transform(sortedUnique),
-  orders_until: z
-    .string(ORDERS_UNTIL_MESSAGE)
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, ORDERS_UNTIL_MESSAGE)
-    .nullable(),
-});
-export type WorkingCalendar = z.output<typeof workingCalendarSchema>;
 
 /**
  * Days off of Russia's production calendar: the holidays of the Labour Code (art. 112) and their transfers. 2026
@@ -85,17 +60,6 @@ export const DEFAULT_WORKING_CALENDAR: WorkingCalendar = {
   holidays: [...RUSSIAN_DAYS_OFF_2026_2027],
   orders_until: '18:00',
 };
-
-/** (beyond) The calendar as the template hands it to the web: with the server's «now» and the shop's time zone. */
-export const deliveryCalendarSchema = z.object({
-  now: isoDateTimeSchema,
-  time_zone: z.string(),
-  working_weekdays: z.array(z.int()),
-  /** From today on (days gone by decide nothing). */
-  holidays: z.array(calendarDateSchema),
-  orders_until: z.string().nullable(),
-});
-export type DeliveryCalendar = z.infer<typeof deliveryCalendarSchema>;
 
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { PER_PAGE_MAX } from './constants.ts';
 
 /** Shapes every endpoint shares (contract-decisions.md section 1): success envelope, paginated list, error body. */
 
 export const PER_PAGE_DEFAULT = 20;
-export const PER_PAGE_MAX = 100;
 // Pages beyond int4 are no real request; the cap keeps (page - 1) * per_page a safe integer.
 const PAGE_MAX = 2_147_483_647;
 

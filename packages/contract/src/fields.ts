@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, INVALID_EMAIL_MESSAGE, INVALID_TIME_MESSAGE, REQUIRED_MESSAGE, toTime24 } from './rules.ts';
+import {
+  EMAIL_PATTERN,
+  INVALID_EMAIL_MESSAGE,
+  INVALID_TIME_MESSAGE,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORDS_MISMATCH_MESSAGE,
+  REQUIRED_MESSAGE,
+  toTime24,
+} from './rules.ts';
 import { pluralRu } from './format.ts';
 
 /**
@@ -67,10 +76,6 @@ export const emailSchema = textSchema({ error: whenMissing(EMAIL_REQUIRED_MESSAG
   .regex(EMAIL_PATTERN, { error: (issue) => (issue.input === '' ? EMAIL_REQUIRED_MESSAGE : INVALID_EMAIL_MESSAGE) })
   .meta({ format: 'email' });
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const PASSWORDS_MISMATCH_MESSAGE = 'Пароли не совпадают';
-
 /** A new password: 8..128 characters, not trimmed (spaces are part of it). */
 export const newPasswordSchema = textSchema({ error: whenMissing('Введите пароль') })
   .min(PASSWORD_MIN_LENGTH, {
@@ -92,8 +97,6 @@ export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
 /** A calendar day: 'yyyy-mm-dd'. */
 export const calendarDateSchema = z.iso.date({ error: 'Введите дату в формате ГГГГ-ММ-ДД' });
-
-export const DATE_RANGE_MESSAGE = 'Дата «по» не может быть раньше даты «с»';
 
 /** A list filter's range: `date_to` not before `date_from` (either may be open). */
 export const dateRangeCheck = (value: { date_from?: string | null; date_to?: string | null }) =>

@@ -137,3 +137,6 @@ export function pluralRu(count: number, one: string, few: string, many: string):
   if (last >= 2 && last <= 4) return few;
   return many;
 }
+
+/** The file name of a bill's PDF. */
+export const billFileName = (id: number): string => `schet-${id}.pdf`;

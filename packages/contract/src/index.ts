@@ -32,3 +32,8 @@ export * from './search.ts';
 export * from './staff.ts';
 export * from './suppliers.ts';
 export * from './supplier-sources.ts';
+export * from './delivery-calendar-schemas.ts';
+export * from './money-schema.ts';
+export * from './order-form.ts';
+export * from './order-status.ts';
+export * from './phone.ts';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Money travels as roubles (a JSON number with at most two decimals) and is computed as integer kopecks.
  * Every conversion goes through the value's decimal text and BigInt, never through float arithmetic.
@@ -140,10 +138,3 @@ export function sumMoney(values: readonly (number | string)[]): number {
   for (const value of values) total += BigInt(toKopecks(value));
   return fromKopecks(toSafeNumber(total, 'sum'));
 }
-
-/** An amount in roubles on the wire: a JSON number, >= 0, at most two decimals. */
-export const moneySchema = z
-  .number()
-  .min(0, 'Сумма не может быть отрицательной')
-  .refine(isExactMoney, 'Сумма должна содержать не более двух знаков после запятой')
-  .meta({ description: 'Roubles, at most two decimals' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { countSchema, idSchema } from './fields.ts';
-import { moneySchema } from './money.ts';
+import { moneySchema } from './money-schema.ts';
 
 /** One search-result row, and the base of a basket item (contract-decisions.md section 2). */
 export const offerSchema = z.object({

@@ -5,7 +5,6 @@ import { perPageSchema } from './envelope.ts';
 import {
   calendarDateSchema,
   countSchema,
-  DATE_RANGE_MESSAGE,
   dateRangeCheck,
   emailSchema,
   idSchema,
@@ -14,24 +13,13 @@ import {
   requiredText,
   timeInputSchema,
 } from './fields.ts';
-import { moneySchema } from './money.ts';
+import { moneySchema } from './money-schema.ts';
+import { ORDER_STATUSES } from './order-status.ts';
+import { DATE_RANGE_MESSAGE } from './rules.ts';
 
 /** Orders: two-step checkout, list and detail (contract-decisions.md section 6). Session required. */
 
-export const ORDER_STATUSES = ['new', 'in_work', 'ordered', 'in_transit', 'ready', 'issued', 'canceled'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: 'Неизвестный статус заказа' });
-export type OrderStatus = z.infer<typeof orderStatusSchema>;
-
-/** Status names shown to the client, for orders and their lines. */
-export const ORDER_STATUS_NAMES: Readonly<Record<OrderStatus, string>> = {
-  new: 'Новый',
-  in_work: 'В работе',
-  ordered: 'Заказан у поставщика',
-  in_transit: 'В пути',
-  ready: 'Готов к выдаче',
-  issued: 'Выдан',
-  canceled: 'Отменён',
-};
 
 export const deliveryMethodSchema = z.object({
   id: idSchema,
@@ -134,24 +122,6 @@ export const step2RequestSchema = basketRefSchema
     path: ['delivery_address'],
   });
 export type Step2Request = z.infer<typeof step2RequestSchema>;
-
-export const ADDRESS_REQUIRED_MESSAGE = 'Укажите адрес доставки';
-export const PAST_DATE_MESSAGE = 'Желаемая дата не может быть раньше сегодняшней';
-
-/**
- * 'yyyy-mm-dd' of the calendar day `instant` falls on in `timeZone`: a desired date is "not in the past" by the
- * shop's calendar (the server checks it, the web's date picker starts there).
- */
-export function calendarDayIn(timeZone: string, instant: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
 
 /** Step 2's answer: `data.orderForClient`. */
 export const orderForClientSchema = z.object({ id: idSchema });

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineEndpoints } from './endpoint.ts';
 import { dataEnvelope, pageQuerySchema, paginatedList, perPageSchema } from './envelope.ts';
 import {
-  DATE_RANGE_MESSAGE,
   calendarDateSchema,
   dateRangeCheck,
   idSchema,
@@ -11,8 +10,10 @@ import {
   textSchema,
   whenMissing,
 } from './fields.ts';
-import { isExactMoney, moneySchema } from './money.ts';
+import { isExactMoney } from './money.ts';
+import { moneySchema } from './money-schema.ts';
 import type { StaffRole } from './staff.ts';
+import { DATE_RANGE_MESSAGE } from './rules.ts';
 
 /**
  * Payments of the back office (issue 14, point 5): money received against a bill, typed in by staff or read from

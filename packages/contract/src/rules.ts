@@ -104,3 +104,9 @@ export function firstError(value: unknown, rules: readonly Rule[]): string | nul
 export function allErrors(value: unknown, rules: readonly Rule[]): string[] {
   return rules.map((rule) => rule(value)).filter((result): result is string => result !== true);
 }
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORDS_MISMATCH_MESSAGE = 'Пароли не совпадают';
+
+export const DATE_RANGE_MESSAGE = 'Дата «по» не может быть раньше даты «с»';

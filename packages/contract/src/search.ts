@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { countSchema, isoDateTimeSchema, textSchema, whenMissing } from './fields.ts';
-import { moneySchema } from './money.ts';
+import { moneySchema } from './money-schema.ts';
 import { offerSchema } from './offer.ts';
+import { SEARCH_SORTS, SUGGEST_LIMIT } from './constants.ts';
 
 /** Search by article and brand: `POST shop/products-search` (contract-decisions.md section 3). */
 
 export const ARTICLE_MAX_LENGTH = 64;
-export const SEARCH_SORTS = ['price', 'delivery'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export const searchRequestSchema = z.object({
   article: textSchema({ error: whenMissing('Введите артикул') })
@@ -70,10 +69,8 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
  * Suggestions while typing: `GET shop/products-suggest?article=oc9` (beyond). Parts whose normalized article starts
  * with the normalized input, by normalized article in byte order (the article typed in full first), then brand;
  * fewer than SUGGEST_MIN_LENGTH normalized characters answer an empty list (not an error), as a one-character
- * prefix would name thousands of parts.
+ * prefix would name thousands of parts (the limits: constants.ts).
  */
-export const SUGGEST_MIN_LENGTH = 2;
-export const SUGGEST_LIMIT = 10;
 
 export const suggestQuerySchema = z.object({
   article: textSchema()
@@ -110,7 +107,6 @@ export type SuggestResult = z.infer<typeof suggestResultSchema>;
  * (searching it again moves it to the top, with the brand of that search). Signed-in clients' history is kept by
  * the server (`GET shop/client-search-history`), a visitor's in the browser, with the same cap.
  */
-export const SEARCH_HISTORY_LIMIT = 50;
 
 export const searchHistoryEntrySchema = z.object({
   /** As the client typed it (trimmed). */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { perPageSchema } from './envelope.ts';
 import {
-  DATE_RANGE_MESSAGE,
   calendarDateSchema,
   currentPasswordSchema,
   dateRangeCheck,
@@ -15,6 +14,7 @@ import {
   whenMissing,
   whenPasswordsPresent,
 } from './fields.ts';
+import { DATE_RANGE_MESSAGE } from './rules.ts';
 
 /** The back office's staff accounts, roles and audit log (issue 14); separate from the shop's clients. */
 

@@ -176,6 +176,11 @@ describe('static files and paths that are not pages', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.body).toContain('entry');
+    // A subresource's headers only: nosniff and CORP act on it, a page's policies (CSP, framing) would not.
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
     const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.statusCode).toBe(200);
     expect(robots.headers['cache-control']).toBe('public, max-age=0');

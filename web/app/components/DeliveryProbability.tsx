@@ -1,5 +1,5 @@
-import { Text, VisuallyHidden } from '@mantine/core';
-import { deliveryProbabilityLabel, formatProbability } from '@detal/contract';
+import { Text, VisuallyHidden } from '../ui/index.ts';
+import { deliveryProbabilityLabel, formatProbability } from '@detal/contract/browser';
 
 /**
  * A supplier's delivery probability beside a delivery time: «90 %», titled «Вероятность поставки 90 %» (the

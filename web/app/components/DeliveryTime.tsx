@@ -1,14 +1,7 @@
-import { Text } from '@mantine/core';
+import { Text } from '../ui/index.ts';
 import { useRouteLoaderData } from 'react-router';
-import {
-  formatDate,
-  formatDelivery,
-  formatReadyDay,
-  readyDayBy,
-  shopToday,
-  type DeliveryCalendar,
-  type Template,
-} from '@detal/contract';
+import { formatDate, formatDelivery, formatReadyDay, readyDayBy, shopToday } from '@detal/contract/browser';
+import type { DeliveryCalendar, Template } from '@detal/contract';
 import { DeliveryProbability } from './DeliveryProbability.tsx';
 
 /**

@@ -1,4 +1,4 @@
-import { Button, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Code, Group, Stack, Text, Title } from '../ui/index.ts';
 import { Link } from 'react-router';
 import { errorStatus, errorTitle } from '../lib/error-status.ts';
 import { paths } from '../paths.ts';

@@ -1,4 +1,4 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '../ui/index.ts';
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Progress } from '@mantine/core';
+import { Progress } from '../ui/index.ts';
 import { useNavigation } from 'react-router';
 import { loadingStore, useLoading } from './loading.ts';
 

@@ -1,4 +1,4 @@
-import { Anchor } from '@mantine/core';
+import { Anchor } from '../ui/index.ts';
 import type { MenuEntry } from '@detal/contract';
 import { Link } from 'react-router';
 

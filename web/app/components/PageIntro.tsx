@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '../ui/index.ts';
 
 /** A page's heading and its one-line purpose; the page's own content follows it. */
 export function PageIntro({ title, children }: { title: string; children?: ReactNode }) {

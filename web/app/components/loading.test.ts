@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOADING_TICK_MS } from '@detal/contract';
+import { LOADING_TICK_MS } from '@detal/contract/browser';
 import { createLoadingStore } from './loading.ts';
 
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import { LOADING_TICK_MS } from '@detal/contract';
+import { LOADING_TICK_MS } from '@detal/contract/browser';
 import { useSyncExternalStore } from 'react';
 
 /** The loading indicator of spec sections 3 and 4: a flag, and a counter that ticks while the flag is on. */

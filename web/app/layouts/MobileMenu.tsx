@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Drawer } from '@mantine/core';
+import { Drawer } from '../ui/index.ts';
 import type { MenuEntry, Template } from '@detal/contract';
 import { NavLink, useLocation } from 'react-router';
 import { MenuIcon } from '../components/icons.tsx';

@@ -1,4 +1,4 @@
-import { Anchor, Container, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Container, SimpleGrid, Stack, Text } from '../ui/index.ts';
 import type { Template } from '@detal/contract';
 import { SITE_NAME } from '../lib/meta.ts';
 import { MenuLink } from '../components/MenuLink.tsx';

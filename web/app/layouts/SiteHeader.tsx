@@ -1,5 +1,6 @@
-import { Badge, Button, Container } from '@mantine/core';
-import { pluralRu, type Template } from '@detal/contract';
+import { Badge, Button, Container } from '../ui/index.ts';
+import { pluralRu } from '@detal/contract/browser';
+import type { Template } from '@detal/contract';
 import { Link, useLocation, useParams } from 'react-router';
 import { useBasketCount } from '../features/basket/held-basket.ts';
 import { ArticleSearch } from '../features/search/ArticleSearch.tsx';
@@ -52,6 +53,7 @@ export function SiteHeader({ signedIn, template }: SiteHeaderProps) {
               component={Link}
               to={paths.cart()}
               variant="default"
+              px={{ base: 10, md: 18 }}
               leftSection={<CartIcon />}
               rightSection={
                 <Badge

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Container } from '@mantine/core';
+import { Container } from '../ui/index.ts';
 import type { Template } from '@detal/contract';
 import { SiteFooter } from './SiteFooter.tsx';
 import { CONTENT_WIDTH, SiteHeader } from './SiteHeader.tsx';

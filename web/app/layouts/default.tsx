@@ -1,5 +1,5 @@
 import { Outlet, useRouteLoaderData } from 'react-router';
-import { DEFAULT_LAYOUT } from '@detal/contract';
+import { DEFAULT_LAYOUT } from '@detal/contract/browser';
 import type { Route } from './+types/default';
 import { ErrorPage } from '../components/ErrorPage.tsx';
 import { SiteShell } from './SiteShell.tsx';

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from 'react-router';
-import { ERROR_PAGE_TITLES } from '@detal/contract';
+import { ERROR_PAGE_TITLES } from '@detal/contract/browser';
 
 /** The HTTP status an error stands for: a thrown `data(…, { status })` keeps its own, anything else is 500. */
 export function errorStatus(error: unknown): number {

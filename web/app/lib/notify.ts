@@ -1,5 +1,5 @@
-import { NOTIFICATION_DURATION_MS } from '@detal/contract';
-import { notifications } from '@mantine/notifications';
+import { NOTIFICATION_DURATION_MS } from '@detal/contract/browser';
+import { notifications } from '../ui/index.ts';
 
 /** The error snackbar of the spec's error catalogue; it closes by itself after NOTIFICATION_DURATION_MS. */
 export function notifyError(message: string): void {

@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '../ui/index.ts';
 import type { Route } from './+types/account';
 import { AddressBook } from '../features/clients/AddressBook.tsx';
 import { PasswordChangeForm } from '../features/clients/PasswordChangeForm.tsx';

@@ -16,14 +16,8 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, data, useFetcher, useLoaderData } from 'react-router';
-import {
-  ORDER_STATUS_NAMES,
-  formatDateTime,
-  formatRoubles,
-  orderLabel,
-  type AdminClient,
-  type OrderStatus,
-} from '@detal/contract';
+import { ORDER_STATUS_NAMES, formatDateTime, formatRoubles, orderLabel } from '@detal/contract/browser';
+import type { AdminClient, OrderStatus } from '@detal/contract';
 import type { Route } from './+types/admin-client';
 import { adminMeta } from '../features/admin/admin-meta.ts';
 import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useRef } from 'react';
 import { Form, Link, useLoaderData, useNavigate } from 'react-router';
-import { formatDateTime } from '@detal/contract';
+import { formatDateTime } from '@detal/contract/browser';
 import type { Route } from './+types/admin-clients';
 import { adminMeta } from '../features/admin/admin-meta.ts';
 import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';

@@ -4,12 +4,22 @@ import type { Route } from './+types/admin-login';
 import { adminMeta } from '../features/admin/admin-meta.ts';
 import { signInAction } from '../features/admin/staff-actions.ts';
 import { SubmitButton } from '../features/clients/SubmitButton.tsx';
+import { MantineRoot } from '../features/admin/MantineRoot.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Вход для сотрудников');
 
 export const clientAction = ({ request }: Route.ClientActionArgs) => signInAction(request);
 
-export default function AdminLoginPage() {
+/** Outside the admin layout, so it brings Mantine itself. */
+export default function AdminLoginPageRoute() {
+  return (
+    <MantineRoot>
+      <AdminLoginPage />
+    </MantineRoot>
+  );
+}
+
+function AdminLoginPage() {
   const submitting = useNavigation().state === 'submitting';
   const errors = useActionData<typeof clientAction>()?.errors;
   const [searchParams] = useSearchParams();

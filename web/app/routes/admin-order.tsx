@@ -1,6 +1,6 @@
 import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useLoaderData } from 'react-router';
-import { formatDateTime } from '@detal/contract';
+import { formatDateTime } from '@detal/contract/browser';
 import type { Route } from './+types/admin-order';
 import { adminMeta } from '../features/admin/admin-meta.ts';
 import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';

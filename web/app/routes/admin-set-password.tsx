@@ -5,13 +5,23 @@ import { adminMeta } from '../features/admin/admin-meta.ts';
 import { setPasswordAction } from '../features/admin/staff-actions.ts';
 import { NewPasswordFields } from '../features/clients/NewPasswordFields.tsx';
 import { SubmitButton } from '../features/clients/SubmitButton.tsx';
+import { MantineRoot } from '../features/admin/MantineRoot.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Пароль сотрудника');
 
 export const clientAction = ({ request }: Route.ClientActionArgs) => setPasswordAction(request);
 
 /** The page of an invitation's link: `/admin/set-password?token=…`. */
-export default function AdminSetPasswordPage() {
+/** Outside the admin layout, so it brings Mantine itself. */
+export default function AdminSetPasswordPageRoute() {
+  return (
+    <MantineRoot>
+      <AdminSetPasswordPage />
+    </MantineRoot>
+  );
+}
+
+function AdminSetPasswordPage() {
   const [searchParams] = useSearchParams();
   const submitting = useNavigation().state === 'submitting';
   const errors = useActionData<typeof clientAction>()?.errors;

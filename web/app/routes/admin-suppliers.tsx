@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Form, Link, useLoaderData, useLocation } from 'react-router';
-import { formatDateTime, type AdminSupplierRow } from '@detal/contract';
+import { formatDateTime } from '@detal/contract/browser';
+import type { AdminSupplierRow } from '@detal/contract';
 import type { Route } from './+types/admin-suppliers';
 import { adminMeta } from '../features/admin/admin-meta.ts';
 import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';

@@ -1,4 +1,4 @@
-import { Title } from '@mantine/core';
+import { Title } from '../ui/index.ts';
 import type { Route } from './+types/article';
 import { ContentHtml } from '../features/content/ContentHtml.tsx';
 import { Crumbs } from '../features/content/Crumbs.tsx';

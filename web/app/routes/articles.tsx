@@ -1,4 +1,4 @@
-import { Anchor, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Text, Title } from '../ui/index.ts';
 import { Link } from 'react-router';
 import type { Route } from './+types/articles';
 import { Crumbs } from '../features/content/Crumbs.tsx';

@@ -1,4 +1,4 @@
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '../ui/index.ts';
 import { Link } from 'react-router';
 import type { Route } from './+types/bills-common';
 import { BillSummaryCards } from '../features/bills/BillSummaryCards.tsx';

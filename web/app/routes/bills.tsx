@@ -1,4 +1,4 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '../ui/index.ts';
 import { Link } from 'react-router';
 import type { Route } from './+types/bills';
 import { BillFilters } from '../features/bills/BillFilters.tsx';

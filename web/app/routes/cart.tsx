@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '../ui/index.ts';
 import { useLoaderData, useRevalidator, useRouteLoaderData } from 'react-router';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/cart';

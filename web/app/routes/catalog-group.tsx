@@ -1,5 +1,5 @@
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { pluralRu } from '@detal/contract';
+import { Anchor, Group, Stack, Text, Title } from '../ui/index.ts';
+import { pluralRu } from '@detal/contract/browser';
 import { Link } from 'react-router';
 import type { Route } from './+types/catalog-group';
 import { GroupOffers } from '../features/catalog/GroupOffers.tsx';

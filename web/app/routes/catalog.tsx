@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Text } from '../ui/index.ts';
 import type { Route } from './+types/catalog';
 import { GroupTree } from '../features/catalog/GroupTree.tsx';
 import { Crumbs } from '../features/content/Crumbs.tsx';

@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '../ui/index.ts';
 import type { ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/contacts';

@@ -1,4 +1,4 @@
-import { Anchor, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Grid, Group, SimpleGrid, Stack, Text, Title } from '../ui/index.ts';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { GroupTree } from '../features/catalog/GroupTree.tsx';

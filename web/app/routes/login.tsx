@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text } from '../ui/index.ts';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
 import { AuthCard } from '../features/clients/AuthCard.tsx';

@@ -1,5 +1,5 @@
-import { Anchor, Image, Stack, Text, Title } from '@mantine/core';
-import { formatDate } from '@detal/contract';
+import { Anchor, Image, Stack, Text, Title } from '../ui/index.ts';
+import { formatDate } from '@detal/contract/browser';
 import { Link } from 'react-router';
 import type { Route } from './+types/news-item';
 import { ContentHtml } from '../features/content/ContentHtml.tsx';

@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Stack, Text } from '../ui/index.ts';
 import type { Route } from './+types/news';
 import { Crumbs } from '../features/content/Crumbs.tsx';
 import { NewsList } from '../features/content/NewsList.tsx';

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Skeleton, Stack, Text } from '../ui/index.ts';
 import { Link } from 'react-router';
 import type { Route } from './+types/order-create';
 import { CheckoutForm } from '../features/orders/CheckoutForm.tsx';

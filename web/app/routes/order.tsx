@@ -1,4 +1,4 @@
-import { orderLabel } from '@detal/contract';
+import { orderLabel } from '@detal/contract/browser';
 import type { Route } from './+types/order';
 import { withSession } from '../features/clients/session.server.ts';
 import { OrderDetail } from '../features/orders/OrderDetail.tsx';

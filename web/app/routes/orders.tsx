@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '../ui/index.ts';
 import { Link } from 'react-router';
 import type { Route } from './+types/orders';
 import { withSession } from '../features/clients/session.server.ts';

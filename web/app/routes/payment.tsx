@@ -1,6 +1,6 @@
-import { Alert, Anchor, Card, List, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, List, NativeSelect, SimpleGrid, Stack, Text, Title } from '../ui/index.ts';
 import { Link, useNavigate } from 'react-router';
-import { formatRoubles, pluralRu } from '@detal/contract';
+import { formatRoubles, pluralRu } from '@detal/contract/browser';
 import type { Bill } from '@detal/contract';
 import type { Route } from './+types/payment';
 import { PaymentQrCard } from '../features/bills/PaymentQrCard.tsx';

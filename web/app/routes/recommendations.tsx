@@ -1,4 +1,4 @@
-import { SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid, Text } from '../ui/index.ts';
 import type { Route } from './+types/recommendations';
 import { OfferCard } from '../features/catalog/OfferCard.tsx';
 import { Crumbs } from '../features/content/Crumbs.tsx';

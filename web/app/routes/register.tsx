@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '../ui/index.ts';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/register';
 import { AuthCard } from '../features/clients/AuthCard.tsx';

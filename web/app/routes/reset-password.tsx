@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '../ui/index.ts';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { AuthCard } from '../features/clients/AuthCard.tsx';

@@ -1,4 +1,4 @@
-import { Group, Kbd, Stack, Text } from '@mantine/core';
+import { Group, Kbd, Stack, Text } from '../ui/index.ts';
 import { redirect } from 'react-router';
 import type { Route } from './+types/search-article';
 import { PageIntro } from '../components/PageIntro.tsx';

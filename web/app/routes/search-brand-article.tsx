@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Stack, Text } from '../ui/index.ts';
 import type { Route } from './+types/search-brand-article';
 import { BrandChips } from '../features/search/BrandChips.tsx';
 import { FullResult } from '../features/search/FullResult.tsx';

@@ -1,4 +1,4 @@
-import { PER_PAGE_MAX } from '@detal/contract';
+import { PER_PAGE_MAX } from '@detal/contract/browser';
 import type { NewsPreview } from '@detal/contract';
 import type { Route } from './+types/sitemap';
 import { allGroups, groupPath } from '../features/catalog/group-tree.ts';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Link, useRevalidator } from 'react-router';
-import { formatDateTime, type AdminContent } from '@detal/contract';
+import { formatDateTime } from '@detal/contract/browser';
+import type { AdminContent } from '@detal/contract';
 import { callAdmin } from '../../lib/api/index.ts';
 import { paths } from '../../paths.ts';
 import { formFailure } from '../admin/form-errors.ts';

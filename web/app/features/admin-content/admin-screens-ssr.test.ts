@@ -1,14 +1,7 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  ADMIN_API_PREFIX,
-  SHOP_API_PREFIX,
-  type AdminContent,
-  type AdminNews,
-  type AdminPricing,
-  type AdminSettingsView,
-  type StaffMember,
-} from '@detal/contract';
+import { ADMIN_API_PREFIX, SHOP_API_PREFIX } from '@detal/contract/browser';
+import type { AdminContent, AdminNews, AdminPricing, AdminSettingsView, StaffMember } from '@detal/contract';
 import { ssrHarnessPerFile } from '../../../test/ssr-harness.ts';
 import { ADMIN_TEMPLATE, STAFF_EDITOR, STAFF_MANAGER, pageGetter } from '../../../test/admin-ssr.ts';
 

@@ -1,15 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
 import { Form, Link, useFetcher, useNavigate } from 'react-router';
-import {
-  ORDER_STATUSES,
-  ORDER_STATUS_NAMES,
-  formatDateTime,
-  formatRoubles,
-  type AdminOrderLine,
-  type AdminSupplier,
-  type OrderStatus,
-} from '@detal/contract';
+import { ORDER_STATUSES, ORDER_STATUS_NAMES, formatDateTime, formatRoubles } from '@detal/contract/browser';
+import type { AdminOrderLine, AdminSupplier, OrderStatus } from '@detal/contract';
 import { paths } from '../../paths.ts';
 import { useListKeys } from '../admin/use-list-keys.ts';
 import type { OrderActionResult } from './order-actions.ts';

@@ -1,15 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useFetcher } from 'react-router';
-import {
-  ORDER_STATUS_NAMES,
-  billStatusText,
-  formatDate,
-  formatDateTime,
-  formatRoubles,
-  type AdminOrder,
-  type AdminOrderScreenLine,
-} from '@detal/contract';
+import { ORDER_STATUS_NAMES, billStatusText, formatDate, formatDateTime, formatRoubles } from '@detal/contract/browser';
+import type { AdminOrder, AdminOrderScreenLine } from '@detal/contract';
 import { BulkStatusBar, StatusBadge } from './OrderQueue.tsx';
 import type { OrderActionResult } from './order-actions.ts';
 

@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
-import { ORDER_STATUSES, type OrderStatus } from '@detal/contract';
+import { ORDER_STATUSES } from '@detal/contract/browser';
+import type { OrderStatus } from '@detal/contract';
 import { callAdmin, isApiError } from '../../lib/api/index.ts';
 import { readErrorBody } from '../../lib/api/errors.ts';
 import { paths } from '../../paths.ts';

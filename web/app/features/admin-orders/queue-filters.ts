@@ -1,4 +1,5 @@
-import { ORDER_STATUSES, type AdminOrderLineFilters, type OrderStatus } from '@detal/contract';
+import { ORDER_STATUSES } from '@detal/contract/browser';
+import type { AdminOrderLineFilters, OrderStatus } from '@detal/contract';
 
 /**
  * The work queue's filters as the URL keeps them: `?status=new&status=in_work&supplier_id=3&client=Петров&

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { AppShell, Group, NavLink, Stack, Text } from '@mantine/core';
 import { Form, NavLink as RouterNavLink } from 'react-router';
-import { STAFF_ROLE_LABELS, adminEndpoints, type StaffMember, type StaffRole } from '@detal/contract';
+import { STAFF_ROLE_LABELS, type StaffMember, type StaffRole } from '@detal/contract';
+import { adminRoutes } from 'virtual:detal/endpoint-routes';
 import { paths } from '../../paths.ts';
 import { SubmitButton } from '../clients/SubmitButton.tsx';
 
@@ -16,12 +17,12 @@ export const ADMIN_SECTIONS: readonly { label: string; to: string; roles: readon
   { label: 'Заказы', to: paths.adminOrders(), roles: SALES },
   { label: 'Платежи', to: paths.adminPayments(), roles: SALES },
   { label: 'Клиенты', to: paths.adminClients(), roles: SALES },
-  { label: 'Поставщики', to: paths.adminSuppliers(), roles: adminEndpoints['supplier-admin-list'].roles },
-  { label: 'Сотрудники', to: paths.adminStaff(), roles: adminEndpoints['staff-list'].roles },
-  { label: 'Журнал', to: paths.adminAudit(), roles: adminEndpoints['audit-log-list'].roles },
-  { label: 'Цены', to: paths.adminPricing(), roles: adminEndpoints['pricing-show'].roles },
-  { label: 'Контент', to: paths.adminContent(), roles: adminEndpoints['content-show'].roles },
-  { label: 'Настройки', to: paths.adminSettings(), roles: adminEndpoints['settings-show'].roles },
+  { label: 'Поставщики', to: paths.adminSuppliers(), roles: adminRoutes['supplier-admin-list'].roles },
+  { label: 'Сотрудники', to: paths.adminStaff(), roles: adminRoutes['staff-list'].roles },
+  { label: 'Журнал', to: paths.adminAudit(), roles: adminRoutes['audit-log-list'].roles },
+  { label: 'Цены', to: paths.adminPricing(), roles: adminRoutes['pricing-show'].roles },
+  { label: 'Контент', to: paths.adminContent(), roles: adminRoutes['content-show'].roles },
+  { label: 'Настройки', to: paths.adminSettings(), roles: adminRoutes['settings-show'].roles },
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
 import { Form } from 'react-router';
-import { formatDateTime, type AuditEntry, type StaffMember } from '@detal/contract';
+import { formatDateTime } from '@detal/contract/browser';
+import type { AuditEntry, StaffMember } from '@detal/contract';
 import type { AuditQuery } from './audit-filters.ts';
 import {
   AUDIT_ENTITY_LABELS,

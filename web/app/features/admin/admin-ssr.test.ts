@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_API_PREFIX, SHOP_API_PREFIX, type StaffMember } from '@detal/contract';
+import { ADMIN_API_PREFIX, SHOP_API_PREFIX } from '@detal/contract/browser';
+import type { StaffMember } from '@detal/contract';
 import { ssrHarnessPerFile } from '../../../test/ssr-harness.ts';
 import { ADMIN_TEMPLATE, pageGetter } from '../../../test/admin-ssr.ts';
 

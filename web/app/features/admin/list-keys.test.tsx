@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import type { AdminBill, AdminClientRow, Payment } from '@detal/contract';
-import { renderRoutes } from '../../../test/render.tsx';
+import { renderAdminRoutes } from '../../../test/render.tsx';
 import AdminPaymentsPage, { PAYMENTS_SHORTCUTS } from '../../routes/admin-payments.tsx';
 import AdminClientsPage, { CLIENTS_SHORTCUTS } from '../../routes/admin-clients.tsx';
 import { BulkStatusBar } from '../admin-orders/OrderQueue.tsx';
@@ -56,7 +56,7 @@ function Where() {
 }
 
 function renderPayments(entry: string) {
-  return renderRoutes(
+  return renderAdminRoutes(
     [
       {
         path: '/admin/payments',
@@ -137,7 +137,7 @@ describe('the keyboard of /admin/payments', () => {
 
 describe('the keyboard of /admin/clients', () => {
   it('shows its keys; j moves the cursor, Enter opens the client, / focuses the search', async () => {
-    renderRoutes(
+    renderAdminRoutes(
       [
         {
           path: '/admin/clients',
@@ -168,7 +168,7 @@ describe('the keyboard of /admin/clients', () => {
 describe('the queue’s status bar', () => {
   it('starts empty after a change, so that the next change does not repeat its note', async () => {
     let sent: FormData | null = null;
-    renderRoutes(
+    renderAdminRoutes(
       [
         {
           path: '/admin/orders',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { createRoutesStub, useLocation } from 'react-router';
-import { theme } from '../../theme.ts';
+import { theme } from './theme.ts';
 import { ListPager, pageHref } from './ListPager.tsx';
 
 function Where() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
-import { BASKET_QUANTITY_STEP } from '@detal/contract';
+import { BASKET_QUANTITY_STEP } from '@detal/contract/browser';
 import { CartIcon } from '../../components/icons.tsx';
 import { basketSubmit } from './basket-route.ts';
 import { usePiecesInBasket } from './held-basket.ts';

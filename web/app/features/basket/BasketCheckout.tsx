@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Box, Button, Flex, Group, Modal, Paper, Text } from '@mantine/core';
+import { Box, Button, Flex, Group, Modal, Paper, Text } from '../../ui/index.ts';
 import { useNavigate } from 'react-router';
-import { formatRoubles, multiplyMoney, pluralRu, sumMoney } from '@detal/contract';
+import { formatRoubles, multiplyMoney, pluralRu, sumMoney } from '@detal/contract/browser';
 import type { BasketItem } from '@detal/contract';
 import { paths } from '../../paths.ts';
 

@@ -1,6 +1,6 @@
-import { ActionIcon, Badge, Card, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Card, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '../../ui/index.ts';
 import type { BasketItem } from '@detal/contract';
-import { formatLineTotal, formatRoubles } from '@detal/contract';
+import { formatLineTotal, formatRoubles } from '@detal/contract/browser';
 import { QuantityStepper } from './QuantityStepper.tsx';
 import type { BasketChanges } from './basket-changes.ts';
 import { TrashIcon } from '../../components/icons.tsx';

@@ -1,4 +1,4 @@
-import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { Skeleton, Stack, VisuallyHidden } from '../../ui/index.ts';
 
 /** Shown while the basket is read from the browser's storage and the server: never a flash of "empty". */
 export function BasketSkeleton() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '../../ui/index.ts';
 import { useNavigate } from 'react-router';
 import { searchPath } from '../search/ArticleSearch.tsx';
 import { CartIcon } from '../../components/icons.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert } from '@mantine/core';
+import { Alert } from '../../ui/index.ts';
 import type { Basket, BasketItem } from '@detal/contract';
 import { BasketCheckout } from './BasketCheckout.tsx';
 import { BasketLines, isOrderable } from './BasketLines.tsx';
@@ -29,13 +29,7 @@ export function FilledBasket({ basket: loaded, signedIn }: { basket: Basket; sig
   return (
     <>
       {basket.items.some((line) => line.price_changed) ? (
-        <Alert
-          color="orange"
-          variant="light"
-          mb="md"
-          title="Цены изменились"
-          styles={{ title: { color: 'var(--mantine-color-text)' } }}
-        >
+        <Alert color="orange" variant="light" mb="md" title="Цены изменились" titleColor="#000">
           Цены некоторых товаров изменились с тех пор, как их добавили в корзину: здесь показаны актуальные. Такие
           позиции отмечены.
         </Alert>

@@ -1,5 +1,5 @@
-import { ActionIcon, Group, Text } from '@mantine/core';
-import { BASKET_QUANTITY_STEP } from '@detal/contract';
+import { ActionIcon, Group, Text } from '../../ui/index.ts';
+import { BASKET_QUANTITY_STEP } from '@detal/contract/browser';
 
 interface QuantityStepperProps {
   quantity: number;

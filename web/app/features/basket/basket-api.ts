@@ -1,4 +1,4 @@
-import { BASKET_NOT_FOUND_MESSAGE } from '@detal/contract';
+import { BASKET_NOT_FOUND_MESSAGE } from '@detal/contract/browser';
 import type { Basket, BasketSummary } from '@detal/contract';
 import { callShop, isApiError } from '../../lib/api/index.ts';
 import { readErrorBody } from '../../lib/api/errors.ts';

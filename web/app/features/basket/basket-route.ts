@@ -1,6 +1,6 @@
 import { createElement } from 'react';
-import { notifications } from '@mantine/notifications';
-import { NOTIFICATION_DURATION_MS } from '@detal/contract';
+import { notifications } from '../../ui/index.ts';
+import { NOTIFICATION_DURATION_MS } from '@detal/contract/browser';
 import type { Basket } from '@detal/contract';
 import { isApiError } from '../../lib/api/index.ts';
 import { notifyError } from '../../lib/notify.ts';

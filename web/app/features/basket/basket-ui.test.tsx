@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
 import { createRoutesStub, MemoryRouter, Outlet, useLocation } from 'react-router';
-import { notificationsStore } from '@mantine/notifications';
+import { notificationsStore } from '../../ui/index.ts';
 import type { Basket, BasketItem } from '@detal/contract';
 import CartPage from '../../routes/cart.tsx';
 import { basketIds, rememberBasket } from './held-basket.ts';
-import { theme } from '../../theme.ts';
 import { AddToBasket } from './AddToBasket.tsx';
 import { basketAction, boundedQuantity, isBasketWrite, loadBasketPage } from './basket-route.ts';
 import { HydrateFallback } from '../../routes/cart.tsx';
@@ -44,11 +42,7 @@ function renderCart(serverSignedIn = false) {
       ],
     },
   ]);
-  return render(
-    <MantineProvider theme={theme}>
-      <Stub initialEntries={['/cart']} />
-    </MantineProvider>,
-  );
+  return render(<Stub initialEntries={['/cart']} />);
 }
 
 const line = (id: number, overrides: Partial<BasketItem> = {}): BasketItem => ({
@@ -114,11 +108,7 @@ describe('/cart', () => {
       JSON.stringify({ state: { basket_id: 7, basket_key: 'key-7', total_positions_in_basket: 1 }, version: 0 }),
     );
     // What the server renders and the browser shows until its basket is read (the route's HydrateFallback).
-    const fallback = render(
-      <MantineProvider theme={theme}>
-        <HydrateFallback />
-      </MantineProvider>,
-    );
+    const fallback = render(<HydrateFallback />);
     expect(screen.getByRole('heading', { level: 1, name: 'Корзина' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Загружаем корзину…');
     expect(screen.queryByText('Корзина пуста')).toBeNull();
@@ -283,11 +273,7 @@ function renderControl(stock: number, part?: string) {
     { path: '/', Component: () => <AddToBasket offerId={501} stock={stock} part={part} /> },
     { path: '/cart', action: ({ request }) => basketAction(request) },
   ]);
-  return render(
-    <MantineProvider theme={theme}>
-      <Stub initialEntries={['/']} />
-    </MantineProvider>,
-  );
+  return render(<Stub initialEntries={['/']} />);
 }
 
 describe('AddToBasket', () => {

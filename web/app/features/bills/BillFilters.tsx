@@ -1,4 +1,4 @@
-import { NativeSelect } from '@mantine/core';
+import { NativeSelect } from '../../ui/index.ts';
 import { DateRangeFields, ListFilterForm } from '../../components/ListFilterForm.tsx';
 import type { BillFilterValues } from './bill-filters.ts';
 

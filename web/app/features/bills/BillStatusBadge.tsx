@@ -1,5 +1,5 @@
-import { Badge } from '@mantine/core';
-import { billStatusText } from '@detal/contract';
+import { Badge } from '../../ui/index.ts';
+import { billStatusText } from '@detal/contract/browser';
 
 /** 'Оплачен' (green) or 'Ждем оплаты' (orange), spec section 4. */
 export function BillStatusBadge({ paid }: { paid: boolean }) {
@@ -12,7 +12,7 @@ export function BillStatusBadge({ paid }: { paid: boolean }) {
       fw={600}
       size="md"
       // The status is never cut to "Ждем о…": the badge keeps its text's width in a narrow table column.
-      styles={{ root: { flexShrink: 0 }, label: { overflow: 'visible' } }}
+      style={{ flexShrink: 0 }}
     >
       {billStatusText(paid)}
     </Badge>

@@ -1,5 +1,5 @@
-import { Card, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatRoubles, pluralRu } from '@detal/contract';
+import { Card, Progress, SimpleGrid, Stack, Text } from '../../ui/index.ts';
+import { formatRoubles, pluralRu } from '@detal/contract/browser';
 import type { BillSummary } from '@detal/contract';
 
 const billsCount = (count: number) => `${count} ${pluralRu(count, 'счёт', 'счёта', 'счетов')}`;

@@ -1,6 +1,6 @@
-import { Anchor, Box, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Card, Group, Stack, Table, Text } from '../../ui/index.ts';
 import { Link } from 'react-router';
-import { formatDateTime, formatRoubles, orderLabel } from '@detal/contract';
+import { formatDateTime, formatRoubles, orderLabel } from '@detal/contract/browser';
 import type { Bill } from '@detal/contract';
 import { BillStatusBadge } from './BillStatusBadge.tsx';
 import { DownloadBillButton } from './DownloadBillButton.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Box, Button } from '@mantine/core';
-import type { ButtonProps } from '@mantine/core';
-import { billFileName } from '@detal/contract';
+import { Box, Button } from '../../ui/index.ts';
+import type { ButtonProps } from '../../ui/index.ts';
+import { billFileName } from '@detal/contract/browser';
 import { download } from '../../lib/api/index.ts';
 
 /**

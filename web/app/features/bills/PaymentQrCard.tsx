@@ -1,6 +1,6 @@
-import { Anchor, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Group, Image, Stack, Text } from '../../ui/index.ts';
 import { Link } from 'react-router';
-import { formatDate, formatRoubles, orderLabel } from '@detal/contract';
+import { formatDate, formatRoubles, orderLabel } from '@detal/contract/browser';
 import type { BillPayment } from '@detal/contract';
 import { BillStatusBadge } from './BillStatusBadge.tsx';
 import { DownloadBillButton } from './DownloadBillButton.tsx';

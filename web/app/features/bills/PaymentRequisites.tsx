@@ -1,4 +1,4 @@
-import { ActionIcon, CopyButton, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, CopyButton, Group, Table, Text, Tooltip } from '../../ui/index.ts';
 import type { ShopRequisites } from '@detal/contract';
 import { CheckIcon, CopyIcon } from '../../components/icons.tsx';
 

@@ -1,4 +1,4 @@
-import { DATE_RANGE_MESSAGE } from '@detal/contract';
+import { DATE_RANGE_MESSAGE } from '@detal/contract/browser';
 
 /** The /bills filters as they sit in the address: ?date_from=yyyy-mm-dd&date_to=…&paid=true|false. */
 export interface BillFilterValues {

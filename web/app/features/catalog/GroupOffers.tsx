@@ -1,6 +1,6 @@
-import { Anchor, Box, SimpleGrid, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, SimpleGrid, Table, Text, VisuallyHidden } from '../../ui/index.ts';
 import type { Offer } from '@detal/contract';
-import { formatRoubles } from '@detal/contract';
+import { formatRoubles } from '@detal/contract/browser';
 import { Link } from 'react-router';
 import { AddToBasket } from '../basket/AddToBasket.tsx';
 import { DeliveryTime } from '../../components/DeliveryTime.tsx';

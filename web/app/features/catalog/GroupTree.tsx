@@ -1,4 +1,4 @@
-import { Anchor, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Stack, Title } from '../../ui/index.ts';
 import type { CatalogGroup } from '@detal/contract';
 import { Link } from 'react-router';
 import { groupPath } from './group-tree.ts';

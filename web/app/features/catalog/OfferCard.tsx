@@ -1,6 +1,6 @@
-import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '../../ui/index.ts';
 import type { Offer } from '@detal/contract';
-import { formatRoubles } from '@detal/contract';
+import { formatRoubles } from '@detal/contract/browser';
 import { Link } from 'react-router';
 import { AddToBasket } from '../basket/AddToBasket.tsx';
 import { DeliveryTime } from '../../components/DeliveryTime.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '../../ui/index.ts';
 
 /** One block of the account page: a heading, what it is for, and its form. */
 export function AccountSection({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {

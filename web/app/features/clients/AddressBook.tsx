@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, Textarea } from '../../ui/index.ts';
 import { useFetcher } from 'react-router';
 import type { DeliveryAddress } from '@detal/contract';
 import { AccountSection } from './AccountSection.tsx';

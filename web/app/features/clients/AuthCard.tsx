@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Paper } from '@mantine/core';
+import { Box, Paper } from '../../ui/index.ts';
 import { PageIntro } from '../../components/PageIntro.tsx';
 
 /** The frame of the sign-in pages: the page heading and its purpose, then the form on a card of its own. */

@@ -1,4 +1,4 @@
-import { SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '../../ui/index.ts';
 import { nameRules, optionalTextRules, phoneRules } from './forms.ts';
 
 /** The client's contact data as forms hold it (optional ones as '' rather than null). */

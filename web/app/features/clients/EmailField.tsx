@@ -1,4 +1,4 @@
-import { TextInput } from '@mantine/core';
+import { TextInput } from '../../ui/index.ts';
 
 /** The e-mail a client signs in with, as sign-in, registration and the password reset ask for it. */
 export function EmailField({ error, defaultValue }: { error?: string; defaultValue?: string }) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button } from '@mantine/core';
+import { Badge, Button } from '../../ui/index.ts';
 import type { ClientProfile } from '@detal/contract';
 import { Link, useLocation, useMatches, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
 import { resolveAccess } from '../../lib/access.ts';
@@ -53,7 +53,7 @@ export function HeaderAccount({ signedIn }: { signedIn: boolean }) {
 
   if (!signedIn) {
     return (
-      <Button component={Link} to={paths.login()} variant="subtle">
+      <Button component={Link} to={paths.login()} variant="subtle" px={{ base: 8, md: 'sm' }}>
         Войти
       </Button>
     );

@@ -1,4 +1,4 @@
-import { PasswordInput } from '@mantine/core';
+import { PasswordInput } from '../../ui/index.ts';
 
 /** A new password and its confirmation, as registration, the reset link and the password change ask for them. */
 export function NewPasswordFields({

@@ -1,4 +1,4 @@
-import { PasswordInput, Stack } from '@mantine/core';
+import { PasswordInput, Stack } from '../../ui/index.ts';
 import { AccountSection } from './AccountSection.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';

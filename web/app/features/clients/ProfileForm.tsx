@@ -1,4 +1,4 @@
-import { Checkbox, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Stack, TextInput } from '../../ui/index.ts';
 import type { ClientProfile } from '@detal/contract';
 import { AccountSection } from './AccountSection.tsx';
 import { ContactFields } from './ContactFields.tsx';

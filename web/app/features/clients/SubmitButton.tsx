@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from '@mantine/core';
-import type { ButtonProps } from '@mantine/core';
+import { Button } from '../../ui/index.ts';
+import type { ButtonProps } from '../../ui/index.ts';
 import { useMounted } from '@mantine/hooks';
 
 /**

@@ -1,5 +1,5 @@
-import { notifications } from '@mantine/notifications';
-import { maxLength, required } from '@detal/contract';
+import { notifications } from '../../ui/index.ts';
+import { maxLength, required } from '@detal/contract/browser';
 import { callShop } from '../../lib/api/index.ts';
 import { fieldErrors, hasErrors, submittedFields } from '../../lib/submitted-form.ts';
 import type { FieldCheck } from '../../lib/submitted-form.ts';

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { notificationsStore } from '@mantine/notifications';
+import { notificationsStore } from '../../ui/index.ts';
 import { Outlet } from 'react-router';
-import { INVALID_PHONE_MESSAGE } from '@detal/contract';
+import { INVALID_PHONE_MESSAGE } from '@detal/contract/browser';
 import type { ClientProfile } from '@detal/contract';
 import DefaultLayout from '../../layouts/default.tsx';
 import AccountPage from '../../routes/account.tsx';
@@ -66,7 +66,7 @@ beforeEach(() => {
   localStorage.clear();
   document.cookie = 'token=; Path=/; Max-Age=0';
   forgetBasket();
-  notificationsStore.setState({ ...notificationsStore.getState(), notifications: [], queue: [] });
+  notificationsStore.clean();
 });
 
 afterEach(() => {
@@ -79,8 +79,8 @@ const callsTo = (path: string): Array<Record<string, unknown>> =>
     .map((request) => (request.body ? JSON.parse(request.body) : {}) as Record<string, unknown>);
 
 const shown = () => {
-  const { notifications, queue } = notificationsStore.getState();
-  return [...notifications, ...queue].map((notification) => String(notification.message));
+  const { notifications } = notificationsStore.getState();
+  return notifications.map((notification) => String(notification.message));
 };
 
 /** Pages inside the default layout (header with the account corner), as the app renders them. */

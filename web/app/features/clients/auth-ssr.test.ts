@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SHOP_API_PREFIX } from '@detal/contract';
+import { SHOP_API_PREFIX } from '@detal/contract/browser';
 import type { Account, ClientProfile } from '@detal/contract';
 import { FIREFOX, ssrHarnessPerFile } from '../../../test/ssr-harness.ts';
 

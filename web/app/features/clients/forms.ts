@@ -9,7 +9,7 @@ import {
   normalizeRussianPhone,
   required,
   validEmail,
-} from '@detal/contract';
+} from '@detal/contract/browser';
 import type { Rule } from '@detal/contract';
 import { isApiError, readErrorBody } from '../../lib/api/errors.ts';
 import { paths } from '../../paths.ts';

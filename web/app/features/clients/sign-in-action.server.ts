@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from 'react-router';
-import { TOKEN_COOKIE_MAX_AGE_SECONDS } from '@detal/contract';
+import { TOKEN_COOKIE_MAX_AGE_SECONDS } from '@detal/contract/browser';
 import { createServerApi } from '../../lib/api/ssr-client.server.ts';
 import { tokenCookie } from '../../lib/api/token.ts';
 import { publicOrigin } from '../../lib/public-url.server.ts';

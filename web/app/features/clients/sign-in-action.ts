@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../ui/index.ts';
 import { callShop, isApiError } from '../../lib/api/index.ts';
 import { readErrorBody } from '../../lib/api/errors.ts';
 import { fieldErrors, hasErrors, submittedFields } from '../../lib/submitted-form.ts';

@@ -1,4 +1,4 @@
-import { Typography } from '@mantine/core';
+import { Typography } from '../../ui/index.ts';
 import classes from './ContentHtml.module.css';
 
 /**

@@ -1,4 +1,5 @@
-import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { Anchor, Text } from '../../ui/index.ts';
+import classes from './Crumbs.module.css';
 import { Link } from 'react-router';
 
 export interface Crumb {
@@ -7,30 +8,25 @@ export interface Crumb {
   to?: string;
 }
 
-/** Where a page sits: links up to the home page, the page itself last and unlinked. */
+/** Where a page sits: links up to the home page, the page itself last and unlinked. Crumbs wrap on phones. */
 export function Crumbs({ items }: { items: Crumb[] }) {
   return (
     <nav aria-label="Навигационная цепочка">
-      {/* Crumbs wrap (Mantine keeps each on one line): a long news title must not widen a phone's page. */}
-      <Breadcrumbs
-        separator="›"
-        separatorMargin={6}
-        mb="sm"
-        style={{ rowGap: 4 }}
-        styles={{ breadcrumb: { whiteSpace: 'normal', lineHeight: 1.4, minWidth: 0 } }}
-      >
-        {items.map((item) =>
-          item.to ? (
-            <Anchor key={item.to} component={Link} to={item.to} size="sm">
-              {item.title}
-            </Anchor>
-          ) : (
-            <Text key="current" size="sm" c="gray.7" aria-current="page">
-              {item.title}
-            </Text>
-          ),
-        )}
-      </Breadcrumbs>
+      <ol className={classes.crumbs}>
+        {items.map((item) => (
+          <li key={item.to ?? 'current'} className={classes.crumb}>
+            {item.to ? (
+              <Anchor component={Link} to={item.to} size="sm">
+                {item.title}
+              </Anchor>
+            ) : (
+              <Text span size="sm" c="gray.7" aria-current="page">
+                {item.title}
+              </Text>
+            )}
+          </li>
+        ))}
+      </ol>
     </nav>
   );
 }

@@ -1,6 +1,6 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '../../ui/index.ts';
 import type { NewsPreview } from '@detal/contract';
-import { formatDate } from '@detal/contract';
+import { formatDate } from '@detal/contract/browser';
 import { Link } from 'react-router';
 import { paths } from '../../paths.ts';
 

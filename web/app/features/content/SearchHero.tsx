@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Text, TextInput, Title } from '../../ui/index.ts';
 import { Link } from 'react-router';
 import { searchPath, useSearchForm } from '../search/ArticleSearch.tsx';
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SHOP_API_PREFIX, TECH_API_PREFIX } from '@detal/contract';
+import { SHOP_API_PREFIX, TECH_API_PREFIX } from '@detal/contract/browser';
 import type { CatalogGroup, Offer, Paginated } from '@detal/contract';
 import { writeContent } from '../../../test/shop-content.ts';
 import type { NewsSpec, PageSpec } from '../../../test/shop-content.ts';

@@ -13,10 +13,10 @@ import {
   Textarea,
   TextInput,
   Title,
-} from '@mantine/core';
+} from '../../ui/index.ts';
 import { useForm } from '@mantine/form';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
-import { calendarDayIn, DEFAULT_TIME_ZONE } from '@detal/contract';
+import { calendarDayIn, DEFAULT_TIME_ZONE } from '@detal/contract/browser';
 import type { BasketItem, Preorder } from '@detal/contract';
 import { chosenMethod, initialCheckoutValues, NEW_ADDRESS, validateCheckout } from './checkout-form.ts';
 import type { CheckoutFormValues } from './checkout-form.ts';

@@ -1,6 +1,13 @@
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '../../ui/index.ts';
 import { Link } from 'react-router';
-import { formatDate, formatDateTime, formatRoubles, multiplyMoney, orderLabel, sumMoney } from '@detal/contract';
+import {
+  formatDate,
+  formatDateTime,
+  formatRoubles,
+  multiplyMoney,
+  orderLabel,
+  sumMoney,
+} from '@detal/contract/browser';
 import type { Order } from '@detal/contract';
 import type { ReactNode } from 'react';
 import { DownloadBillButton } from '../bills/DownloadBillButton.tsx';

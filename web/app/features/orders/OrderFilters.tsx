@@ -1,5 +1,5 @@
-import { NativeSelect, TextInput } from '@mantine/core';
-import { ORDER_STATUS_NAMES, ORDER_STATUSES } from '@detal/contract';
+import { NativeSelect, TextInput } from '../../ui/index.ts';
+import { ORDER_STATUS_NAMES, ORDER_STATUSES } from '@detal/contract/browser';
 import { DateRangeFields, ListFilterForm } from '../../components/ListFilterForm.tsx';
 import type { OrderFilterValues } from './order-filters.ts';
 

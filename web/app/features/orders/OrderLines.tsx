@@ -1,5 +1,5 @@
-import { Box, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { formatLineTotal, formatRoubles } from '@detal/contract';
+import { Box, Card, Group, Stack, Table, Text } from '../../ui/index.ts';
+import { formatLineTotal, formatRoubles } from '@detal/contract/browser';
 import type { OrderStatus } from '@detal/contract';
 import type { ReactNode } from 'react';
 import { OrderStatusBadge } from './OrderStatusBadge.tsx';

@@ -1,5 +1,5 @@
-import { Text } from '@mantine/core';
-import { formatDate, formatReadyDay, latestReadyDay, readyDayBy, shopToday } from '@detal/contract';
+import { Text } from '../../ui/index.ts';
+import { formatDate, formatReadyDay, latestReadyDay, readyDayBy, shopToday } from '@detal/contract/browser';
 import { useDeliveryCalendar } from '../../components/DeliveryTime.tsx';
 
 /**

@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge } from '../../ui/index.ts';
 import type { OrderStatus } from '@detal/contract';
 
 /** A colour per stage: blue while the shop works on it, green when it can be collected, grey once done. */
@@ -16,15 +16,7 @@ const STATUS_COLORS: Readonly<Record<OrderStatus, string>> = {
 export function OrderStatusBadge({ status, name }: { status: OrderStatus; name: string }) {
   return (
     // Never cut short: the name is the information (the badge keeps its width and its neighbours wrap instead).
-    <Badge
-      color={STATUS_COLORS[status]}
-      variant="light"
-      radius="sm"
-      tt="none"
-      maw="none"
-      style={{ flexShrink: 0 }}
-      styles={{ label: { overflow: 'visible' } }}
-    >
+    <Badge color={STATUS_COLORS[status]} variant="light" radius="sm" tt="none" maw="none" style={{ flexShrink: 0 }}>
       {name}
     </Badge>
   );

@@ -1,5 +1,5 @@
-import { Divider, Group, Stack, Text } from '@mantine/core';
-import { formatRoubles, sumMoney } from '@detal/contract';
+import { Divider, Group, Stack, Text } from '../../ui/index.ts';
+import { formatRoubles, sumMoney } from '@detal/contract/browser';
 
 /** 'Бесплатно' for a free delivery, else its price. */
 export const deliveryPriceText = (price: number) => (price === 0 ? 'Бесплатно' : formatRoubles(price));

@@ -1,6 +1,6 @@
-import { Anchor, Box, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Card, Group, Stack, Table, Text } from '../../ui/index.ts';
 import { Link } from 'react-router';
-import { formatDateTime, formatRoubles, orderLabel, pluralRu } from '@detal/contract';
+import { formatDateTime, formatRoubles, orderLabel, pluralRu } from '@detal/contract/browser';
 import type { Order } from '@detal/contract';
 import { OrderStatusBadge } from './OrderStatusBadge.tsx';
 import { paths } from '../../paths.ts';

@@ -8,7 +8,7 @@ import {
   required,
   validEmail,
   validTime,
-} from '@detal/contract';
+} from '@detal/contract/browser';
 import type { CheckoutDeliveryMethod, EndpointBodyInput, Preorder, Rule, ShopEndpoints } from '@detal/contract';
 import { readErrorBody } from '../../lib/api/errors.ts';
 

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
 import { createRoutesStub, Outlet, useLocation } from 'react-router';
 import type { BasketItem, Preorder } from '@detal/contract';
 import OrderCreatePage, { HydrateFallback } from '../../routes/order-create.tsx';
 import { rememberBasket } from '../basket/held-basket.ts';
-import { theme } from '../../theme.ts';
 import { serveBasketApi, shownNotifications } from '../../../test/basket-server.ts';
 import { checkoutAction } from './checkout-action.ts';
 import { loadCheckout } from './checkout-loader.ts';
@@ -37,11 +35,7 @@ function renderCheckout(path = '/orders/create?items=5,6') {
       ],
     },
   ]);
-  return render(
-    <MantineProvider theme={theme}>
-      <Stub initialEntries={[path]} />
-    </MantineProvider>,
-  );
+  return render(<Stub initialEntries={[path]} />);
 }
 
 const line = (id: number, price: number, quantity: number): BasketItem => ({
@@ -143,7 +137,7 @@ describe('/orders/create', { timeout: 30_000 }, () => {
     expect(notice.textContent).toContain('MANN ART-5: цена изменилась с 1 234,50 ₽ на 1 300,00 ₽');
     // Step 1 ran again: the current prices and total; the form keeps what was filled.
     await waitFor(() => expect(total()).toBe('3\u00a0049,99\u00a0₽'), WAIT);
-    expect(screen.getByRole('radio', { name: /Курьер по Москве/ }).getAttribute('aria-checked')).toBe('true');
+    expect((screen.getByRole('radio', { name: /Курьер по Москве/ }) as HTMLInputElement).checked).toBe(true);
     // The page shows the 409 itself (handles: [409]): the error catalogue does not notify it as well.
     expect(shownNotifications()).toEqual([]);
 

@@ -1,4 +1,4 @@
-import { DATE_RANGE_MESSAGE, ORDER_STATUSES } from '@detal/contract';
+import { DATE_RANGE_MESSAGE, ORDER_STATUSES } from '@detal/contract/browser';
 import type { OrderStatus } from '@detal/contract';
 
 /** The /orders filters as they sit in the address: ?date_from=yyyy-mm-dd&date_to=…&status=…&id=… */

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { FormEvent } from 'react';
-import { Button, Kbd, TextInput } from '@mantine/core';
+import { Button, Kbd, TextInput } from '../../ui/index.ts';
 import { useHotkeys } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
-import { breakpoints } from '../../theme.ts';
+import { breakpoints } from '../../ui/breakpoints.ts';
 import classes from './ArticleSearch.module.css';
 import { paths } from '../../paths.ts';
 import { useArticleSuggestions } from './use-article-suggestions.ts';

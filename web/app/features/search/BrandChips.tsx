@@ -1,4 +1,4 @@
-import { Kbd } from '@mantine/core';
+import { Kbd } from '../../ui/index.ts';
 import { useHotkeys } from '@mantine/hooks';
 import type { HotkeyItem } from '@mantine/hooks';
 import type { BrandChip } from '@detal/contract';

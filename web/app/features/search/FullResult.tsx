@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { normalizeArticle } from '@detal/contract';
+import { Alert, Anchor, Group, Stack, Text, Title } from '../../ui/index.ts';
+import { normalizeArticle } from '@detal/contract/browser';
 import type { SearchResult } from '@detal/contract';
 import { Link, useNavigation } from 'react-router';
 import { PageIntro } from '../../components/PageIntro.tsx';

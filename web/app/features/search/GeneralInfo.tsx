@@ -1,4 +1,4 @@
-import { Paper, Title } from '@mantine/core';
+import { Paper, Title } from '../../ui/index.ts';
 import type { BrandChip, SearchItem } from '@detal/contract';
 import { formatWeight, fromDeliveryText, fromPriceText, offersText } from './search-text.ts';
 import classes from './search.module.css';

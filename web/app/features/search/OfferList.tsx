@@ -1,5 +1,5 @@
-import { Badge, Table, Tooltip, VisuallyHidden } from '@mantine/core';
-import { formatRoubles } from '@detal/contract';
+import { Badge, Table, Tooltip, VisuallyHidden } from '../../ui/index.ts';
+import { formatRoubles } from '@detal/contract/browser';
 import type { SearchItem } from '@detal/contract';
 import type { ReactNode } from 'react';
 import { AddToBasket } from '../basket/AddToBasket.tsx';

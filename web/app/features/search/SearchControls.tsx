@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Anchor, Button, Checkbox, Group, NumberInput, SegmentedControl, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, NumberInput, SegmentedControl, Text } from '../../ui/index.ts';
 import { useMounted } from '@mantine/hooks';
 import type { SearchSort } from '@detal/contract';
 import { Link, useLocation, useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, List, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, List, Paper, Stack, Text } from '../../ui/index.ts';
 import { Link } from 'react-router';
 import { PageIntro } from '../../components/PageIntro.tsx';
 import { paths } from '../../paths.ts';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SEARCH_HISTORY_LIMIT } from '@detal/contract';
+import { SEARCH_HISTORY_LIMIT } from '@detal/contract/browser';
 import { historyEntryPath, rememberVisitorSearch, visitorSearchHistory } from './search-history.ts';
 
 beforeEach(() => localStorage.clear());

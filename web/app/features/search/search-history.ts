@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { normalizeArticle, SEARCH_HISTORY_LIMIT, type SearchHistoryEntry } from '@detal/contract';
+import { normalizeArticle, SEARCH_HISTORY_LIMIT } from '@detal/contract/browser';
+import type { SearchHistoryEntry } from '@detal/contract';
 import { paths } from '../../paths.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { SEARCH_SORTS } from '@detal/contract';
+import { SEARCH_SORTS } from '@detal/contract/browser';
 import type { EndpointBodyInput, SearchSort, shopEndpoints } from '@detal/contract';
 import { paths } from '../../paths.ts';
 

@@ -1,4 +1,4 @@
-import { NBSP, formatDelivery, formatRoubles, pluralRu } from '@detal/contract';
+import { NBSP, formatDelivery, formatRoubles, pluralRu } from '@detal/contract/browser';
 import type { BrandChip, SearchItem, SearchResult } from '@detal/contract';
 
 /** Texts of the search pages: counts, weights, stock, and each page's title and description. */

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { FocusEvent, FormEvent, KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { normalizeArticle, SUGGEST_MIN_LENGTH, type SearchHistoryEntry, type Suggestion } from '@detal/contract';
+import { normalizeArticle, SUGGEST_MIN_LENGTH } from '@detal/contract/browser';
+import type { SearchHistoryEntry, Suggestion } from '@detal/contract';
 import { createBrowserApi } from '../../lib/api/browser.ts';
 import { paths } from '../../paths.ts';
 import { historyEntryPath, visitorSearchHistory } from './search-history.ts';

@@ -1,4 +1,4 @@
-import { PLACEHOLDER_BEARER } from '@detal/contract';
+import { PLACEHOLDER_BEARER } from '@detal/contract/browser';
 import { dispositionFilename, saveFile } from '../save-file.ts';
 import { ApiError, applyErrorCatalogue, NETWORK_FAILURE_MESSAGE, plainFailureMessage } from './errors.ts';
 import { adminCaller, shopCaller, techCaller } from './endpoints.ts';

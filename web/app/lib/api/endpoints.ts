@@ -1,5 +1,8 @@
-import { adminEndpoints, shopEndpoints, techEndpoints } from '@detal/contract';
+import { adminRoutes, shopRoutes, techRoutes } from 'virtual:detal/endpoint-routes';
 import type {
+  adminEndpoints,
+  shopEndpoints,
+  techEndpoints,
   EndpointBodyInput,
   EndpointDef,
   EndpointParamsInput,
@@ -9,7 +12,10 @@ import type {
 import type { ApiUri, QueryParams } from './uri.ts';
 import type { RequestOptions } from './request.ts';
 
-/** Typed calls of the contract's endpoint registry: method, path and shapes come from `shopEndpoints`. */
+/**
+ * Typed calls of the contract's endpoint registry: shapes come from the registry's types, method and path from its
+ * routes (the registry without its schemas, made when the web is built: vite/endpoint-routes.ts).
+ */
 
 export type ShopEndpoints = typeof shopEndpoints;
 export type TechEndpoints = typeof techEndpoints;
@@ -58,10 +64,10 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
 function endpointCaller<R extends Record<string, EndpointDef>>(
   send: Send,
   uriPrefix: 'api:shop/' | 'api:admin/' | 'tech:',
-  registry: R,
+  routes: { readonly [K in keyof R]: Pick<EndpointDef, 'method' | 'path'> },
 ): EndpointCaller<R> {
   return async (path, ...args) => {
-    const definition: EndpointDef = registry[path] as EndpointDef;
+    const definition = routes[path];
     const input = (args[0] ?? {}) as {
       body?: unknown;
       params?: Record<string, unknown>;
@@ -84,8 +90,9 @@ function endpointCaller<R extends Record<string, EndpointDef>>(
 }
 
 export const shopCaller = (send: Send): EndpointCaller<ShopEndpoints> =>
-  endpointCaller(send, 'api:shop/', shopEndpoints);
-export const techCaller = (send: Send): EndpointCaller<TechEndpoints> => endpointCaller(send, 'tech:', techEndpoints);
+  endpointCaller<ShopEndpoints>(send, 'api:shop/', shopRoutes);
+export const techCaller = (send: Send): EndpointCaller<TechEndpoints> =>
+  endpointCaller<TechEndpoints>(send, 'tech:', techRoutes);
 /** The back office's endpoints (`/api/v1/admin/`): the staff cookie goes along, the client's token opens nothing. */
 export const adminCaller = (send: Send): EndpointCaller<AdminEndpoints> =>
-  endpointCaller(send, 'api:admin/', adminEndpoints);
+  endpointCaller<AdminEndpoints>(send, 'api:admin/', adminRoutes);

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import { TOKEN_COOKIE_NAME } from '@detal/contract';
+import { TOKEN_COOKIE_NAME } from '@detal/contract/browser';
 import { readToken } from './token.ts';
 import { createApiClient } from './client.ts';
 import type { ApiClient } from './client.ts';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PLACEHOLDER_BEARER } from '@detal/contract';
+import { PLACEHOLDER_BEARER } from '@detal/contract/browser';
 import { createServerApi } from './ssr-client.server.ts';
 import { ApiError } from './errors.ts';
 import { sendJson, startServer } from '../../../test/http-server.ts';

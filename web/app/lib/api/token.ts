@@ -1,4 +1,4 @@
-import { TOKEN_COOKIE_MAX_AGE_SECONDS, TOKEN_COOKIE_NAME, TOKEN_COOKIE_PATH } from '@detal/contract';
+import { TOKEN_COOKIE_MAX_AGE_SECONDS, TOKEN_COOKIE_NAME, TOKEN_COOKIE_PATH } from '@detal/contract/browser';
 
 /**
  * The client's access token lives in the `token` cookie (spec section 9): readable by the request layer in the

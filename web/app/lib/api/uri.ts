@@ -1,4 +1,4 @@
-import { API_PREFIX, TECH_API_PREFIX } from '@detal/contract';
+import { API_PREFIX, TECH_API_PREFIX } from '@detal/contract/browser';
 
 /** `api:shop/template` -> /api/v1/shop/template; `tech:get-all-groups` -> /api/tech/get-all-groups. */
 export type ApiUri = `api:${string}` | `tech:${string}`;

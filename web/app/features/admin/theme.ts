@@ -1,17 +1,5 @@
 import { PasswordInput, createTheme } from '@mantine/core';
-import { BREAKPOINTS } from '@detal/contract';
-
-/** Mantine reads breakpoints in em; the spec gives them in px (16 px = 1 em). */
-const toEm = (px: number): string => `${px / 16}em`;
-
-export const breakpoints = {
-  xs: toEm(BREAKPOINTS.xs),
-  sm: toEm(BREAKPOINTS.sm),
-  md: toEm(BREAKPOINTS.md),
-  lg: toEm(BREAKPOINTS.lg),
-  xl: toEm(BREAKPOINTS.xl),
-  xxl: toEm(BREAKPOINTS.xxl),
-} as const;
+import { breakpoints } from '../../ui/breakpoints.ts';
 
 export const theme = createTheme({
   breakpoints,

@@ -1,0 +1,117 @@
+import type { ElementType, ReactNode } from 'react';
+import { elementProps, fontSize, setStyle, type Responsive, type ThemeSize } from './style-props.ts';
+import type { PolymorphicProps } from './polymorphic.ts';
+
+interface TextOwnProps {
+  size?: Responsive<ThemeSize | number | string>;
+  /** Cuts the text after this many lines with an ellipsis. */
+  lineClamp?: number;
+  /** Renders as a span (inline text inside another text). */
+  span?: boolean;
+  inherit?: boolean;
+}
+
+/** A paragraph of text (or a span): the theme's font sizes, colours and weights. */
+export function Text<C extends ElementType = 'p'>({
+  component,
+  size,
+  lineClamp,
+  span = false,
+  inherit = false,
+  ...props
+}: PolymorphicProps<C, TextOwnProps>) {
+  const Element: ElementType = component ?? (span ? 'span' : 'p');
+  return (
+    <Element
+      {...elementProps(props, inherit ? 'ui-text ui-text-inherit' : 'ui-text', (out) => {
+        setStyle(out, 'font-size', size, fontSize);
+        if (lineClamp !== undefined) {
+          out.classes.push('ui-line-clamp');
+          out.style['--line-clamp'] = lineClamp;
+        }
+      })}
+    />
+  );
+}
+
+const HEADING_SIZES = { h1: 34, h2: 26, h3: 22, h4: 18, h5: 16, h6: 14 } as const;
+
+/** A heading: `order` is its level; `size` another level's size or a length. */
+export function Title<C extends ElementType = 'h1'>({
+  component,
+  order = 1,
+  size,
+  ...props
+}: PolymorphicProps<C, { order?: 1 | 2 | 3 | 4 | 5 | 6; size?: keyof typeof HEADING_SIZES | number | string }>) {
+  const Element: ElementType = component ?? `h${order}`;
+  return (
+    <Element
+      {...elementProps(props, `ui-title ui-title-${order}`, (out) => {
+        if (size !== undefined) {
+          out.style['font-size'] =
+            typeof size === 'string' && size in HEADING_SIZES
+              ? `${HEADING_SIZES[size as keyof typeof HEADING_SIZES]}px`
+              : (fontSize(size) ?? '');
+        }
+      })}
+    />
+  );
+}
+
+/** A link in the theme's colour, underlined on hover (or always). */
+export function Anchor<C extends ElementType = 'a'>({
+  component,
+  size,
+  underline = 'hover',
+  inherit = false,
+  ...props
+}: PolymorphicProps<C, { size?: ThemeSize; underline?: 'always' | 'hover' | 'never'; inherit?: boolean }>) {
+  const Element: ElementType = component ?? 'a';
+  return (
+    <Element
+      data-underline={underline}
+      {...elementProps(props, inherit ? 'ui-anchor ui-text-inherit' : 'ui-anchor', (out) => {
+        if (size) out.style['font-size'] = fontSize(size)!;
+      })}
+    />
+  );
+}
+
+export function Code({ block = false, children, ...props }: PolymorphicProps<'code', { block?: boolean }>) {
+  const code = <code {...elementProps(props, 'ui-code')}>{children}</code>;
+  return block ? <pre className="ui-code-block">{code}</pre> : code;
+}
+
+export function Kbd(props: PolymorphicProps<'kbd', { size?: ThemeSize }>) {
+  const { size, ...rest } = props;
+  return <kbd {...elementProps(rest, 'ui-kbd', (out) => size && (out.style['font-size'] = fontSize(size)!))} />;
+}
+
+/** A bulleted or numbered list; `spacing` is the gap between items. */
+export function List({
+  type = 'unordered',
+  spacing,
+  size,
+  children,
+  ...props
+}: PolymorphicProps<'ul', { type?: 'ordered' | 'unordered'; spacing?: number | string; size?: ThemeSize }>) {
+  const Element = (type === 'ordered' ? 'ol' : 'ul') as ElementType;
+  return (
+    <Element
+      {...elementProps(props, 'ui-list', (out) => {
+        if (spacing !== undefined) out.style['--list-spacing'] = typeof spacing === 'number' ? `${spacing}px` : spacing;
+        if (size) out.style['font-size'] = fontSize(size)!;
+      })}
+    >
+      {children}
+    </Element>
+  );
+}
+List.Item = function ListItem({ children, ...props }: PolymorphicProps<'li', { children?: ReactNode }>) {
+  return <li {...elementProps(props, undefined)}>{children}</li>;
+};
+
+/** Rich HTML from the shop's content (headings, lists, tables) in the storefront's type styles. */
+export function Typography(props: PolymorphicProps<'div'>) {
+  return <div {...elementProps(props, 'ui-typography')} />;
+}
