@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   console.log(`Load before: ${uptime()}`);
   const databaseUrl = values.reuse
     ? await benchDatabaseUrl(DATABASE_NAME)
-    : await emptyDatabase(false, path.join(tmpdir(), 'unused'), DATABASE_NAME);
+    : await emptyDatabase(DATABASE_NAME, false, path.join(tmpdir(), 'unused'));
   if (!databaseUrl) throw new Error('No database');
   console.log(`Database: ${shownUrl(databaseUrl)}`);
   const database = await openDatabase({ databaseUrl });

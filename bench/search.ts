@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { openDatabase } from '../server/src/db/index.ts';
+import { catalogueFiles, emptyDatabase, importCatalogue } from './lib/catalogue.ts';
 import { benchDatabaseUrl, shownUrl } from './lib/bench-database.ts';
 import { fixed, machineLine, printTable, thousands } from './lib/figures.ts';
 import {
@@ -16,7 +17,6 @@ import {
   type OpenLoopFigures,
   type OpenLoopRequest,
 } from './lib/open-loop.ts';
-import { catalogueFiles, emptyDatabase, importCatalogue } from './lib/catalogue.ts';
 import { priceListKey } from './lib/price-list-file.ts';
 import {
   EMPTY_ROUTE,
@@ -179,7 +179,7 @@ async function main(): Promise<void> {
     ? values.pglite
       ? undefined
       : await benchDatabaseUrl('detal_bench_search')
-    : await emptyDatabase(values.pglite, dataDir, 'detal_bench_search');
+    : await emptyDatabase('detal_bench_search', values.pglite, dataDir);
   console.log(`Database: ${databaseUrl ? shownUrl(databaseUrl) : `PGlite in ${dataDir}`}`);
   if (!values.reuse) {
     const files = await catalogueFiles(offers, crosses);

@@ -11,13 +11,14 @@ import { DEFAULT_SERVER_URL, benchDatabaseUrl } from './bench-database.ts';
 import { fixed, thousands } from './figures.ts';
 import { writeCrossReferenceFile, writePriceListFile } from './price-list-file.ts';
 
-/** The benches' catalogue: a generated, real-shaped price list and cross-references loaded by the shop's imports. */
+/** The catalogue of the search benchmarks: a generated real-shaped price list loaded with the shop's own imports. */
 
 /**
- * A database holding nothing but the migrated schema, as a new shop has: PostgreSQL database `name` on the local
- * server (dropped first), BENCH_DATABASE_URL emptied, or a fresh PGlite folder.
+ * A database holding nothing but the migrated schema, as a new shop has: the benchmark's own database `name` on the
+ * local server (dropped; openDatabase creates and migrates it again), BENCH_DATABASE_URL emptied, or PGlite in
+ * `dataDir` (removed). Answers the connection string, undefined for PGlite.
  */
-export async function emptyDatabase(pglite: boolean, dataDir: string, name: string): Promise<string | undefined> {
+export async function emptyDatabase(name: string, pglite: boolean, dataDir: string): Promise<string | undefined> {
   if (pglite) {
     await rm(dataDir, { recursive: true, force: true });
     return undefined;
@@ -32,7 +33,7 @@ export async function emptyDatabase(pglite: boolean, dataDir: string, name: stri
   const admin = new pg.Client({ connectionString: DEFAULT_SERVER_URL, application_name: 'detal-bench' });
   await admin.connect();
   try {
-    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`drop database if exists "${name}" with (force)`);
   } finally {
     await admin.end();
   }

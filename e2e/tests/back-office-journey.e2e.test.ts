@@ -144,7 +144,7 @@ describe('the back office journey in Chromium: staff, an order worked line by li
     await submit(client, 'Зарегистрироваться');
     await client.waitForURL(`${app.baseUrl}/`);
 
-    const searchBox = client.getByRole('searchbox', { name: 'Поиск по артикулу' });
+    const searchBox = client.getByRole('combobox', { name: 'Поиск по артикулу' });
     await searchBox.fill('oc-90');
     await searchBox.press('Enter');
     await client

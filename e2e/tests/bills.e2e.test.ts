@@ -55,7 +55,7 @@ async function placeOrder(page: Page, email: string): Promise<{ orderId: number;
   await page.getByRole('button', { name: 'Войти' }).click();
   await page.waitForURL(`${app.baseUrl}/`);
 
-  const searchBox = page.getByRole('searchbox', { name: 'Поиск по артикулу' });
+  const searchBox = page.getByRole('combobox', { name: 'Поиск по артикулу' });
   await searchBox.fill('oc-90');
   await searchBox.press('Enter');
   await page

@@ -34,7 +34,7 @@ describe('the storefront without JavaScript', () => {
   it('searches from the header, opens a brand, sorts by delivery and reads the offers', async () => {
     const page = await context.newPage();
     await page.goto(`${baseUrl}/catalog`);
-    const searchBox = page.getByRole('searchbox', { name: 'Поиск по артикулу' });
+    const searchBox = page.getByRole('combobox', { name: 'Поиск по артикулу' });
     await searchBox.fill('oc-90');
     await searchBox.press('Enter');
     // The plain GET form lands on /search?article=… and is sent on to the search page's own address.

@@ -54,7 +54,7 @@ describe('checkout in Chromium', () => {
     await signIn(page, email);
 
     // Search from the header and add the first offer of the requested brand.
-    const searchBox = page.getByRole('searchbox', { name: 'Поиск по артикулу' });
+    const searchBox = page.getByRole('combobox', { name: 'Поиск по артикулу' });
     await searchBox.fill('oc-90');
     await searchBox.press('Enter');
     await page

@@ -102,7 +102,7 @@ async function signIn(page: Page, email: string): Promise<void> {
 
 /** The header search for the article, then the brand: answers the table of the brand's offers. */
 async function searchKnecht(page: Page): Promise<Locator> {
-  const searchBox = page.getByRole('searchbox', { name: 'Поиск по артикулу' });
+  const searchBox = page.getByRole('combobox', { name: 'Поиск по артикулу' });
   await searchBox.fill('oc 90');
   await searchBox.press('Enter');
   await page

@@ -53,7 +53,7 @@ describe('search in Chromium', () => {
 
     // Any written form goes to /search/<as typed>, rendered on the server with the brand chips.
     await page.goto(baseUrl + '/');
-    const searchBox = page.getByRole('searchbox', { name: 'Поиск по артикулу' });
+    const searchBox = page.getByRole('combobox', { name: 'Поиск по артикулу' });
     await searchBox.fill('oc-90');
     await searchBox.press('Enter');
     await page.waitForURL(`${baseUrl}/search/oc-90`);

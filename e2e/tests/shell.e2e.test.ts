@@ -99,7 +99,7 @@ describe('the shop shell in Chromium', () => {
     context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(baseUrl + '/');
-    const search = page.getByRole('searchbox').first();
+    const search = page.getByRole('combobox', { name: 'Поиск по артикулу' });
     await search.fill('oc 90');
     await search.press('Enter');
     await page.waitForURL(/\/search\/oc(%20| )90$/);

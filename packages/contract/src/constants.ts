@@ -37,3 +37,8 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const LIST_SEARCH_MAX_LINES = 200;
 /** An uploaded list's size: 200 lines of CSV are a few kilobytes; a small XLSX is tens of them. */
 export const LIST_SEARCH_FILE_MAX_BYTES = 512 * 1024;
+/** Suggestions while typing (products-suggest, decision 0030): fewer normalized characters suggest nothing. */
+export const SUGGEST_MIN_LENGTH = 2;
+export const SUGGEST_LIMIT = 10;
+/** Searches kept in a history, on the server for a signed-in client and in the browser for a visitor. */
+export const SEARCH_HISTORY_LIMIT = 50;

@@ -47,6 +47,8 @@ const BEYOND_PATHS = [
   ['GET', 'page-list'],
   ['POST', 'products-list-search'],
   ['POST', 'basket-add-items'],
+  ['GET', 'products-suggest'],
+  ['GET', 'client-search-history'],
 ] as const;
 const SESSION_PATHS = new Set([
   'client-logout',
@@ -64,6 +66,7 @@ const SESSION_PATHS = new Set([
   'client-bill-download-post',
   'client-bill-summary-post',
   'client-bill-payment-post',
+  'client-search-history',
 ]);
 const TAGS = new Set(['auth', 'basket', 'search', 'orders', 'bills', 'content', 'catalog']);
 

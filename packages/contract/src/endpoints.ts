@@ -54,7 +54,13 @@ import {
   step2HeadersSchema,
   step2RequestSchema,
 } from './orders.ts';
-import { searchRequestSchema, searchResultSchema } from './search.ts';
+import {
+  searchHistoryEntrySchema,
+  searchRequestSchema,
+  searchResultSchema,
+  suggestQuerySchema,
+  suggestResultSchema,
+} from './search.ts';
 import {
   basketAddItemsRequestSchema,
   basketAddItemsResultSchema,
@@ -260,6 +266,23 @@ export const shopEndpoints = defineEndpoints({
     tags: ['search'],
     body: listSearchRequestSchema,
     response: dataEnvelope(z.object({ result_list_search: listSearchResultSchema })),
+  },
+  'products-suggest': {
+    method: 'GET',
+    path: 'products-suggest',
+    session: false,
+    summary: '(beyond) Parts whose article starts with what was typed, for suggestions while typing',
+    tags: ['search'],
+    query: suggestQuerySchema,
+    response: dataEnvelope(suggestResultSchema),
+  },
+  'client-search-history': {
+    method: 'GET',
+    path: 'client-search-history',
+    session: true,
+    summary: "(beyond) The signed-in client's last searches, newest first",
+    tags: ['search'],
+    response: dataEnvelope(z.array(searchHistoryEntrySchema)),
   },
 
   // basket

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { countSchema, textSchema, whenMissing } from './fields.ts';
+import { countSchema, isoDateTimeSchema, textSchema, whenMissing } from './fields.ts';
 import { moneySchema } from './money-schema.ts';
 import { offerSchema } from './offer.ts';
-import { SEARCH_SORTS } from './constants.ts';
+import { SEARCH_SORTS, SUGGEST_LIMIT } from './constants.ts';
 
 /** Search by article and brand: `POST shop/products-search` (contract-decisions.md section 3). */
 
@@ -64,3 +64,55 @@ export const searchResultSchema = z.object({
   items: z.array(searchItemSchema),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
+
+/**
+ * Suggestions while typing: `GET shop/products-suggest?article=oc9` (beyond). Parts whose normalized article starts
+ * with the normalized input, by normalized article in byte order (the article typed in full first), then brand;
+ * fewer than SUGGEST_MIN_LENGTH normalized characters answer an empty list (not an error), as a one-character
+ * prefix would name thousands of parts (the limits: constants.ts).
+ */
+
+export const suggestQuerySchema = z.object({
+  article: textSchema()
+    .trim()
+    .max(ARTICLE_MAX_LENGTH, `Артикул должен содержать не более ${ARTICLE_MAX_LENGTH} символов`)
+    .default(''),
+  limit: z.coerce
+    .number({ error: 'Число подсказок должно быть числом' })
+    .int('Число подсказок должно быть целым')
+    .min(1, 'Число подсказок: от 1')
+    .max(SUGGEST_LIMIT, `Число подсказок: не более ${SUGGEST_LIMIT}`)
+    .default(SUGGEST_LIMIT),
+});
+export type SuggestQuery = z.infer<typeof suggestQuerySchema>;
+
+/** One part (brand and article) whose article starts with what was typed; it opens `/search/:brand_name/:article`. */
+export const suggestionSchema = z.object({
+  article: z.string(),
+  normalized_article: z.string(),
+  brand_name: z.string(),
+  description: z.string(),
+});
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
+/** `data` of products-suggest: the normalized input and at most `limit` parts. */
+export const suggestResultSchema = z.object({
+  normalized_article: z.string(),
+  suggestions: z.array(suggestionSchema),
+});
+export type SuggestResult = z.infer<typeof suggestResultSchema>;
+
+/**
+ * Search history (beyond): the last SEARCH_HISTORY_LIMIT searches, newest first, one entry per normalized article
+ * (searching it again moves it to the top, with the brand of that search). Signed-in clients' history is kept by
+ * the server (`GET shop/client-search-history`), a visitor's in the browser, with the same cap.
+ */
+
+export const searchHistoryEntrySchema = z.object({
+  /** As the client typed it (trimmed). */
+  article: z.string(),
+  /** The brand searched with, or null for a search by article alone. */
+  brand_name: z.string().nullable(),
+  searched_at: isoDateTimeSchema,
+});
+export type SearchHistoryEntry = z.infer<typeof searchHistoryEntrySchema>;

@@ -101,6 +101,9 @@ export const offers = pgTable(
   },
   (table) => [
     index('offers_article_brand_idx').on(table.articleNormalized, table.brandId),
+    // Suggestions while typing (decision 0030): a prefix is a range of this index in byte order, whatever the
+    // database's collation, so that a prepared statement's generic plan still reads only the prefix's entries.
+    index('offers_article_prefix_idx').on(sql`${table.articleNormalized} collate "C"`, table.brandId),
     index('offers_supplier_id_idx').on(table.supplierId),
     check('offers_price_check', sql`${table.price} >= 0`),
     check('offers_quantity_check', sql`${table.quantity} >= 0`),
@@ -834,5 +837,28 @@ export const supplierFetches = pgTable(
     index('supplier_fetches_supplier_idx').on(table.supplierId, table.startedAt),
     check('supplier_fetches_outcome_check', sql`${table.outcome} in ('imported', 'not_modified', 'failed')`),
     check('supplier_fetches_trigger_check', sql`${table.trigger} in ('schedule', 'manual')`),
+  ],
+);
+
+/**
+ * A signed-in client's last searches (search module, decision 0030): one row per normalized article, the newest
+ * search of it; at most SEARCH_HISTORY_LIMIT rows per client, trimmed in the transaction that writes one.
+ */
+export const searchHistory = pgTable(
+  'search_history',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    articleNormalized: text('article_normalized').notNull(),
+    /** As typed, trimmed. */
+    article: text('article').notNull(),
+    /** The brand searched with, as typed; null for a search by article alone. */
+    brandName: text('brand_name'),
+    searchedAt: timestamp('searched_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'search_history_pkey', columns: [table.clientId, table.articleNormalized] }),
+    index('search_history_client_searched_idx').on(table.clientId, table.searchedAt.desc()),
   ],
 );

@@ -4,6 +4,7 @@ import type { Template } from '@detal/contract';
 import { Link, useLocation, useParams } from 'react-router';
 import { useBasketCount } from '../features/basket/held-basket.ts';
 import { ArticleSearch } from '../features/search/ArticleSearch.tsx';
+import { useRememberVisitorSearch } from '../features/search/search-history.ts';
 import { HeaderAccount } from '../features/clients/HeaderAccount.tsx';
 import { CartIcon } from '../components/icons.tsx';
 import { MenuLink } from '../components/MenuLink.tsx';
@@ -26,8 +27,9 @@ interface SiteHeaderProps {
 export function SiteHeader({ signedIn, template }: SiteHeaderProps) {
   const menu = template?.menu.header ?? [];
   const { pathname } = useLocation();
-  const { article } = useParams();
+  const { article, brand_name: brandName } = useParams();
   const positions = useBasketCount();
+  useRememberVisitorSearch(signedIn, article, brandName);
 
   return (
     <header className={classes.header}>
@@ -40,7 +42,12 @@ export function SiteHeader({ signedIn, template }: SiteHeaderProps) {
             {SITE_NAME}
           </Link>
           {/* Keyed by the article so that the box follows navigation between search pages. */}
-          <ArticleSearch key={article ?? ''} initialValue={article ?? ''} autoFocusOnDesktop={pathname === '/'} />
+          <ArticleSearch
+            key={article ?? ''}
+            initialValue={article ?? ''}
+            autoFocusOnDesktop={pathname === '/'}
+            signedIn={signedIn}
+          />
           <nav className={classes.actions} aria-label="Корзина и кабинет">
             <Button
               component={Link}

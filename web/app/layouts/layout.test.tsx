@@ -6,10 +6,21 @@ import { searchPath } from '../features/search/ArticleSearch.tsx';
 import { readToken, setToken } from '../lib/api/token.ts';
 import { EMPTY_BASKET, basketIds, forgetBasket, rememberBasket } from '../features/basket/held-basket.ts';
 import { renderRoutes, template } from '../../test/render.tsx';
+import { SUGGEST_DEBOUNCE_MS } from '../features/search/use-article-suggestions.ts';
+import { rememberVisitorSearch, visitorSearchHistory } from '../features/search/search-history.ts';
 
 function SearchResult() {
   const { article } = useParams();
   return <h1>Результат: {article}</h1>;
+}
+
+function BrandResult() {
+  const { article, brand_name: brandName } = useParams();
+  return (
+    <h1>
+      Бренд: {brandName} {article}
+    </h1>
+  );
 }
 
 function LongPage() {
@@ -60,6 +71,7 @@ function renderApp(pathname: string, { scrollRestoration = false } = {}) {
               { index: true, Component: LongPage },
               { path: 'second', Component: SecondPage },
               { path: 'search/:article', Component: SearchResult },
+              { path: 'search/:brand_name/:article', Component: BrandResult },
               { path: 'catalog', Component: () => <h1>Каталог</h1> },
             ],
           },
@@ -89,16 +101,16 @@ describe('header search', () => {
 
   it('submits with Enter to the search page and shows the searched article there', async () => {
     renderApp('/');
-    const box = await screen.findByRole('searchbox', { name: 'Поиск по артикулу' });
+    const box = await screen.findByRole('combobox', { name: 'Поиск по артикулу' });
     fireEvent.change(box, { target: { value: '  OC 90 ' } });
     fireEvent.submit(box.closest('form') as HTMLFormElement);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Результат: OC 90');
-    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('OC 90');
+    expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('OC 90');
   });
 
   it('does not navigate for blank input', async () => {
     renderApp('/');
-    const box = await screen.findByRole('searchbox');
+    const box = await screen.findByRole('combobox');
     fireEvent.change(box, { target: { value: '   ' } });
     fireEvent.submit(box.closest('form') as HTMLFormElement);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Первая');
@@ -106,7 +118,7 @@ describe('header search', () => {
 
   it('focuses the box when "/" is pressed anywhere on the page', async () => {
     renderApp('/second');
-    const box = await screen.findByRole('searchbox');
+    const box = await screen.findByRole('combobox');
     expect(document.activeElement).not.toBe(box);
     fireEvent.keyDown(document.documentElement, { key: '/', code: 'Slash' });
     expect(document.activeElement).toBe(box);
@@ -122,7 +134,7 @@ describe('header search', () => {
   it('focuses the box on the home page of a desktop-wide screen', async () => {
     const media = screenWidth(true);
     renderApp('/');
-    const box = await screen.findByRole('searchbox');
+    const box = await screen.findByRole('combobox');
     await waitFor(() => expect(document.activeElement).toBe(box));
     expect(media).toHaveBeenCalledWith('(min-width: 48em)');
   });
@@ -130,14 +142,14 @@ describe('header search', () => {
   it('leaves the focus alone on a phone and on other pages', async () => {
     screenWidth(false);
     const phone = renderApp('/');
-    const box = await screen.findByRole('searchbox');
+    const box = await screen.findByRole('combobox');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(document.activeElement).not.toBe(box);
     phone.unmount();
 
     screenWidth(true);
     renderApp('/second');
-    const other = await screen.findByRole('searchbox');
+    const other = await screen.findByRole('combobox');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(document.activeElement).not.toBe(other);
   });
@@ -238,5 +250,113 @@ describe('scrolling on navigation', () => {
     await screen.findByRole('heading', { name: 'Подробности' });
     expect(scrolledInto).toEqual(['details']);
     expect(scrollTo).not.toHaveBeenCalled();
+  });
+});
+
+/** products-suggest answered from `parts` (brand, article, description) for every prefix; the calls are kept. */
+function answerSuggestions(parts: readonly (readonly [string, string, string])[], delayMs = 0) {
+  const calls: { url: string; signal: AbortSignal | null | undefined }[] = [];
+  const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    calls.push({ url, signal: init?.signal });
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (init?.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+    const suggestions = parts.map(([brand, article, description]) => ({
+      brand_name: brand,
+      article,
+      normalized_article: article.replace(/[^A-Za-z0-9]/g, '').toUpperCase(),
+      description,
+    }));
+    return new Response(JSON.stringify({ data: { normalized_article: 'OC9', suggestions } }), {
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return { calls, fetchSpy };
+}
+
+describe('header suggestions', () => {
+  const parts = [
+    ['KNECHT', 'OC 90', 'Фильтр масляный'],
+    ['MAHLE', 'OC 90', 'Фильтр масляный Mahle'],
+  ] as const;
+
+  it('asks once after a pause in typing, aborting the request a newer input replaces', async () => {
+    const { calls } = answerSuggestions(parts, 300);
+    renderApp('/second');
+    const box = await screen.findByRole('combobox', { name: 'Поиск по артикулу' });
+    fireEvent.input(box, { target: { value: 'o' } });
+    fireEvent.input(box, { target: { value: 'oc' } });
+    fireEvent.input(box, { target: { value: 'oc9' } });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.url).toContain('products-suggest?article=oc9');
+    // A newer input while the answer is on its way: the first request is aborted, never shown.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    fireEvent.input(box, { target: { value: 'oc90' } });
+    expect(calls[0]!.signal?.aborted).toBe(true);
+    await waitFor(() => expect(calls).toHaveLength(2));
+    const list = await screen.findByRole('listbox', { name: 'Подсказки' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['OC 90KNECHTФильтр масляный', 'OC 90MAHLEФильтр масляный Mahle']);
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('asks nothing under two letters or digits', async () => {
+    const { calls } = answerSuggestions(parts);
+    renderApp('/second');
+    const box = await screen.findByRole('combobox', { name: 'Поиск по артикулу' });
+    fireEvent.input(box, { target: { value: 'o-' } });
+    await new Promise((resolve) => setTimeout(resolve, SUGGEST_DEBOUNCE_MS + 50));
+    expect(calls).toHaveLength(0);
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('moves with the arrows, opens the highlighted part with Enter, and closes with Escape', async () => {
+    answerSuggestions(parts);
+    renderApp('/second');
+    const box = await screen.findByRole('combobox', { name: 'Поиск по артикулу' });
+    fireEvent.input(box, { target: { value: 'oc9' } });
+    const options = await within(await screen.findByRole('listbox')).findAllByRole('option');
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(box.getAttribute('aria-activedescendant')).toBe(options[1]!.id);
+    expect(options[1]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(box, { key: 'ArrowUp' });
+    expect(box.getAttribute('aria-activedescendant')).toBe(options[0]!.id);
+
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    expect(box.getAttribute('aria-activedescendant')).toBeNull();
+
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Бренд: MAHLE OC 90');
+  });
+
+  it("shows a visitor's history in the empty box and keeps each search page visited", async () => {
+    rememberVisitorSearch('W 712/75', null, new Date('2026-11-20T10:00:00Z'));
+    rememberVisitorSearch('ос-90', 'KNECHT', new Date('2026-11-21T10:00:00Z'));
+    renderApp('/search/HU%20719');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Результат: HU 719');
+    await waitFor(() =>
+      expect(visitorSearchHistory().map((entry) => entry.article)).toEqual(['HU 719', 'ос-90', 'W 712/75']),
+    );
+
+    const box = await screen.findByRole('combobox', { name: 'Поиск по артикулу' });
+    fireEvent.change(box, { target: { value: '' } });
+    fireEvent.focus(box);
+    const history = await screen.findByRole('listbox', { name: 'История поиска' });
+    expect(
+      within(history)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['HU 719', 'ос-90KNECHT', 'W 712/75']);
+    fireEvent.click(within(history).getAllByRole('option')[1]!);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Бренд: KNECHT ос-90');
   });
 });

@@ -1,12 +1,27 @@
+import { clientIdOf } from '../../http/auth.ts';
 import type { AppDeps, ShopHandlers } from '../../http/handlers.ts';
 import { pricingOf } from '../pricing/client-pricing.ts';
+import { readSearchHistory, recordSearch } from './search-history.ts';
 import { searchProducts } from './service.ts';
+import { suggestProducts } from './suggestions.ts';
 
-/** Search by article and brand (contract-decisions.md section 3). */
+/** Search by article and brand (contract-decisions.md section 3), suggestions and history (decision 0030). */
 export function createSearchHandlers({ database: { db } }: AppDeps): ShopHandlers {
   return {
-    'products-search': async ({ body, auth }) => ({
-      result_products_search: await searchProducts(db, body, await pricingOf(db, auth.clientId)),
-    }),
+    'products-search': async ({ body, auth, request }) => {
+      // A signed-in client's search goes into their history (decision 0030), beside the search itself; the
+      // history is a convenience, so a failure to write it is logged and the search still answers.
+      const recorded =
+        auth.clientId === null
+          ? undefined
+          : recordSearch(db, auth.clientId, body).catch((error: unknown) =>
+              request.log.error({ err: error }, 'search history not written'),
+            );
+      const result = await searchProducts(db, body, await pricingOf(db, auth.clientId));
+      await recorded;
+      return { result_products_search: result };
+    },
+    'products-suggest': ({ query }) => suggestProducts(db, query),
+    'client-search-history': ({ auth }) => readSearchHistory(db, clientIdOf(auth)),
   };
 }

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { breakpoints } from '../../ui/breakpoints.ts';
 import classes from './ArticleSearch.module.css';
 import { paths } from '../../paths.ts';
+import { useArticleSuggestions } from './use-article-suggestions.ts';
 
 /**
  * The header's search path for what the visitor typed, in any written form ('oc-90', 'ОС 90'):
@@ -21,6 +22,8 @@ interface ArticleSearchProps {
   initialValue?: string;
   /** Focus the box when the page opens on a desktop-wide screen (the home page). */
   autoFocusOnDesktop?: boolean;
+  /** Whose search history the empty box shows: the server's for a signed-in client, else this browser's. */
+  signedIn?: boolean;
 }
 
 /**
@@ -45,12 +48,15 @@ export function useSearchForm(beforeNavigate?: () => void) {
 
 /**
  * Article search, keyboard first: Enter searches and leaves the box, `/` anywhere on the page jumps back into it
- * with its text selected, so the next article replaces the last one.
+ * with its text selected, so the next article replaces the last one. While typing, the parts whose article starts
+ * with the input are suggested; the empty box shows the search history (use-article-suggestions.ts).
  */
-export function ArticleSearch({ initialValue = '', autoFocusOnDesktop = false }: ArticleSearchProps) {
+export function ArticleSearch({ initialValue = '', autoFocusOnDesktop = false, signedIn = false }: ArticleSearchProps) {
   const input = useRef<HTMLInputElement>(null);
   // Out of the box, so that the result page's keys (1–9 pick a brand) work at once; '/' comes back to it.
-  const form = useSearchForm(() => input.current?.blur());
+  const leaveBox = () => input.current?.blur();
+  const form = useSearchForm(leaveBox);
+  const suggestions = useArticleSuggestions(signedIn, leaveBox);
 
   useHotkeys([
     [
@@ -73,6 +79,7 @@ export function ArticleSearch({ initialValue = '', autoFocusOnDesktop = false }:
     <form role="search" className={classes.search} {...form}>
       <TextInput
         ref={input}
+        {...suggestions.inputProps}
         className={classes.searchInput}
         defaultValue={initialValue}
         name="article"
@@ -93,6 +100,34 @@ export function ArticleSearch({ initialValue = '', autoFocusOnDesktop = false }:
       <Link to={paths.searchList()} className={classes.listLink}>
         Поиск по списку
       </Link>
+      <div className={classes.popup} hidden={!suggestions.open}>
+        <div id={`${suggestions.listId}-label`} className={classes.popupTitle}>
+          {suggestions.kind === 'history' ? 'История поиска' : 'Подсказки'}
+        </div>
+        <ul
+          id={suggestions.listId}
+          role="listbox"
+          aria-labelledby={`${suggestions.listId}-label`}
+          className={classes.list}
+          // The box keeps the focus (and its keys) while a line is clicked.
+          onMouseDown={(event) => event.preventDefault()}
+        >
+          {suggestions.options.map((option, index) => (
+            <li
+              key={option.key}
+              id={suggestions.optionId(index)}
+              role="option"
+              aria-selected={index === suggestions.highlighted}
+              className={classes.option}
+              onClick={() => suggestions.choose(option)}
+            >
+              <span className={classes.article}>{option.article}</span>
+              {option.brandName ? <span className={classes.brand}>{option.brandName}</span> : null}
+              {option.description ? <span className={classes.description}>{option.description}</span> : null}
+            </li>
+          ))}
+        </ul>
+      </div>
     </form>
   );
 }

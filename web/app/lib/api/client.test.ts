@@ -245,6 +245,11 @@ describe('the error catalogue (spec section 8)', () => {
     const error = await failure(pending);
     expect(error.message).toBe('timeout');
     expect(error.status).toBe(0);
+    // The caller's own abort (a suggestion replaced by a newer one) is no failure to log.
+    expect(consoleError).not.toHaveBeenCalledWith(
+      'API request failed',
+      expect.objectContaining({ url: `${server.origin}/api/v1/slow` }),
+    );
   });
 
   it('logs every failure with method, URL and status, and re-throws it', async () => {

@@ -110,7 +110,11 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
         );
         body = response.ok && mode === 'blob' ? await response.blob() : await readJsonOrText(response);
       } catch (cause) {
-        // No complete response: the connection failed, was cut, or the caller aborted.
+        // No complete response: the connection failed, was cut, or the caller aborted. An abort is the caller's
+        // own doing (a suggestion replaced by a newer one), not a failure worth a line in the console.
+        if (options.signal?.aborted) {
+          throw new ApiError({ message: NETWORK_FAILURE_MESSAGE, status: 0, method, url, body: null, cause });
+        }
         throw fail(0, NETWORK_FAILURE_MESSAGE, null, cause);
       }
       if (response.ok) return { response, body };
