@@ -402,10 +402,14 @@ export function NativeSelect({
   );
 }
 
-/** A number typed as text (so a form sends what was typed); the browser's numeric keyboard on phones. */
+/**
+ * A number typed as text (so a form sends what was typed); the browser's numeric keyboard on phones. `min` and
+ * `max` are accepted for Mantine's API and left to the server's check: a text input has no range (and ARIA's
+ * value attributes are not allowed on one).
+ */
 export function NumberInput({
-  min,
-  max,
+  min: _min,
+  max: _max,
   allowDecimal = true,
   allowNegative = true,
   hideControls: _hideControls,
@@ -434,8 +438,6 @@ export function NumberInput({
           type="text"
           inputMode={allowDecimal ? 'decimal' : 'numeric'}
           pattern={allowDecimal ? undefined : allowNegative ? '-?[0-9]*' : '[0-9]*'}
-          aria-valuemin={typeof min === 'number' ? min : undefined}
-          aria-valuemax={typeof max === 'number' ? max : undefined}
           {...rest}
           id={id}
           className={className}
