@@ -15,7 +15,7 @@ import classes from './MobileMenu.module.css';
 function shopLinks(template: Template | null): MenuEntry[] {
   const entries = [
     { title: 'Каталог', url: paths.catalog() },
-    // The header hides its «Поиск по списку» link on narrow screens: the menu has it there (decision 0029).
+    // Below 768 px the header's sections row is hidden: the menu has search by list there (decision 0029).
     { title: 'Поиск по списку', url: paths.searchList() },
     ...(template?.menu.header ?? []),
   ];

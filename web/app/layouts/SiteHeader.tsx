@@ -18,6 +18,8 @@ const positionsText = (positions: number) => `${positions} ${pluralRu(positions,
 
 export const CONTENT_WIDTH = 1320;
 
+const SEARCH_BY_LIST = { title: 'Поиск по списку', url: paths.searchList() };
+
 interface SiteHeaderProps {
   signedIn: boolean;
   /** The shop's template: the header menu, and the phone the phone menu shows. */
@@ -75,13 +77,13 @@ export function SiteHeader({ signedIn, template }: SiteHeaderProps) {
             <MobileMenu template={template} signedIn={signedIn} />
           </nav>
         </div>
-        {menu.length > 0 ? (
-          <nav className={classes.menu} aria-label="Разделы магазина">
-            {menu.map((entry) => (
-              <MenuLink key={`${entry.url}-${entry.title}`} entry={entry} />
-            ))}
-          </nav>
-        ) : null}
+        <nav className={classes.menu} aria-label="Разделы магазина">
+          {menu.map((entry) => (
+            <MenuLink key={`${entry.url}-${entry.title}`} entry={entry} />
+          ))}
+          {/* Search by list (decision 0029) in the sections' row rather than beside the box, which keeps its room. */}
+          <MenuLink entry={SEARCH_BY_LIST} />
+        </nav>
       </Container>
     </header>
   );

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Kbd, TextInput } from '../../ui/index.ts';
 import { useHotkeys } from '@mantine/hooks';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { breakpoints } from '../../ui/breakpoints.ts';
 import classes from './ArticleSearch.module.css';
 import { paths } from '../../paths.ts';
@@ -97,9 +97,6 @@ export function ArticleSearch({ initialValue = '', autoFocusOnDesktop = false, s
         rightSectionPointerEvents="none"
       />
       <Button type="submit">Найти</Button>
-      <Link to={paths.searchList()} className={classes.listLink}>
-        Поиск по списку
-      </Link>
       <div className={classes.popup} hidden={!suggestions.open}>
         <div id={`${suggestions.listId}-label`} className={classes.popupTitle}>
           {suggestions.kind === 'history' ? 'История поиска' : 'Подсказки'}
