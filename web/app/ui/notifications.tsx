@@ -62,7 +62,8 @@ function Notice({ notice, autoClose }: { notice: Notification; autoClose: number
   return (
     <div
       className="ui-notice"
-      role={notice.color === 'red' ? 'alert' : 'status'}
+      // As Mantine's notices did: an alert, read out at once (the page's own status regions stay its own).
+      role="alert"
       data-with-border={notice.withBorder || undefined}
       style={{ ['--notice-color' as string]: themeColor(notice.color ?? 'blue') }}
     >

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { ReactNode } from 'react';
 import { cx } from './style-props.ts';
 
@@ -12,7 +13,9 @@ interface DialogProps {
 
 /**
  * The browser's own modal <dialog>: it traps focus, closes on Escape, returns focus to what opened it and
- * makes the page behind it inert, with no script of ours for any of that.
+ * makes the page behind it inert, with no script of ours for any of that. It lives at the end of <body> (a portal,
+ * once the page has hydrated: it has nothing to show before it is opened), so that its content never reads as
+ * part of the landmark that opened it.
  */
 function NativeDialog({
   opened,
@@ -25,6 +28,8 @@ function NativeDialog({
 }: DialogProps & { className: string; size?: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const [host, setHost] = useState<HTMLElement | null>(null);
+  useEffect(() => setHost(document.body), []);
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -37,8 +42,9 @@ function NativeDialog({
       if (typeof element.close === 'function') element.close();
       else element.removeAttribute('open');
     }
-  }, [opened]);
-  return (
+  }, [opened, host]);
+  if (!host) return null;
+  return createPortal(
     <dialog
       ref={dialog}
       id={id}
@@ -64,7 +70,8 @@ function NativeDialog({
           <div className="ui-dialog-body">{children}</div>
         </div>
       ) : null}
-    </dialog>
+    </dialog>,
+    host,
   );
 }
 
