@@ -48,7 +48,8 @@ export type SearchRow = {
 /**
  * The whole search in one statement, one round trip: the brands that have the article (brand chips), the
  * brand whose full result is wanted (named through its aliases, or the only brand when none is named), and
- * that brand's offers of the article and of its cross-references in both directions.
+ * that brand's offers of the article and of its analogs: the parts cross-referenced to it in either direction,
+ * and the parts cross-referenced to those (two hops).
  *
  * Every table is reached through an index on the normalized article: offers (article_normalized, brand_id),
  * cross_references' primary key (side a) and cross_references_b_idx (side b), brand_aliases' and brands'
@@ -76,13 +77,32 @@ function buildSearchStatement(variant: SearchVariant, profile: PricingProfile): 
   if (variant.maxDelivery) offerFilters.push(sql`o.delivery_days <= ${sql.placeholder('maxDelivery')}::int`);
   const offerFilter = sql`where ${sql.join(offerFilters, sql` and `)}`;
 
-  // The analogs are the other sides of the cross-references already read for the chips (`crosses`), the ones
-  // that name the target brand; an analog reached in both directions is listed once (`union`).
+  // The analogs: the parts the target part is linked to (the other sides of the cross-references already read for
+  // the chips, `crosses`, that name the target brand), and the parts those are linked to in either direction, so
+  // that every brand of one part lists the same set (two hops, issue 17). A part reached more than once is listed
+  // once (`union`); the target part itself never is.
+  const analogCtes = variant.analogs
+    ? sql`,
+    first_hop as (
+      select c.other_brand_id as brand_id, c.other_article as article_normalized
+        from crosses c join target t on t.brand_id = c.brand_id
+    ),
+    second_hop as (
+      select r.brand_id_b as brand_id, r.article_normalized_b as article_normalized
+        from first_hop h
+        join cross_references r on r.article_normalized_a = h.article_normalized and r.brand_id_a = h.brand_id
+      union all
+      select r.brand_id_a, r.article_normalized_a
+        from first_hop h
+        join cross_references r on r.article_normalized_b = h.article_normalized and r.brand_id_b = h.brand_id
+    )`
+    : sql``;
   const analogParts = variant.analogs
     ? sql`
       union
-      select c.other_brand_id, c.other_article, 1 from crosses c join target t on t.brand_id = c.brand_id
-       where not (c.other_brand_id = t.brand_id and c.other_article = ${article})`
+      select a.brand_id, a.article_normalized, 1
+        from (select * from first_hop union all select * from second_hop) a, target t
+       where not (a.brand_id = t.brand_id and a.article_normalized = ${article})`
     : sql``;
 
   return sql`
@@ -124,7 +144,7 @@ function buildSearchStatement(variant: SearchVariant, profile: PricingProfile): 
       ) candidates
       order by preference
       limit 1
-    ),
+    )${analogCtes},
     parts as (
       select t.brand_id, ${article}::text as article_normalized, 0 as item_group from target t
       ${analogParts}

@@ -163,9 +163,11 @@ describe('products-search with exact data', () => {
   });
 
   const knechtByPrice = () => [offer.k2, offer.k1, offer.k3, offer.k4];
-  const knechtAnalogsByPrice = () => [offer.w1, offer.w2, offer.m1, offer.m2];
+  // One hop: MANN-FILTER W 712/75, MAHLE OC 90 (and VAG, without offers); two hops: MANN-FILTER W 712/73 through
+  // W 712/75, BOSCH through MAHLE.
+  const knechtAnalogsByPrice = () => [offer.w1, offer.w2, offer.m1, offer.old, offer.b1, offer.m2];
 
-  it('answers a brand search with exact offers: requested first, then analogs from both directions', async () => {
+  it('answers a brand search with exact offers: requested first, then analogs of two hops from both directions', async () => {
     const result = await search(app, { article: 'OC90', brand_name: 'KNECHT' });
     expect(result.article).toBe('OC90');
     expect(result.normalized_article).toBe('OC90');
@@ -250,13 +252,14 @@ describe('products-search with exact data', () => {
       expect(groupsOf(result.items)).toEqual([
         ['requested', offer.w1],
         ['requested', offer.w2],
-        // KNECHT's offers once, though the pair is linked in both directions.
+        // KNECHT's offers once, though the pair is linked in both directions; BOSCH two hops away, through MAHLE.
         ['analog', offer.m1],
         ['analog', offer.old],
         ['analog', offer.k2],
         ['analog', offer.k1],
         ['analog', offer.k3],
         ['analog', offer.k4],
+        ['analog', offer.b1],
         ['analog', offer.m2],
       ]);
     },
@@ -269,12 +272,37 @@ describe('products-search with exact data', () => {
       new Set(['KNECHT', 'MANN-FILTER', 'BOSCH']),
     );
     // The replaced article finds its successor (side b), and the successor finds it (side a).
+    // ...and through it, at two hops, the successor's own analogs.
     const old = await search(app, { article: 'W 712/73', brand_name: 'MANN' });
     expect(groupsOf(old.items)).toEqual([
       ['requested', offer.old],
-      ['analog', offer.w1],
-      ['analog', offer.w2],
+      ...[offer.w1, offer.w2, offer.m1, offer.k2, offer.k1, offer.k3, offer.k4, offer.m2].map(
+        (id) => ['analog', id] as const,
+      ),
     ]);
+  });
+
+  it('lists the same parts for every brand of one part, and never a part three hops away', async () => {
+    // KNECHT OC 90, MAHLE OC 90 and MANN-FILTER W 712/75 are one part under three brands.
+    const partsOf = async (article: string, brandName: string) => {
+      const result = await search(app, { article, brand_name: brandName });
+      return new Set(result.items.map((item) => `${item.brand_name} ${item.article}`));
+    };
+    const knecht = await partsOf('OC 90', 'KNECHT');
+    expect(knecht).toEqual(
+      new Set([
+        'KNECHT OC 90',
+        'KNECHT OC-90',
+        'MAHLE OC 90',
+        'MANN-FILTER W 712/75',
+        'MANN-FILTER W 712/73',
+        'BOSCH 0 451 103 316',
+      ]),
+    );
+    expect(await partsOf('OC 90', 'MAHLE')).toEqual(knecht);
+    expect(await partsOf('W 712/75', 'MANN')).toEqual(knecht);
+    // W 712/73 -> W 712/75 -> MAHLE OC 90 -> BOSCH is three hops: BOSCH is not its analog.
+    expect(await partsOf('W 712/73', 'MANN')).not.toContain('BOSCH 0 451 103 316');
   });
 
   it('leaves analogs out with analogs: false', async () => {
@@ -291,8 +319,10 @@ describe('products-search with exact data', () => {
       ['requested', offer.k3], // unknown
       ['analog', offer.m2], // 1
       ['analog', offer.m1], // 3
+      ['analog', offer.b1], // 5
       ['analog', offer.w1], // 6
       ['analog', offer.w2], // 7
+      ['analog', offer.old], // 10
     ]);
   });
 
@@ -309,7 +339,10 @@ describe('products-search with exact data', () => {
 
   it('filters to offers in stock', async () => {
     const result = await search(app, { article: 'OC90', brand_name: 'KNECHT', in_stock: true });
-    expect(idsOf(result.items)).toEqual([offer.k1, offer.k3, offer.k4, offer.w1, offer.m1, offer.m2]);
+    expect(idsOf(result.items)).toEqual([
+      ...[offer.k1, offer.k3, offer.k4],
+      ...[offer.w1, offer.m1, offer.old, offer.b1, offer.m2],
+    ]);
     expect(result.items.every((item) => item.quantity > 0)).toBe(true);
   });
 
@@ -351,12 +384,14 @@ describe('products-search with exact data', () => {
     ]);
     expect(groupsOf(result.items)).toEqual([
       ['requested', offer.b1],
-      ['analog', offer.m1],
-      ['analog', offer.m2],
+      // MAHLE OC 90, then its own analogs: KNECHT OC 90 and MANN-FILTER W 712/75.
+      ...[offer.w1, offer.w2, offer.m1, offer.k2, offer.k1, offer.k3, offer.k4, offer.m2].map(
+        (id) => ['analog', id] as const,
+      ),
     ]);
     // The shortcut honours sort and filters like a brand search.
     const sorted = await search(app, { article: '0451103316', sort: 'delivery', in_stock: true });
-    expect(idsOf(sorted.items)).toEqual([offer.b1, offer.m2, offer.m1]);
+    expect(idsOf(sorted.items)).toEqual([offer.b1, offer.k4, offer.m2, offer.k1, offer.m1, offer.w1, offer.k3]);
   });
 
   it('shows a brand known only through cross-references as a chip without offers, with its analogs', async () => {
@@ -372,9 +407,11 @@ describe('products-search with exact data', () => {
         min_delivery: null,
       },
     ]);
-    expect(groupsOf(result.items)).toEqual(knechtByPrice().map((id) => ['analog', id] as const));
+    // KNECHT OC 90, and at two hops its analogs MAHLE OC 90 and MANN-FILTER W 712/75.
+    const vagAnalogs = [offer.w1, offer.w2, offer.m1, ...knechtByPrice(), offer.m2];
+    expect(groupsOf(result.items)).toEqual(vagAnalogs.map((id) => ['analog', id] as const));
     const byAlias = await search(app, { article: '030115561AN', brand_name: 'Volkswagen' });
-    expect(idsOf(byAlias.items)).toEqual(knechtByPrice());
+    expect(idsOf(byAlias.items)).toEqual(vagAnalogs);
   });
 
   it('answers 200 with nothing for an unknown article', async () => {
