@@ -62,6 +62,21 @@ describe('the storefront without JavaScript', () => {
     const sorted = await deliveryColumn(page.getByRole('table', { name: 'Предложения MAHLE OC 90' }));
     expect(sorted.length).toBe(rows.length);
     expect(sorted).toEqual([...sorted].sort((left, right) => left - right));
+
+    // The column headers sort too: plain links.
+    await page.getByRole('table', { name: 'Предложения MAHLE OC 90' }).getByRole('link', { name: 'Цена' }).click();
+    await page.waitForURL(/\/search\/MAHLE\/OC90$/);
+    expect(await controls.getByRole('radio', { name: 'Дешевле' }).isChecked()).toBe(true);
+
+    // A part's offers beyond the best three open as the page's target: NGK BKR6E has five.
+    await page.goto(`${baseUrl}/search/NGK/BKR6E`);
+    const ngk = page.getByRole('table', { name: 'Предложения NGK BKR6E' });
+    const shownRows = () =>
+      ngk.locator('tbody tr').evaluateAll((rows) => rows.filter((row) => (row as HTMLElement).offsetParent).length);
+    // Three offers and the «ещё» row.
+    expect(await shownRows()).toBe(4);
+    await ngk.getByRole('link', { name: 'Ещё 2 предложения NGK BKR6E' }).click();
+    await expect.poll(shownRows).toBe(5);
     await page.close();
   });
 

@@ -15,14 +15,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The text of one column (0-based) of a table's body rows, as shown. */
+/**
+ * The text of one column (0-based) of a table's offer rows, as shown: the rows behind «ещё N» (hidden) and the
+ * «ещё N» rows themselves (two cells, one per layout) are left out.
+ */
 async function column(table: Locator, index: number): Promise<string[]> {
   return table
     .getByRole('row')
     .evaluateAll(
       (rows, cellIndex) =>
         rows
-          .filter((row) => row.querySelector('td'))
+          .filter((row) => row.querySelectorAll('td').length > 2 && (row as HTMLElement).offsetParent !== null)
           .map((row) => (row.querySelectorAll('td')[cellIndex] as HTMLElement | undefined)?.innerText.trim() ?? ''),
       index,
     );
@@ -31,6 +34,25 @@ async function column(table: Locator, index: number): Promise<string[]> {
 /** '4 дн.' (and its probability, '4 дн. 90 %') -> 4; '-' -> Infinity (unknown delivery sorts last). */
 const daysOf = (text: string) => (text.startsWith('-') ? Number.POSITIVE_INFINITY : Number.parseInt(text, 10));
 const isAscending = (values: number[]) => values.every((value, index) => index === 0 || values[index - 1]! <= value);
+
+/**
+ * Sorted as a result groups offers: by part (brand and article, shown together), each part where its best offer
+ * falls, and within a part in order. `value` reads the sorted column's cell.
+ */
+async function isSortedByPart(table: Locator, index: number, value: (text: string) => number): Promise<boolean> {
+  const parts = new Map<string, number[]>();
+  const [brands, articles, values] = await Promise.all([
+    column(table, COLUMN.brand),
+    column(table, COLUMN.article),
+    column(table, index),
+  ]);
+  values.forEach((text, row) => {
+    const key = `${brands[row]} ${articles[row]!.replace(/[^0-9A-Z]/gi, '')}`;
+    parts.set(key, [...(parts.get(key) ?? []), value(text)]);
+  });
+  const groups = [...parts.values()];
+  return groups.every(isAscending) && isAscending(groups.map((group) => group[0]!));
+}
 
 /** Large layout column indexes: brand, article, (middle cell), description, supplier, delivery, stock, price, weight. */
 const COLUMN = { brand: 0, article: 1, delivery: 5, price: 7 } as const;
@@ -85,7 +107,7 @@ describe('search in Chromium', () => {
     expect(requestedBox!.y).toBeLessThan(analogsBox!.y);
     // By price by default, cheapest first in each group.
     expect(isAscending((await column(requested, COLUMN.price)).map(kopecksOf))).toBe(true);
-    expect(isAscending((await column(analogs, COLUMN.price)).map(kopecksOf))).toBe(true);
+    expect(await isSortedByPart(analogs, COLUMN.price, kopecksOf)).toBe(true);
     expect(await visibleColumnHeaders(requested)).toEqual([
       'Бренд',
       'Артикул',
@@ -103,7 +125,10 @@ describe('search in Chromium', () => {
     await page.getByRole('radio', { name: 'Дешевле' }).focus();
     await page.keyboard.press('ArrowRight');
     await page.waitForURL(`${baseUrl}/search/KNECHT/OC90?sort=delivery`);
-    await expect.poll(async () => isAscending((await column(analogs, COLUMN.delivery)).map(daysOf))).toBe(true);
+    await expect
+      .poll(() => requested.getByRole('columnheader', { name: 'Срок' }).getAttribute('aria-sort'))
+      .toBe('ascending');
+    await expect.poll(() => isSortedByPart(analogs, COLUMN.delivery, daysOf)).toBe(true);
     expect(isAscending((await column(requested, COLUMN.delivery)).map(daysOf))).toBe(true);
     expect(await page.getByRole('radio', { name: 'Быстрее' }).isChecked()).toBe(true);
 
@@ -129,6 +154,7 @@ describe('search in Chromium', () => {
     expect(await requested.isVisible()).toBe(false);
     expect(await analogs.isVisible()).toBe(false);
     const cards = page.getByRole('article');
+    // Grouped as the tables are: the cards shown are the rows shown.
     expect(await cards.count()).toBe(requestedBrands.length + analogBrands.length);
     const firstCard = cards.first();
     expect(await firstCard.isVisible()).toBe(true);
@@ -140,6 +166,64 @@ describe('search in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows ten offers on a laptop’s first screen, sorts from the column headers, opens a part’s other offers', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/search/KNECHT/OC90`);
+    const analogs = page.getByRole('table', { name: 'Аналоги KNECHT OC 90' });
+    await analogs.waitFor();
+    // Offer rows (with the add-to-basket control) wholly inside the first screen.
+    const inView = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('table tbody tr')].filter((row) => {
+          const box = row.getBoundingClientRect();
+          return (
+            row.querySelector('td:last-child input') && box.height > 0 && box.top >= 0 && box.bottom <= innerHeight
+          );
+        }).length,
+    );
+    expect(inView).toBeGreaterThanOrEqual(10);
+    // One line per offer: every row as tall as the first.
+    const heights = await analogs
+      .locator('tbody tr')
+      .evaluateAll((rows) =>
+        rows
+          .filter((row) => (row as HTMLElement).offsetParent)
+          .map((row) => Math.round(row.getBoundingClientRect().height)),
+      );
+    expect(Math.max(...heights)).toBeLessThanOrEqual(40);
+    // The general information is one line beside the heading.
+    const heading = await page.getByRole('heading', { level: 1, name: 'KNECHT OC 90' }).boundingBox();
+    const info = await page.getByRole('region', { name: 'Общая информация' }).boundingBox();
+    expect(info!.height).toBeLessThan(30);
+    expect(Math.abs(info!.y + info!.height - (heading!.y + heading!.height))).toBeLessThan(12);
+    // Analogs two hops away: BOSCH through MAHLE, as MAHLE's own result lists it.
+    expect(await column(analogs, COLUMN.brand)).toContain('BOSCH');
+
+    // Sort by delivery from its header, then back by price.
+    await analogs.getByRole('link', { name: 'Срок' }).click();
+    await page.waitForURL(`${baseUrl}/search/KNECHT/OC90?sort=delivery`);
+    await expect.poll(() => isSortedByPart(analogs, COLUMN.delivery, daysOf)).toBe(true);
+    await analogs.getByRole('link', { name: 'Цена' }).click();
+    await page.waitForURL(`${baseUrl}/search/KNECHT/OC90`);
+
+    // NGK BKR6E has five offers: the best three, then «Ещё 2 предложения», opened and closed from the keyboard.
+    await page.goto(`${baseUrl}/search/NGK/BKR6E`);
+    const requested = page.getByRole('table', { name: 'Предложения NGK BKR6E' });
+    await requested.waitFor();
+    expect(await column(requested, COLUMN.price)).toHaveLength(3);
+    const more = requested.getByRole('button', { name: 'Ещё 2 предложения NGK BKR6E' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await column(requested, COLUMN.price)).length).toBe(5);
+    expect(isAscending((await column(requested, COLUMN.price)).map(kopecksOf))).toBe(true);
+    const less = requested.getByRole('button', { name: 'Свернуть NGK BKR6E' });
+    expect(await less.getAttribute('aria-expanded')).toBe('true');
+    await less.press('Enter');
+    await expect.poll(async () => (await column(requested, COLUMN.price)).length).toBe(3);
     await context.close();
   });
 

@@ -3,6 +3,7 @@ import { useRouteLoaderData } from 'react-router';
 import { formatDate, formatDelivery, formatReadyDay, readyDayBy, shopToday } from '@detal/contract/browser';
 import type { DeliveryCalendar, Template } from '@detal/contract';
 import { DeliveryProbability } from './DeliveryProbability.tsx';
+import classes from './DeliveryTime.module.css';
 
 /**
  * The shop's working calendar with the server's «now», from the template every page loads (root loader): a page
@@ -13,7 +14,10 @@ export function useDeliveryCalendar(): DeliveryCalendar | null {
   return useRouteLoaderData<{ template?: Template | null }>('root')?.template?.delivery_calendar ?? null;
 }
 
-/** «сегодня», «завтра» or «к 28 ноября» for a ready day, titled with its full date. */
+/**
+ * «сегодня», «завтра» or «к 28 ноября» for a ready day, titled with its full date. Beside the days, or on a line of
+ * its own (`block`); a page may move it by `[data-ready-day]` (the search table puts it beside the days when wide).
+ */
 export function ReadyDay({
   day,
   calendar,
@@ -29,11 +33,9 @@ export function ReadyDay({
       size="xs"
       fw={600}
       c="teal.9"
-      ml={block ? 0 : 6}
-      display={block ? 'block' : undefined}
+      className={block ? `${classes.readyDay} ${classes.block}` : classes.readyDay}
       title={`Ожидаемая готовность: ${formatDate(day)}`}
       data-ready-day={day}
-      style={{ whiteSpace: 'nowrap' }}
     >
       {formatReadyDay(day, shopToday(calendar))}
     </Text>

@@ -15,7 +15,7 @@ interface BrandChipsProps {
   options: SearchOptions;
   /** Keys 1–9 open the first nine chips (the chips page; not where chips are a side list). */
   withHotkeys?: boolean;
-  /** One line per brand, without the description: where the chips are a side list (the full result). */
+  /** Small one-line links without the description, in a row: where the chips are a side list (the full result). */
   compact?: boolean;
   label: string;
 }
@@ -36,7 +36,7 @@ export function BrandChips({ chips, article, options, withHotkeys = false, compa
   );
 
   return (
-    <ul className={classes.chips} aria-label={label}>
+    <ul className={compact ? classes.chipsInline : classes.chips} aria-label={label}>
       {chips.map((chip, index) => (
         <li key={chip.brand_name}>
           <Link

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useLocation, useParams } from 'react-router';
+import { renderToString } from 'react-dom/server';
+import { RouterProvider, createMemoryRouter, useLocation, useParams } from 'react-router';
 import type { SearchItem, SearchResult } from '@detal/contract';
 import { renderRoutes } from '../../../test/render.tsx';
 import { BrandChips } from './BrandChips.tsx';
@@ -139,19 +140,34 @@ describe('the full result', () => {
     expect(screen.getAllByRole('article')).toHaveLength(3);
   });
 
-  it('shows the general info: brand, article, description, weight and the offers at a glance', async () => {
+  it('shows the general info on one line under the part as heading: description, weight, offers at a glance', async () => {
     renderResult('/search/KNECHT/OC90');
     const info = await screen.findByRole('region', { name: 'Общая информация' });
-    const values = within(info)
-      .getAllByRole('definition')
-      .map((value) => value.textContent);
-    expect(values).toEqual([
-      'KNECHT',
-      'OC 90',
-      'Фильтр масляный',
-      `0,305${NBSP}кг`,
-      `2${NBSP}предложения, от 486,67${NBSP}₽, срок от 1 дн.`,
+    const facts = within(info)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(facts).toEqual([
+      ['Описание', 'Фильтр масляный'],
+      ['Вес', `0,305${NBSP}кг`],
+      ['Предложения', `2${NBSP}предложения, от 486,67${NBSP}₽, срок от 1 дн.`],
     ]);
+  });
+
+  it('sorts by a column from its header, keeping the filters, and marks the column sorted by', async () => {
+    renderResult('/search/KNECHT/OC90?in_stock=1');
+    const requested = await screen.findByRole('table', { name: 'Предложения KNECHT OC 90' });
+    const price = within(requested).getByRole('columnheader', { name: 'Цена' });
+    expect(price.getAttribute('aria-sort')).toBe('ascending');
+    expect(within(price).queryByRole('link')).toBeNull();
+    const delivery = within(requested).getByRole('columnheader', { name: 'Срок' });
+    expect(delivery.getAttribute('aria-sort')).toBeNull();
+    fireEvent.click(within(delivery).getByRole('link', { name: 'Срок' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('KNECHT OC90 ?sort=delivery&in_stock=1'));
+    const sorted = screen.getByRole('table', { name: 'Предложения KNECHT OC 90' });
+    expect(within(sorted).getByRole('columnheader', { name: 'Срок' }).getAttribute('aria-sort')).toBe('ascending');
+    expect(within(sorted).getByRole('link', { name: 'Цена' }).getAttribute('href')).toBe(
+      '/search/KNECHT/OC90?in_stock=1',
+    );
   });
 
   it('links the other brands of the article, keeping the sort and filters', async () => {
@@ -261,5 +277,59 @@ describe('brand chips', () => {
     expect(links[0]?.textContent).toBe(`KNECHTOC 901Фильтр масляный2${NBSP}предложенияот 486,67${NBSP}₽срок от 1 дн.`);
     fireEvent.keyDown(document.documentElement, { key: '2', code: 'Digit2' });
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('MAHLE OC90 '));
+  });
+});
+
+describe('offers grouped by part', () => {
+  // Six offers of KNECHT OC 90 (in two written forms), four of MAHLE OC 90, one of MANN-FILTER W 712/75, by price.
+  const items: SearchItem[] = [
+    ...[1, 2, 3, 4, 5, 6].map((n) => offer(n, 'analog', { price: 100 * n, article: n % 2 ? 'OC 90' : 'OC-90' })),
+    ...[7, 8, 9, 10].map((n) => offer(n, 'analog', { brand_name: 'MAHLE', price: 100 * n })),
+    offer(11, 'analog', { brand_name: 'MANN-FILTER', article: 'W 712/75', price: 1100 }),
+  ];
+  const list = <OfferList items={items} label="Аналоги" />;
+  /** Each part's rows (one tbody per part): its offers' prices, those behind «ещё N» marked. */
+  const partRows = (table: HTMLElement) =>
+    [...table.querySelectorAll('tbody')].map((part) =>
+      [...part.querySelectorAll('tr')]
+        .filter((row) => row.querySelector('button[aria-label="В корзину"]'))
+        .map((row) => `${row.querySelectorAll('td')[7]?.textContent}${row.hasAttribute('data-extra') ? ' (ещё)' : ''}`),
+    );
+
+  it('shows the best three offers of a part and the rest behind «ещё N»; a part of four shows in full', async () => {
+    renderRoutes([{ path: '/', Component: () => list }], ['/']);
+    const table = await screen.findByRole('table', { name: 'Аналоги' });
+    const price = (roubles: number) => `${roubles.toLocaleString('ru-RU')},00${NBSP}₽`;
+    expect(partRows(table)).toEqual([
+      [price(100), price(200), price(300), `${price(400)} (ещё)`, `${price(500)} (ещё)`, `${price(600)} (ещё)`],
+      [price(700), price(800), price(900), price(1000)],
+      [price(1100)],
+    ]);
+    // One toggle, for KNECHT's part, in each table layout's cell; it opens and closes the part in place.
+    const toggles = within(table).getAllByRole('button', { name: /^Ещё/ });
+    expect(toggles.map((toggle) => toggle.textContent)).toEqual([
+      `Ещё 3${NBSP}предложения KNECHT OC 90`,
+      `Ещё 3${NBSP}предложения KNECHT OC 90`,
+    ]);
+    const knecht = table.querySelectorAll('tbody')[0]!;
+    expect(toggles[0]!.getAttribute('aria-controls')).toBe(knecht.id);
+    expect(toggles[0]!.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggles[0]!);
+    const close = within(knecht).getAllByRole('button', { name: /^Свернуть/ });
+    expect(close[0]!.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(close[0]!);
+    expect(within(knecht).getAllByRole('button', { name: /^Ещё/ })[0]!.getAttribute('aria-expanded')).toBe('false');
+    // The cards of small screens are grouped the same way.
+    const cards = screen.getAllByRole('article');
+    expect(cards.filter((card) => card.hasAttribute('data-extra'))).toHaveLength(3);
+  });
+
+  it('links «ещё N» to its part before the scripts run, so that the page opens it as its target', () => {
+    const router = createMemoryRouter([{ path: '/', Component: () => list }]);
+    const html = renderToString(<RouterProvider router={router} />);
+    const link = /<a href="#([^"]+)"[^>]*>Ещё 3/.exec(html);
+    expect(link).not.toBeNull();
+    expect(html).toContain(`<tbody id="${link![1]}"`);
+    expect(html).not.toContain('aria-expanded');
   });
 });

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Group, Stack, Text, Title } from '../../ui/index.ts';
+import { Alert, Anchor, Stack, Text, Title } from '../../ui/index.ts';
 import { normalizeArticle } from '@detal/contract/browser';
 import type { SearchResult } from '@detal/contract';
 import { Link, useNavigation } from 'react-router';
-import { PageIntro } from '../../components/PageIntro.tsx';
 import { BrandChips } from './BrandChips.tsx';
 import { GeneralInfo } from './GeneralInfo.tsx';
 import { OfferList } from './OfferList.tsx';
@@ -31,21 +30,39 @@ export function LayoutSwapNotice({ result }: { result: SearchResult }) {
   );
 }
 
-function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+function Section({
+  title,
+  count,
+  aside,
+  children,
+}: {
+  title: string;
+  count: number;
+  /** Beside the heading when there is room: the sort and filters. */
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <Stack component="section" gap="xs" aria-label={title}>
-      <Title order={2} fz={{ base: 18, md: 20 }}>
-        {title}{' '}
-        <Text span inherit c="dimmed" fw={400}>
-          {count}
-        </Text>
-      </Title>
+    <Stack component="section" gap={6} aria-label={title}>
+      <div className={classes.sectionHead}>
+        <Title order={2} fz={{ base: 17, md: 18 }}>
+          {title}{' '}
+          <Text span inherit c="dimmed" fw={400}>
+            {count}
+          </Text>
+        </Title>
+        {aside}
+      </div>
       {children}
     </Stack>
   );
 }
 
-/** The full result of a brand's article: general info, requested offers first, then analogs under their own heading. */
+/**
+ * The full result of a brand's article, dense enough for a laptop's first screen to hold ten offers: the part
+ * and its facts on one line, the other brands as one row of links, then the requested offers (the sort and
+ * filters beside their heading) and the analogs, each grouped by part.
+ */
 export function FullResult({ result, options }: FullResultProps) {
   const navigation = useNavigation();
   const brandName = result.brand_name ?? '';
@@ -58,24 +75,19 @@ export function FullResult({ result, options }: FullResultProps) {
 
   return (
     <>
-      <PageIntro title={`${brandName} ${article}`}>{chip?.description || undefined}</PageIntro>
+      <div className={classes.resultHead}>
+        <Title order={1} fz={{ base: 22, md: 24 }} lh={1.2}>
+          {brandName} {article}
+        </Title>
+        <GeneralInfo chip={chip} requested={requested} />
+      </div>
       <LayoutSwapNotice result={result} />
-      <Stack gap="lg" className={navigation.state === 'loading' ? classes.pending : undefined}>
-        <GeneralInfo brandName={brandName} article={article} chip={chip} requested={requested} />
+      <Stack gap="md" className={navigation.state === 'loading' ? classes.pending : undefined}>
         {otherBrands.length > 0 ? (
-          <Stack gap={6}>
-            <Group gap="xs" justify="space-between">
-              <Text size="sm" fw={600}>
-                Этот артикул есть и у других брендов
-              </Text>
-              <Anchor
-                component={Link}
-                to={paths.searchArticle(result.normalized_article, searchOptionsQuery(options))}
-                size="sm"
-              >
-                Все бренды с артикулом {article}
-              </Anchor>
-            </Group>
+          <div className={classes.otherBrands}>
+            <Text span size="sm" fw={600}>
+              Этот артикул есть и у других брендов:
+            </Text>
             <BrandChips
               chips={otherBrands}
               article={result.normalized_article}
@@ -83,12 +95,22 @@ export function FullResult({ result, options }: FullResultProps) {
               compact
               label={`Другие бренды с артикулом ${article}`}
             />
-          </Stack>
+            <Anchor
+              component={Link}
+              to={paths.searchArticle(result.normalized_article, searchOptionsQuery(options))}
+              size="sm"
+            >
+              Все бренды с артикулом {article}
+            </Anchor>
+          </div>
         ) : null}
-        <SearchControls key={searchOptionsQuery(options)} options={options} />
-        <Section title={`Предложения ${brandName} ${article}`} count={requested.length}>
+        <Section
+          title={`Предложения ${brandName} ${article}`}
+          count={requested.length}
+          aside={<SearchControls key={searchOptionsQuery(options)} options={options} />}
+        >
           {requested.length > 0 ? (
-            <OfferList items={requested} label={`Предложения ${brandName} ${article}`} />
+            <OfferList items={requested} label={`Предложения ${brandName} ${article}`} options={options} />
           ) : (
             <Text c="dimmed">
               {chip && chip.offers_count > 0
@@ -99,7 +121,7 @@ export function FullResult({ result, options }: FullResultProps) {
         </Section>
         <Section title="Аналоги" count={analogs.length}>
           {analogs.length > 0 ? (
-            <OfferList items={analogs} label={`Аналоги ${brandName} ${article}`} />
+            <OfferList items={analogs} label={`Аналоги ${brandName} ${article}`} options={options} />
           ) : (
             <Text c="dimmed">{emptyText('Аналогов')}</Text>
           )}

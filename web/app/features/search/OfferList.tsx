@@ -1,28 +1,46 @@
+import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Badge, Table, Tooltip, VisuallyHidden } from '../../ui/index.ts';
 import { formatRoubles } from '@detal/contract/browser';
-import type { SearchItem } from '@detal/contract';
-import type { ReactNode } from 'react';
+import type { SearchItem, SearchSort } from '@detal/contract';
+import { useMounted } from '@mantine/hooks';
+import { Link, useLocation } from 'react-router';
 import { AddToBasket } from '../basket/AddToBasket.tsx';
 import { DeliveryTime } from '../../components/DeliveryTime.tsx';
-import { formatStock, formatWeight } from './search-text.ts';
+import { OFFERS_SHOWN_PER_PART, groupByPart, type PartOffers } from './offer-groups.ts';
+import { searchOptionsQuery, type SearchOptions } from './search-options.ts';
+import { formatStock, formatWeight, offersText } from './search-text.ts';
 import classes from './search.module.css';
 
 interface OfferListProps {
   items: readonly SearchItem[];
   /** Names the table and the cards for assistive technology: 'Предложения KNECHT OC 90', 'Аналоги'. */
   label: string;
+  /** The page's sort and filters: the «Срок» and «Цена» headers link to sorting by them. */
+  options?: SearchOptions;
 }
 
 /**
- * Offers in the three sizes of the spec: the large table (>= lg) has every column; the middle one (>= md) puts
- * the brand over the article and the supplier under the description and leaves the weight out; below md each
- * offer is a card.
+ * The columns each table layout shows, which a row across the table spans: a fixed-layout table would add a
+ * column for a span wider than its columns.
  */
-export function OfferList({ items, label }: OfferListProps) {
+const WIDE_COLUMNS = 9;
+const MIDDLE_COLUMNS = 6;
+
+/**
+ * Offers in the three sizes of the spec: the wide table (from 1280 px) has every column on one line per offer;
+ * the middle one (>= md) puts the brand over the article and the supplier under the description and leaves the
+ * weight out; below md each offer is a card. Offers are grouped by part (brand and article): the best
+ * OFFERS_SHOWN_PER_PART of each show, the rest open with «ещё N», a link to the group (opened by `:target` before
+ * and without scripts) that scripts turn into a toggle.
+ */
+export function OfferList({ items, label, options }: OfferListProps) {
+  const id = useId();
+  const parts = groupByPart(items);
   return (
     <>
       <div className={classes.tableView}>
-        <Table className={classes.table} verticalSpacing={6} horizontalSpacing="xs" highlightOnHover aria-label={label}>
+        <Table className={classes.table} verticalSpacing={4} horizontalSpacing="xs" highlightOnHover aria-label={label}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th className={`${classes.large} ${classes.colBrand}`}>Бренд</Table.Th>
@@ -30,28 +48,154 @@ export function OfferList({ items, label }: OfferListProps) {
               <Table.Th className={`${classes.middle} ${classes.colBrandArticle}`}>Бренд, артикул</Table.Th>
               <Table.Th>Описание</Table.Th>
               <Table.Th className={`${classes.large} ${classes.colSupplier}`}>Поставщик</Table.Th>
-              <Table.Th className={`${classes.numeric} ${classes.colDelivery}`}>Срок</Table.Th>
+              <SortHeader sort="delivery" options={options} className={`${classes.numeric} ${classes.colDelivery}`}>
+                Срок
+              </SortHeader>
               <Table.Th className={`${classes.numeric} ${classes.colStock}`}>Наличие</Table.Th>
-              <Table.Th className={`${classes.numeric} ${classes.colPrice}`}>Цена</Table.Th>
+              <SortHeader sort="price" options={options} className={`${classes.numeric} ${classes.colPrice}`}>
+                Цена
+              </SortHeader>
               <Table.Th className={`${classes.large} ${classes.numeric} ${classes.colWeight}`}>Вес</Table.Th>
               <Table.Th className={classes.basketCell}>
                 <VisuallyHidden>В корзину</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
-            {items.map((item) => (
-              <OfferRow key={item.id} item={item} />
-            ))}
-          </Table.Tbody>
+          {parts.map((part, index) => (
+            <PartRows key={part.key} part={part} id={`${id}t${index}`} />
+          ))}
         </Table>
       </div>
       <div className={classes.cardView}>
-        {items.map((item) => (
-          <OfferCard key={item.id} item={item} />
+        {parts.map((part, index) => (
+          <PartCards key={part.key} part={part} id={`${id}c${index}`} />
         ))}
       </div>
     </>
+  );
+}
+
+const SORT_HINTS: Record<SearchSort, string> = { price: 'Сначала дешевле', delivery: 'Сначала быстрее' };
+
+/**
+ * A column the result can be sorted by: a link to the same page sorted by it (works without scripts), or, when
+ * it is the sort already, the header marked ascending.
+ */
+function SortHeader({
+  sort,
+  options,
+  className,
+  children,
+}: {
+  sort: SearchSort;
+  options: SearchOptions | undefined;
+  className: string;
+  children: string;
+}) {
+  const { pathname } = useLocation();
+  if (!options) return <Table.Th className={className}>{children}</Table.Th>;
+  if (options.sort === sort) {
+    return (
+      <Table.Th className={className} aria-sort="ascending">
+        <span className={classes.sorted} title={SORT_HINTS[sort]}>
+          {children}
+        </span>
+      </Table.Th>
+    );
+  }
+  return (
+    <Table.Th className={className}>
+      <Link
+        to={`${pathname}${searchOptionsQuery({ ...options, sort })}`}
+        replace
+        preventScrollReset
+        className={classes.sortLink}
+        title={SORT_HINTS[sort]}
+      >
+        {children}
+      </Link>
+    </Table.Th>
+  );
+}
+
+/**
+ * «ещё 5 предложений» under a part's best offers. Before the scripts run it is a link to the group, which CSS
+ * opens as the page's target; then a button that opens and closes it in place.
+ */
+function MoreOffers({
+  groupId,
+  part,
+  hidden,
+  open,
+  onToggle,
+}: {
+  groupId: string;
+  part: PartOffers;
+  hidden: number;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  const scripted = useMounted();
+  const partName = <VisuallyHidden> {`${part.brandName} ${part.article}`}</VisuallyHidden>;
+  const text = open ? 'Свернуть' : `Ещё ${offersText(hidden)}`;
+  if (!scripted) {
+    return (
+      <a href={`#${groupId}`} className={classes.more}>
+        {text}
+        {partName}
+      </a>
+    );
+  }
+  return (
+    <button type="button" className={classes.more} aria-expanded={open} aria-controls={groupId} onClick={onToggle}>
+      {text}
+      {partName}
+    </button>
+  );
+}
+
+/** How many of a part's offers wait behind «ещё N»: none when only one would (its row costs what the link does). */
+const hiddenCount = (part: PartOffers): number =>
+  part.items.length > OFFERS_SHOWN_PER_PART + 1 ? part.items.length - OFFERS_SHOWN_PER_PART : 0;
+
+function usePartToggle(part: PartOffers) {
+  const [open, setOpen] = useState(false);
+  return { open, hidden: hiddenCount(part), toggle: () => setOpen((was) => !was) };
+}
+
+const groupClass = (base: string | undefined, open: boolean) => (open ? `${base} ${classes.partOpen}` : base);
+
+function PartRows({ part, id }: { part: PartOffers; id: string }) {
+  const { open, hidden, toggle } = usePartToggle(part);
+  return (
+    <Table.Tbody id={id} className={groupClass(classes.partRows, open)}>
+      {part.items.map((item, index) => (
+        <OfferRow key={item.id} item={item} extra={hidden > 0 && index >= OFFERS_SHOWN_PER_PART} />
+      ))}
+      {hidden > 0 ? (
+        <Table.Tr className={classes.moreRow}>
+          {/* One cell per layout, as wide as its columns; CSS shows one. */}
+          <Table.Td colSpan={WIDE_COLUMNS} className={classes.large}>
+            <MoreOffers groupId={id} part={part} hidden={hidden} open={open} onToggle={toggle} />
+          </Table.Td>
+          <Table.Td colSpan={MIDDLE_COLUMNS} className={classes.middle}>
+            <MoreOffers groupId={id} part={part} hidden={hidden} open={open} onToggle={toggle} />
+          </Table.Td>
+        </Table.Tr>
+      ) : null}
+    </Table.Tbody>
+  );
+}
+
+function PartCards({ part, id }: { part: PartOffers; id: string }) {
+  const { open, hidden, toggle } = usePartToggle(part);
+  return (
+    <div id={id} className={groupClass(classes.partCards, open)}>
+      {part.items.map((item, index) => (
+        <OfferCard key={item.id} item={item} extra={hidden > 0 && index >= OFFERS_SHOWN_PER_PART} />
+      ))}
+      {hidden > 0 ? <MoreOffers groupId={id} part={part} hidden={hidden} open={open} onToggle={toggle} /> : null}
+    </div>
   );
 }
 
@@ -69,21 +213,25 @@ function StaleMark({ item }: { item: SearchItem }) {
   );
 }
 
-function OfferRow({ item }: { item: SearchItem }) {
+function OfferRow({ item, extra }: { item: SearchItem; extra: boolean }) {
   return (
-    <Table.Tr>
-      <Table.Td className={`${classes.large} ${classes.brandCell}`}>{item.brand_name}</Table.Td>
-      <Table.Td className={`${classes.large} ${classes.articleCell}`}>{item.article}</Table.Td>
-      <Table.Td className={classes.middle}>
+    <Table.Tr data-extra={extra || undefined}>
+      <Table.Td className={`${classes.large} ${classes.brandCell} ${classes.clip}`} title={item.brand_name}>
+        {item.brand_name}
+      </Table.Td>
+      <Table.Td className={`${classes.large} ${classes.articleCell} ${classes.clip}`} title={item.article}>
+        {item.article}
+      </Table.Td>
+      <Table.Td className={`${classes.middle} ${classes.clip}`}>
         <span className={classes.brandCell}>{item.brand_name}</span>
         <span className={`${classes.subline} ${classes.articleCell}`}>{item.article}</span>
       </Table.Td>
-      <Table.Td>
+      <Table.Td className={classes.clip} title={item.description || undefined}>
         {item.description}
         <span className={`${classes.middle} ${classes.subline}`}>{item.supplier_name ?? ''}</span>
       </Table.Td>
-      <Table.Td className={classes.large}>{item.supplier_name ?? '-'}</Table.Td>
-      <Table.Td className={classes.numeric}>
+      <Table.Td className={`${classes.large} ${classes.clip}`}>{item.supplier_name ?? '-'}</Table.Td>
+      <Table.Td className={`${classes.numeric} ${classes.deliveryCell}`}>
         <DeliveryTime days={item.delivery} probability={item.delivery_probability} stacked />
       </Table.Td>
       <Table.Td className={classes.numeric} c={item.quantity > 0 ? undefined : 'dimmed'}>
@@ -101,14 +249,18 @@ function OfferRow({ item }: { item: SearchItem }) {
   );
 }
 
-function OfferCard({ item }: { item: SearchItem }) {
+function OfferCard({ item, extra }: { item: SearchItem; extra: boolean }) {
   const facts: [string, ReactNode][] = [
     ['Срок', <DeliveryTime key="delivery" days={item.delivery} probability={item.delivery_probability} />],
     ['Наличие', formatStock(item.quantity)],
     ...(item.weight !== null ? [['Вес', formatWeight(item.weight)] as [string, ReactNode]] : []),
   ];
   return (
-    <article className={classes.card} aria-label={`${item.brand_name} ${item.article}, ${formatRoubles(item.price)}`}>
+    <article
+      className={classes.card}
+      data-extra={extra || undefined}
+      aria-label={`${item.brand_name} ${item.article}, ${formatRoubles(item.price)}`}
+    >
       <h3 className={classes.cardTitle}>
         {item.brand_name} <span className={classes.mono}>{item.article}</span>
       </h3>

@@ -59,8 +59,8 @@ export function SearchControls({ options }: { options: SearchOptions }) {
       onSubmit={submit}
       aria-label="Сортировка и фильтры"
     >
-      <div>
-        <Text component="span" size="xs" fw={500} display="block" mb={2} id={sortLabelId}>
+      <div className={classes.inlineField}>
+        <Text component="span" size="sm" c="dimmed" id={sortLabelId}>
           Сортировка
         </Text>
         <SegmentedControl
@@ -78,12 +78,11 @@ export function SearchControls({ options }: { options: SearchOptions }) {
         name={SEARCH_QUERY_KEYS.inStock}
         checked={options.inStock}
         onChange={(event) => apply({ ...options, inStock: event.currentTarget.checked })}
-        mb={4}
       />
-      <Group gap={8} align="flex-end" wrap="nowrap">
+      <Group gap={8} align="center" wrap="nowrap">
         <NumberInput
           size="xs"
-          w={120}
+          className={classes.inlineField}
           label="Срок до, дн."
           name={SEARCH_QUERY_KEYS.maxDelivery}
           placeholder="любой"
@@ -107,7 +106,6 @@ export function SearchControls({ options }: { options: SearchOptions }) {
             replace
             preventScrollReset
             size="sm"
-            mb={4}
           >
             Сбросить фильтры
           </Anchor>
