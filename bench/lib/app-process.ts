@@ -17,10 +17,11 @@ export interface AppProcess {
  * The whole app (`server/src/main.ts`) in production mode on PostgreSQL `url`, in a child process of its own so
  * that the load generator does not share its event loop; resolves once GET /api/health answers.
  * `cpuProfileDir`: the app writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+ * `env`: settings of the app beyond these (METRICS_TOKEN, SUGGEST_CACHE_TTL_MS).
  */
 export async function startApp(
   url: string,
-  options: { cpuProfileDir?: string; built?: boolean } = {},
+  options: { cpuProfileDir?: string; built?: boolean; env?: Record<string, string> } = {},
 ): Promise<AppProcess> {
   const port = await freePort();
   const profiling = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
@@ -38,6 +39,7 @@ export async function startApp(
       HOST: '127.0.0.1',
       SEED_OFFERS: '0',
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -76,7 +76,7 @@ export async function buildApp({ config, database, logger, imports }: BuildAppOp
   app.setSerializerCompiler(createSerializerCompiler({ checkResponses: config.env !== 'production' }));
   echoRequestId(app);
   // First, so that its hook times every route.
-  registerMetrics(app, database, config.metricsToken);
+  const metrics = registerMetrics(app, database, config.metricsToken);
   closeConnectionsWhenClosing(app);
   registerErrorHandling(app);
   await registerSecurity(app, config);
@@ -91,7 +91,7 @@ export async function buildApp({ config, database, logger, imports }: BuildAppOp
   app.addHook('onClose', async () => {
     if (!imports) await importQueue.stop();
   });
-  const deps: AppDeps = { config, database, techCatalogKey, imports: importQueue };
+  const deps: AppDeps = { config, database, techCatalogKey, imports: importQueue, metrics };
   registerHealth(app, database, rateLimitChecks);
   const resolveSession = sessionResolverOf(database.db);
   registerEndpoints(app, resolveSession, SHOP_API_PREFIX, shopEndpoints, createShopHandlers(deps));

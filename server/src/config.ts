@@ -3,6 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /**
+ * 30 s: what is suggested changes only when offers change (imports, a supplier switched on or off, a list going
+ * stale), an import clears its own instance's cache at once, and the others may lag by this much; long enough for
+ * a burst of the same prefixes (many clients typing the popular articles) to cost one query each (decision 0032).
+ */
+const SUGGEST_CACHE_TTL_DEFAULT_MS = 30_000;
+
+/**
  * Every setting the server reads from the environment, with its default. The README's configuration
  * table lists the same names; keep the two in step.
  */
@@ -64,6 +71,11 @@ const envSchema = z.object({
     .default(200 * 1024 * 1024),
   /** Where uploaded files and import reports are kept; default DATA_DIR/uploads. */
   UPLOADS_DIR: z.string().optional(),
+  /**
+   * How long one instance answers a suggestion prefix from memory before asking the database again, in ms
+   * (decision 0032); 0 turns the cache off (every suggestion is a query of its own).
+   */
+  SUGGEST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(SUGGEST_CACHE_TTL_DEFAULT_MS),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -101,6 +113,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   importUploadLimit: number;
   uploadsDir: string;
+  /** SUGGEST_CACHE_TTL_MS: the lifetime of a cached suggestion answer; 0, no cache. */
+  suggestCacheTtlMs: number;
 }
 
 /**
@@ -163,6 +177,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     metricsToken: env.METRICS_TOKEN,
     importUploadLimit: env.IMPORT_UPLOAD_LIMIT,
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(env.DATA_DIR, 'uploads')),
+    suggestCacheTtlMs: env.SUGGEST_CACHE_TTL_MS,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import type {
   shopEndpoints,
   techEndpoints,
 } from '@detal/contract';
+import type { Registry } from 'prom-client';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import type { StaffContext } from './staff-auth.ts';
@@ -35,6 +36,8 @@ export interface AppDeps {
   techCatalogKey: string;
   /** Where uploaded price lists and cross-references go to be imported (modules/suppliers/import-jobs.ts). */
   imports?: ImportQueue;
+  /** The app's Prometheus registry (GET /metrics), where a module registers figures of its own. */
+  metrics: Registry;
 }
 
 export interface HandlerContext<E extends EndpointDef> {

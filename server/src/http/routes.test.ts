@@ -1,3 +1,4 @@
+import { Registry } from 'prom-client';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -236,7 +237,12 @@ describe('routes from an endpoint registry', () => {
 
 describe('the shop registry', () => {
   it('routes every shop endpoint: session ones answer 401 to the placeholder, unhandled ones 501', async () => {
-    const handled = createShopHandlers({ config: loadConfig({}), database, techCatalogKey: 'test' });
+    const handled = createShopHandlers({
+      config: loadConfig({}),
+      database,
+      techCatalogKey: 'test',
+      metrics: new Registry(),
+    });
     for (const [key, endpoint] of Object.entries(shopEndpoints)) {
       if (!endpoint.session && key in handled) continue;
       const response = await app.inject({

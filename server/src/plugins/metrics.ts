@@ -21,9 +21,9 @@ function carriesToken(authorization: string | undefined, token: string): boolean
  * Prometheus metrics at /metrics: requests and their durations per route pattern (`/api/v1/shop/page/:id`, never
  * the raw URL, so that the series stay few), the PostgreSQL pool, and Node's defaults (memory, event loop, GC).
  * Each app has a registry of its own. Without `token` the path is an unknown page; with it, only a caller sending
- * it as a Bearer token reads the figures (they reveal traffic).
+ * it as a Bearer token reads the figures (they reveal traffic). Answers the registry, for the modules' own metrics.
  */
-export function registerMetrics(app: FastifyInstance, database: Database, token: string | undefined) {
+export function registerMetrics(app: FastifyInstance, database: Database, token: string | undefined): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status'] as const;
@@ -66,4 +66,5 @@ export function registerMetrics(app: FastifyInstance, database: Database, token:
     if (!carriesToken(request.headers.authorization, token)) throw unauthorized('Нужен токен метрик (METRICS_TOKEN)');
     return reply.type(registry.contentType).send(await registry.metrics());
   });
+  return registry;
 }

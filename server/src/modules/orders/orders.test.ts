@@ -1,3 +1,4 @@
+import { Registry } from 'prom-client';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
@@ -427,7 +428,12 @@ describe('orders API', () => {
     failing.setValidatorCompiler(validatorCompiler);
     failing.setSerializerCompiler(serializerCompiler);
     registerErrorHandling(failing);
-    const deps = { config: loadConfig({ NODE_ENV: 'test' }, { webBuildDir: null }), database, techCatalogKey: 'test' };
+    const deps = {
+      config: loadConfig({ NODE_ENV: 'test' }, { webBuildDir: null }),
+      database,
+      techCatalogKey: 'test',
+      metrics: new Registry(),
+    };
     let writtenOrderId = 0;
     const step2Path = 'create-order-order-step2-from-items-post';
     const handlers = createOrdersHandlers(deps, {

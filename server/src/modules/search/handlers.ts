@@ -3,10 +3,16 @@ import type { AppDeps, ShopHandlers } from '../../http/handlers.ts';
 import { pricingOf } from '../pricing/client-pricing.ts';
 import { readSearchHistory, recordSearch } from './search-history.ts';
 import { searchProducts } from './service.ts';
+import { SuggestionCache, suggestCacheCounter } from './suggestion-cache.ts';
 import { suggestProducts } from './suggestions.ts';
 
 /** Search by article and brand (contract-decisions.md section 3), suggestions and history (decision 0030). */
-export function createSearchHandlers({ database: { db } }: AppDeps): ShopHandlers {
+export function createSearchHandlers({ database: { db }, config, metrics }: AppDeps): ShopHandlers {
+  // One per app, so per instance: a suggestion for a hot prefix costs no round trip (decision 0032).
+  const suggestions = new SuggestionCache({
+    ttlMs: config.suggestCacheTtlMs,
+    onLookup: suggestCacheCounter(metrics),
+  });
   return {
     'products-search': async ({ body, auth, request }) => {
       // A signed-in client's search goes into their history (decision 0030), beside the search itself; the
@@ -21,7 +27,7 @@ export function createSearchHandlers({ database: { db } }: AppDeps): ShopHandler
       await recorded;
       return { result_products_search: result };
     },
-    'products-suggest': ({ query }) => suggestProducts(db, query),
+    'products-suggest': ({ query }) => suggestProducts(db, query, suggestions),
     'client-search-history': ({ auth }) => readSearchHistory(db, clientIdOf(auth)),
   };
 }

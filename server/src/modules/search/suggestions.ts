@@ -3,6 +3,7 @@ import { normalizeArticle, SUGGEST_MIN_LENGTH, type SuggestQuery, type SuggestRe
 import type { DbExecutor } from '../../db/index.ts';
 import { NamedStatement } from '../../db/named-statement.ts';
 import { supplierNotHiddenSql } from '../supplier-sources/stale-sql.ts';
+import type { SuggestionCache } from './suggestion-cache.ts';
 
 type SuggestionRow = { article: string; normalized_article: string; brand_name: string; description: string };
 
@@ -47,14 +48,24 @@ export function prefixUpperBound(prefix: string): string {
   return points.join('') + String.fromCodePoint(last + 1);
 }
 
-/** `products-suggest`: under SUGGEST_MIN_LENGTH normalized characters, no suggestion (and no query). */
-export async function suggestProducts(db: DbExecutor, query: SuggestQuery): Promise<SuggestResult> {
+/**
+ * `products-suggest`: under SUGGEST_MIN_LENGTH normalized characters, no suggestion (and no query, nor a cache
+ * entry); otherwise the parts under the prefix, from `cache` when it holds them (decision 0032).
+ */
+export async function suggestProducts(
+  db: DbExecutor,
+  query: SuggestQuery,
+  cache?: SuggestionCache,
+): Promise<SuggestResult> {
   const prefix = normalizeArticle(query.article);
   if ([...prefix].length < SUGGEST_MIN_LENGTH) return { normalized_article: prefix, suggestions: [] };
-  const suggestions = await suggestStatement.rows<SuggestionRow>(db, {
-    from: prefix,
-    to: prefixUpperBound(prefix),
-    limit: query.limit,
+  const read = async (): Promise<SuggestResult> => ({
+    normalized_article: prefix,
+    suggestions: await suggestStatement.rows<SuggestionRow>(db, {
+      from: prefix,
+      to: prefixUpperBound(prefix),
+      limit: query.limit,
+    }),
   });
-  return { normalized_article: prefix, suggestions };
+  return cache ? cache.answer(`${query.limit} ${prefix}`, read) : read();
 }

@@ -6,6 +6,7 @@ import type { SourceImportOptions, SupplierFetch, SupplierSource, SupplierSource
 import type { Database, DbExecutor } from '../../db/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { enqueueStaffSupplierAlert } from '../notifications/outbox.ts';
+import { forgetSuggestions } from '../search/suggestion-cache.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { FetchFailure, fetchToFile } from './fetch-file.ts';
 import { ImportRefused, importFetchedList } from './import-fetched.ts';
@@ -144,7 +145,7 @@ export async function saveSource(
   request: SupplierSourceSaveRequest,
   context: { staffId: number; now: Date; timeZone: string },
 ): Promise<SupplierSource> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     await supplierOrNotFound(tx, supplierId);
     const before = await lockSource(tx, supplierId);
     const authUser = request.auth_user;
@@ -188,8 +189,14 @@ export async function saveSource(
       after: { ...auditedValues(after), credentials_changed: before ? before.authPassword !== authPassword : null },
       at: context.now,
     });
-    return toSource(after, context.now);
+    return {
+      source: toSource(after, context.now),
+      hidingChanged: before !== null && before.staleSince !== null && before.stalePolicy !== after.stalePolicy,
+    };
   });
+  // A stale list's offers are hidden or shown by the policy: suggestions are read again (decision 0032).
+  if (saved.hidingChanged) forgetSuggestions();
+  return saved.source;
 }
 
 export async function deleteSource(
@@ -211,6 +218,8 @@ export async function deleteSource(
       at: context.now,
     });
   });
+  // Without a source the list is never stale: offers hidden as stale are shown again.
+  forgetSuggestions();
 }
 
 export async function listFetches(db: DbExecutor, supplierId: number): Promise<SupplierFetch[]> {
@@ -359,7 +368,7 @@ export async function fetchClaimedSource(
   const result = await attempt(database, source, supplier.name, settings);
   const finishedAt = clockOf(settings);
 
-  return database.db.transaction(async (tx) => {
+  const fetched = await database.db.transaction(async (tx) => {
     const row = await insertFetch(tx, {
       supplierId,
       trigger,
@@ -425,6 +434,9 @@ export async function fetchClaimedSource(
     }
     return toFetch(row);
   });
+  // The import forgot this instance's suggestions already; a list hidden as stale is shown only now.
+  if (result.outcome === 'imported') forgetSuggestions();
+  return fetched;
 }
 
 export interface TickReport {
@@ -459,6 +471,8 @@ export async function runSourcesTick(database: Database, settings: FetchSettings
     }
     return marked;
   });
+  // Lists hidden or shown again change what is suggested (a 'warn' list too, which costs nothing to re-read).
+  if (staleness.stale.length > 0 || staleness.fresh > 0) forgetSuggestions();
   for (const stale of staleness.stale) {
     settings.log.warn({ supplierId: stale.supplierId, policy: stale.stalePolicy }, 'supplier price list is stale');
   }

@@ -21,6 +21,7 @@ import type { Db } from '../../db/index.ts';
 import { supplierImports, suppliers } from '../../db/schema.ts';
 import { HttpError, notFound, validationFailed } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { forgetSuggestions } from '../search/suggestion-cache.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { abortRunningImport, type ImportQueue } from './import-jobs.ts';
 import { profileProblem, readableProblem, sniffTable } from './profile.ts';
@@ -65,7 +66,7 @@ export async function saveSupplier(db: Db, request: SaveRequest, write: StaffWri
     importProfile: request.import_profile,
   };
   try {
-    const id = await db.transaction(async (tx) => {
+    const { id, activeChanged } = await db.transaction(async (tx) => {
       let id = request.id;
       let before: AdminSupplierDetail | null = null;
       if (id === null) {
@@ -86,8 +87,10 @@ export async function saveSupplier(db: Db, request: SaveRequest, write: StaffWri
         after: after ? supplierValues(after) : null,
         at: write.now,
       });
-      return id;
+      return { id, activeChanged: before !== null && before.active !== request.active };
     });
+    // Switching a supplier on or off shows or hides its offers: suggestions are read again (decision 0032).
+    if (activeChanged) forgetSuggestions();
     return showSupplier(db, id);
   } catch (error) {
     if (isUniqueViolation(error)) throw validationFailed({ name: ['Поставщик с таким названием уже есть'] });

@@ -24,6 +24,7 @@ import {
 } from './price-row.ts';
 import { forEachRecord, type ReadTotals } from './read-records.ts';
 import type { RecordSourceOptions } from './record-source.ts';
+import { forgetSuggestions } from '../../search/suggestion-cache.ts';
 
 /** The file's valid rows, staged before the supplier's offers are replaced (a temporary table). */
 const priceListStaging = pgTable('price_list_staging', {
@@ -494,15 +495,18 @@ export async function importPriceList(
 
   const session = await openImportSession(database);
   try {
+    let summary: PriceListImportSummary | undefined;
     if (session.copyInto && !(await supplierHasOffers(session.db, supplierName))) {
-      const copied = await importIntoEmptySupplier(
+      summary = await importIntoEmptySupplier(
         { ...session, copyInto: session.copyInto },
         { ...options, supplierName },
         startedAt,
       );
-      if (copied) return copied;
     }
-    return await importThroughStaging(session, { ...options, supplierName }, startedAt);
+    summary ??= await importThroughStaging(session, { ...options, supplierName }, startedAt);
+    // Committed: this instance's suggestions are read again (decision 0032); other instances' expire.
+    forgetSuggestions();
+    return summary;
   } finally {
     await session.close();
   }
