@@ -234,6 +234,15 @@ export function elementProps<P extends StyleProps & { style?: CSSProperties; cla
   baseClass: string | undefined,
   own?: (out: StyleParts) => void,
 ): Omit<P, keyof StyleProps> & { className: string | undefined; style: CSSProperties | undefined } {
+  // Most elements of a page (table cells above all) carry no style prop: they skip the resolution, which a
+  // profile of the server-rendered result page found at 5 % of its CPU.
+  if (!own && !hasStyleProps(props)) {
+    return {
+      ...(props as Omit<P, keyof StyleProps>),
+      className: cx(baseClass, props.className),
+      style: props.style,
+    };
+  }
   const out: StyleParts = { style: {}, classes: [] };
   own?.(out);
   applyStyleProps(props, out);
@@ -247,6 +256,12 @@ export function elementProps<P extends StyleProps & { style?: CSSProperties; cla
     className: cx(baseClass, ...out.classes, props.className),
     style: hasStyle ? ({ ...style, ...props.style } as CSSProperties) : undefined,
   };
+}
+
+/** Whether any style prop is given at all (even undefined: the prop must not reach the DOM element). */
+function hasStyleProps(props: object): boolean {
+  for (const key in props) if (STYLE_KEYS.has(key)) return true;
+  return false;
 }
 
 /** Joins class names, skipping empty ones. */

@@ -205,8 +205,11 @@ export async function receiveUpload(deps: UploadDeps, input: UploadInput, write:
     });
     return inserted;
   });
+  // The answer is the import as the upload left it (queued): read before the queue may start it, so that it never
+  // depends on how fast a worker takes the job.
+  const answer = (await findImport(db, row.id))!;
   await deps.queue.enqueue(row.id);
-  return (await findImport(db, row.id))!;
+  return answer;
 }
 
 export async function showImport(db: Db, id: number): Promise<SupplierImport> {
