@@ -1,4 +1,3 @@
-import { Text } from '../ui/index.ts';
 import { useRouteLoaderData } from 'react-router';
 import { formatDate, formatDelivery, formatReadyDay, readyDayBy, shopToday } from '@detal/contract/browser';
 import type { DeliveryCalendar, Template } from '@detal/contract';
@@ -28,17 +27,13 @@ export function ReadyDay({
   block?: boolean;
 }) {
   return (
-    <Text
-      component="span"
-      size="xs"
-      fw={600}
-      c="teal.9"
+    <span
       className={block ? `${classes.readyDay} ${classes.block}` : classes.readyDay}
       title={`Ожидаемая готовность: ${formatDate(day)}`}
       data-ready-day={day}
     >
       {formatReadyDay(day, shopToday(calendar))}
-    </Text>
+    </span>
   );
 }
 
@@ -59,7 +54,7 @@ export function DeliveryTime({ days, probability, dated = true, stacked = false 
   const readyDay = ready && calendar ? <ReadyDay day={ready} calendar={calendar} block={stacked} /> : null;
   return (
     <>
-      <span style={{ whiteSpace: 'nowrap' }}>{formatDelivery(days)}</span>
+      <span className={classes.days}>{formatDelivery(days)}</span>
       {stacked ? null : readyDay}
       <DeliveryProbability percent={probability} />
       {stacked ? readyDay : null}

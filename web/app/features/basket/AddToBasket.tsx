@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { BASKET_QUANTITY_STEP } from '@detal/contract/browser';
-import { CartIcon } from '../../components/icons.tsx';
 import { basketSubmit } from './basket-route.ts';
 import { usePiecesInBasket } from './held-basket.ts';
 import type { BasketActionResult } from './basket-route.ts';
@@ -71,7 +70,7 @@ export function AddToBasket({ offerId, stock, compact = false, part }: AddToBask
           aria-busy={busy}
           onClick={(event) => busy && event.preventDefault()}
         >
-          <CartIcon size={16} />
+          <span className={classes.cartIcon} aria-hidden="true" />
           {compact ? null : 'В корзину'}
         </button>
       </fetcher.Form>
