@@ -191,6 +191,12 @@ describe('products-suggest answered from the cache (real database)', () => {
     return { hit: count('hit'), shared: count('shared'), miss: count('miss') };
   }
 
+  /** What the cache counted since `before` (an earlier `cacheCounts()`). */
+  async function cacheCountsSince(before: Record<SuggestCacheOutcome, number>) {
+    const after = await cacheCounts();
+    return { hit: after.hit - before.hit, shared: after.shared - before.shared, miss: after.miss - before.miss };
+  }
+
   it('answers a second identical request without a query, and the database again after forgetSuggestions()', async () => {
     const queries = vi.spyOn(suggestStatement, 'rows');
     expect(descriptions(await suggestions('oc9'))).toEqual(['Фильтр масляный']);
@@ -238,12 +244,7 @@ describe('products-suggest answered from the cache (real database)', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => suggestions('lx10')));
     expect(queries).toHaveBeenCalledTimes(1);
     for (const answer of answers) expect(descriptions(answer)).toEqual(['Фильтр воздушный']);
-    const after = await cacheCounts();
-    expect({
-      hit: after.hit - before.hit,
-      shared: after.shared - before.shared,
-      miss: after.miss - before.miss,
-    }).toEqual({ hit: 0, shared: 7, miss: 1 });
+    expect(await cacheCountsSince(before)).toEqual({ hit: 0, shared: 7, miss: 1 });
   });
 
   it('counts hits and misses in /metrics, and nothing for fewer than two characters', async () => {
@@ -254,12 +255,7 @@ describe('products-suggest answered from the cache (real database)', () => {
     await suggestions('OC 90');
     await suggestions('o');
     await suggestions('zz');
-    const after = await cacheCounts();
-    expect({
-      hit: after.hit - before.hit,
-      shared: after.shared - before.shared,
-      miss: after.miss - before.miss,
-    }).toEqual({ hit: 2, shared: 0, miss: 2 });
+    expect(await cacheCountsSince(before)).toEqual({ hit: 2, shared: 0, miss: 2 });
   });
 
   it('with SUGGEST_CACHE_TTL_MS=0 every request queries the database', async () => {
