@@ -1,6 +1,7 @@
 import { VisuallyHidden } from '../../ui/index.ts';
 import type { BrandChip, SearchItem } from '@detal/contract';
 import { formatWeight, fromDeliveryText, fromPriceText, offersText } from './search-text.ts';
+import { FactList, type Fact } from './FactList.tsx';
 import classes from './search.module.css';
 
 interface GeneralInfoProps {
@@ -17,10 +18,10 @@ interface GeneralInfoProps {
 export function GeneralInfo({ chip, requested }: GeneralInfoProps) {
   const weight = requested.find((item) => item.weight !== null)?.weight ?? null;
   const offers = chip && chip.offers_count > 0 ? chip : null;
-  const facts: [string, string][] = [
+  const facts: Fact[] = [
     ['Описание', chip?.description || '-'],
     // Unknown weight is left out rather than shown as a dash: the line is for what is known.
-    ...(weight === null ? [] : [['Вес', formatWeight(weight)] as [string, string]]),
+    ...(weight === null ? [] : [['Вес', formatWeight(weight)] as const]),
     [
       'Предложения',
       offers
@@ -39,14 +40,7 @@ export function GeneralInfo({ chip, requested }: GeneralInfoProps) {
       <VisuallyHidden component="h2" id="general-info-title">
         Общая информация
       </VisuallyHidden>
-      <dl className={classes.infoLine}>
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={facts} className={classes.infoLine} />
     </section>
   );
 }

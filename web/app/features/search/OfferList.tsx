@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import type { ReactNode } from 'react';
 import { Badge, Table, Tooltip, VisuallyHidden } from '../../ui/index.ts';
 import { formatRoubles } from '@detal/contract/browser';
 import type { SearchItem, SearchSort } from '@detal/contract';
@@ -10,6 +9,7 @@ import { DeliveryTime } from '../../components/DeliveryTime.tsx';
 import { OFFERS_SHOWN_PER_PART, groupByPart, type PartOffers } from './offer-groups.ts';
 import { searchOptionsQuery, type SearchOptions } from './search-options.ts';
 import { formatStock, formatWeight, offersText } from './search-text.ts';
+import { FactList, type Fact } from './FactList.tsx';
 import classes from './search.module.css';
 
 interface OfferListProps {
@@ -250,10 +250,10 @@ function OfferRow({ item, extra }: { item: SearchItem; extra: boolean }) {
 }
 
 function OfferCard({ item, extra }: { item: SearchItem; extra: boolean }) {
-  const facts: [string, ReactNode][] = [
+  const facts: Fact[] = [
     ['Срок', <DeliveryTime key="delivery" days={item.delivery} probability={item.delivery_probability} />],
     ['Наличие', formatStock(item.quantity)],
-    ...(item.weight !== null ? [['Вес', formatWeight(item.weight)] as [string, ReactNode]] : []),
+    ...(item.weight !== null ? [['Вес', formatWeight(item.weight)] as const] : []),
   ];
   return (
     <article
@@ -269,14 +269,7 @@ function OfferCard({ item, extra }: { item: SearchItem; extra: boolean }) {
         <StaleMark item={item} />
       </div>
       {item.description ? <div className={classes.cardDescription}>{item.description}</div> : null}
-      <dl className={classes.cardFacts}>
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={facts} className={classes.cardFacts} />
       <div className={classes.cardSupplier}>{item.supplier_name ?? ''}</div>
       <div className={classes.cardBasket}>
         <AddToBasket offerId={item.id} stock={item.quantity} part={`${item.brand_name} ${item.article}`} compact />
