@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { allowEntryProblem } from './modules/supplier-sources/outbound-address.ts';
 
 /**
  * 30 s: what is suggested changes only when offers change (imports, a supplier switched on or off, a list going
@@ -45,6 +46,25 @@ const envSchema = z.object({
   NOTIFICATIONS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** How often suppliers' price-list sources are looked at for a fetch due (and lists for staleness), in seconds. */
   SUPPLIER_SOURCES_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * Hosts on the shop's own network a price-list source may reach, comma-separated: names, addresses, ranges
+   * (`prices.lan, 192.168.10.5, 10.20.0.0/16`); anything else inside is refused (decision 0037).
+   */
+  SUPPLIER_SOURCES_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .superRefine((entries, context) => {
+      for (const entry of entries) {
+        const problem = allowEntryProblem(entry);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      }
+    }),
   /** Redis for the rate-limit counters shared by every instance; unset: PostgreSQL, or memory on PGlite. */
   REDIS_URL: z.string().url().optional(),
   /** Start of every key the shop writes to Redis, so that several shops (or test runs) share one server. */
@@ -103,6 +123,8 @@ export interface AppConfig {
   staffNotificationEmail: string | undefined;
   notificationsIntervalSeconds: number;
   supplierSourcesTickSeconds: number;
+  /** SUPPLIER_SOURCES_ALLOWED_HOSTS: inside hosts, addresses and ranges a supplier source may reach. */
+  supplierSourcesAllowedHosts: readonly string[];
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   /** Where the built web app lives; null serves the API only (tests). */
@@ -168,6 +190,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     staffNotificationEmail: env.STAFF_NOTIFICATION_EMAIL,
     notificationsIntervalSeconds: env.NOTIFICATIONS_INTERVAL_SECONDS,
     supplierSourcesTickSeconds: env.SUPPLIER_SOURCES_TICK_SECONDS,
+    supplierSourcesAllowedHosts: env.SUPPLIER_SOURCES_ALLOWED_HOSTS,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     webBuildDir: env.WEB_BUILD_DIR ? path.resolve(env.WEB_BUILD_DIR) : defaultWebBuildDir,
