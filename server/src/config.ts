@@ -11,6 +11,13 @@ import { allowEntryProblem } from './modules/supplier-sources/outbound-address.t
 const SUGGEST_CACHE_TTL_DEFAULT_MS = 30_000;
 
 /**
+ * One hour: the largest upload (IMPORT_UPLOAD_LIMIT, 200 MB) on a line of 0.5 Mbit/s, a bad mobile connection's
+ * upstream (at 1 Mbit/s it takes 28 minutes). A stalled upload does not wait for it: one silent for
+ * REQUEST_TIMEOUT_MS is closed (decision 0037).
+ */
+const UPLOAD_TIMEOUT_DEFAULT_MS = 60 * 60_000;
+
+/**
  * Every setting the server reads from the environment, with its default. The README's configuration
  * table lists the same names; keep the two in step.
  */
@@ -77,6 +84,11 @@ const envSchema = z.object({
   WEB_BUILD_DIR: z.string().optional(),
   /** Longest time a client may take to send a whole request (headers and body), in ms; 408 after it. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * Longest time an upload (a price list in the back office) may take to arrive, in ms; 408 after it. An upload
+   * silent for REQUEST_TIMEOUT_MS is closed sooner. See UPLOAD_TIMEOUT_DEFAULT_MS.
+   */
+  UPLOAD_TIMEOUT_MS: z.coerce.number().int().positive().default(UPLOAD_TIMEOUT_DEFAULT_MS),
   /** Longest wait for a PostgreSQL connection (from the pool or a new one), in ms. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   /** Longest time one SQL statement may run on PostgreSQL before the server cancels it, in ms. */
@@ -130,6 +142,7 @@ export interface AppConfig {
   /** Where the built web app lives; null serves the API only (tests). */
   webBuildDir: string | null;
   requestTimeoutMs: number;
+  uploadTimeoutMs: number;
   databaseConnectTimeoutMs: number;
   databaseStatementTimeoutMs: number;
   metricsToken: string | undefined;
@@ -195,6 +208,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     webBuildDir: env.WEB_BUILD_DIR ? path.resolve(env.WEB_BUILD_DIR) : defaultWebBuildDir,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    uploadTimeoutMs: env.UPLOAD_TIMEOUT_MS,
     databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     metricsToken: env.METRICS_TOKEN,
