@@ -106,13 +106,13 @@ function basicAuthorization(user: string, password: string): string {
  * carry the supplier's login and password there.
  */
 async function getFollowingRedirects(
-  start: URL,
+  hop: { url: URL },
   headers: Record<string, string>,
   policy: OutboundAddressPolicy,
   agent: Agent,
   signal: AbortSignal,
 ): Promise<Response> {
-  let url = start;
+  let url = hop.url;
   const sent = { ...headers };
   for (let redirects = 0; ; redirects += 1) {
     policy.checkLiteralHost(url.hostname);
@@ -134,11 +134,13 @@ async function getFollowingRedirects(
     }
     if (next.origin !== url.origin) delete sent.authorization;
     url = next;
+    hop.url = next;
   }
 }
 
 export async function fetchToFile(request: FetchRequest): Promise<FetchResult> {
-  const url = new URL(request.url);
+  /** The address being fetched: the source's, then each redirect's (failures name its host). */
+  const hop = { url: new URL(request.url) };
   const headers: Record<string, string> = { 'user-agent': 'Detal price-list fetcher', accept: '*/*' };
   if (request.authUser !== null) {
     headers.authorization = basicAuthorization(request.authUser, request.authPassword ?? '');
@@ -149,7 +151,7 @@ export async function fetchToFile(request: FetchRequest): Promise<FetchResult> {
   // Its own connections, made through the checking lookup, closed when this fetch ends.
   const agent = new Agent({ connect: { lookup: policy.connectionLookup() } });
   try {
-    const response = await getFollowingRedirects(url, headers, policy, agent, AbortSignal.timeout(request.timeoutMs));
+    const response = await getFollowingRedirects(hop, headers, policy, agent, AbortSignal.timeout(request.timeoutMs));
     if (response.status === 304) {
       await response.body?.cancel();
       return { kind: 'not_modified', httpStatus: 304 };
@@ -191,7 +193,7 @@ export async function fetchToFile(request: FetchRequest): Promise<FetchResult> {
       lastModified: response.headers.get('last-modified'),
     };
   } catch (error) {
-    throw networkFailure(error, url.host);
+    throw networkFailure(error, hop.url.host);
   } finally {
     await agent.destroy();
   }
