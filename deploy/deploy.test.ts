@@ -1,11 +1,14 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER, SHOP_API_PREFIX } from '@detal/contract';
+import { ADMIN_API_PREFIX, IDEMPOTENCY_KEY_HEADER, SHOP_API_PREFIX } from '@detal/contract';
 import {
   createDatabase,
   deleteRedisKeys,
   redisUrl,
+  repoRoot,
   requestCount,
   startInstance,
   startNginx,
@@ -25,6 +28,8 @@ const METRICS_TOKEN = `deploy-test-${randomBytes(12).toString('hex')}`;
 const TECH_CATALOG_KEY = `deploy-test-${randomBytes(12).toString('hex')}`;
 const REDIS_KEY_PREFIX = `detal-deploy-test:${randomBytes(6).toString('hex')}:`;
 const PASSWORD = 'deploy test password 42';
+const OWNER_EMAIL = 'owner@deploy.example.test';
+let publicUrl: string;
 
 let database: TestDatabase;
 const instances: AppInstance[] = [];
@@ -33,7 +38,7 @@ let nginx: RunningNginx;
 beforeAll(async () => {
   database = await createDatabase();
   const [proxyPort, ...ports] = await Promise.all([freePort(), freePort(), freePort()]);
-  const publicUrl = `http://127.0.0.1:${proxyPort}`;
+  publicUrl = `http://127.0.0.1:${proxyPort}`;
   const env = {
     DATABASE_URL: database.url,
     REDIS_URL: redisUrl,
@@ -264,6 +269,47 @@ describe('two instances behind nginx', () => {
     expect(hits.every((count) => count > 0)).toBe(true);
   });
 
+  it('a price list larger than nginx’s usual 2 MB, uploaded in the back office, arrives and is imported', async () => {
+    const cookie = await signedInOwner();
+    const supplierName = `Поставщик ${randomBytes(4).toString('hex')}`;
+    const { supplier } = dataOf<{ supplier: { id: number } }>(
+      await admin('supplier-save', { name: supplierName, display_name: 'Склад загрузки' }, cookie),
+    );
+    // About 10 MB: 150,000 rows of a real-shaped list.
+    const rows = 150_000;
+    const lines = ['Артикул;Бренд;Наименование;Цена;Количество'];
+    for (let row = 0; row < rows; row += 1)
+      lines.push(`UPL${row};DEPLOYPARTS;Фильтр масляный ${row};${100 + (row % 900)},50;${row % 20}`);
+    const file = Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+    expect(file.length).toBeGreaterThan(8 * 1024 * 1024);
+
+    const started = Date.now();
+    const response = await fetch(
+      `${nginx.url}${ADMIN_API_PREFIX}import-upload?kind=price_list&supplier_id=${supplier.id}&file_name=big.csv`,
+      { method: 'POST', headers: { cookie, 'content-type': 'application/octet-stream' }, body: file },
+    );
+    const text = await response.text();
+    expect(response.status, text).toBe(200);
+    const queued = (JSON.parse(text) as { data: { import: { id: number; file_bytes: number } } }).data.import;
+    expect(queued.file_bytes).toBe(file.length);
+
+    let imported: { status: string; rows_loaded: number | null; error: string | null } | undefined;
+    for (let attempt = 0; attempt < 240; attempt += 1) {
+      imported = dataOf<{ import: typeof imported }>(await admin('import-show', { id: queued.id }, cookie)).import;
+      if (!['queued', 'running'].includes(imported!.status)) break;
+      await sleep(250);
+    }
+    console.log(
+      `[deploy] upload through nginx: ${(file.length / 1024 / 1024).toFixed(1)} MB, ${rows} rows, ` +
+        `${imported?.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    expect(imported).toMatchObject({ status: 'done', rows_loaded: rows, error: null });
+    const found = dataOf<{ result_products_search: { items: Array<{ article: string }> } }>(
+      await shop('products-search', { article: 'UPL12345', brand_name: 'DEPLOYPARTS' }),
+    ).result_products_search.items;
+    expect(found.map((item) => item.article)).toContain('UPL12345');
+  });
+
   it('SIGTERM to one instance during a steady load of searches loses no request', async () => {
     const logStart = nginx.accessLog().length;
     const total = 200;
@@ -313,6 +359,53 @@ describe('two instances behind nginx', () => {
     expect(lines).toHaveLength(total);
   });
 });
+
+/** POSTs a back office endpoint through nginx with the staff cookie. */
+async function admin(endpoint: string, body: unknown, cookie?: string): Promise<Answer> {
+  const response = await fetch(`${nginx.url}${ADMIN_API_PREFIX}${endpoint}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text.startsWith('{') ? (JSON.parse(text) as unknown) : text };
+}
+
+/**
+ * The shop's owner, made as a shop makes its first one (`npm run admin -- staff-create --link` on the shared
+ * database), who sets a password through the link and signs in: the staff cookie.
+ */
+async function signedInOwner(): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'server/src/cli/admin.ts',
+      'staff-create',
+      '--email',
+      OWNER_EMAIL,
+      '--name',
+      'Ольга Владелец',
+      '--role',
+      'owner',
+      '--link',
+    ],
+    { cwd: repoRoot, env: { ...process.env, DATABASE_URL: database.url, PUBLIC_URL: publicUrl, LOG_LEVEL: 'warn' } },
+  );
+  const token = /set-password\?token=(\S+)/.exec(stdout)?.[1];
+  if (!token) throw new Error(`staff-create printed no set-password link:\n${stdout}`);
+  dataOf(await admin('staff-set-password', { token, password: PASSWORD, password_confirmation: PASSWORD }));
+  const response = await fetch(`${nginx.url}${ADMIN_API_PREFIX}staff-sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: OWNER_EMAIL, password: PASSWORD }),
+  });
+  expect(response.status, await response.text()).toBe(200);
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('staff_session='));
+  if (!cookie) throw new Error('staff-sign-in set no staff_session cookie');
+  return cookie.split(';')[0]!;
+}
 
 /** `200×19, 503×1` */
 function summary(statuses: number[]): string {

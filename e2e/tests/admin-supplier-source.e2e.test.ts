@@ -49,9 +49,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => priceServer.listen(0, '127.0.0.1', resolve));
   priceUrl = `http://127.0.0.1:${(priceServer.address() as AddressInfo).port}/prices/mann.csv`;
   [app, browser] = await Promise.all([
-    startApp({ DATA_DIR: dataDir, SUPPLIER_SOURCES_TICK_SECONDS: '1' }, async (place) => {
-      ownerLink = await createStaffByCli({ ...place, dataDir }, OWNER);
-    }),
+    // The supplier is on this machine: allowed as an operator allows a supplier on the shop's own network.
+    startApp(
+      { DATA_DIR: dataDir, SUPPLIER_SOURCES_TICK_SECONDS: '1', SUPPLIER_SOURCES_ALLOWED_HOSTS: '127.0.0.1' },
+      async (place) => {
+        ownerLink = await createStaffByCli({ ...place, dataDir }, OWNER);
+      },
+    ),
     launchChromium(),
   ]);
 }, 120_000);

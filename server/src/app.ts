@@ -17,6 +17,7 @@ import { answerClientError, handleError, registerErrorHandling } from './http/er
 import type { AppDeps } from './http/handlers.ts';
 import { registerHealth } from './http/health.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
+import { registerRequestDeadline } from './http/request-deadline.ts';
 import { registerEndpoints } from './http/routes.ts';
 import { createSerializerCompiler } from './http/serializer.ts';
 import { sessionResolverOf } from './modules/clients/sessions.ts';
@@ -58,12 +59,16 @@ export async function buildApp({ config, database, logger, imports }: BuildAppOp
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimit,
     // A client that has not sent the whole request (headers and body) in time gets 408 and the connection closes:
-    // slow senders cannot hold connections and memory for ever. Node checks the deadlines every
-    // connectionsCheckingInterval, so that is kept well below the timeout.
-    requestTimeout: config.requestTimeoutMs,
+    // slow senders cannot hold connections and memory for ever. Node's deadline is one for the whole server: the
+    // uploads' (UPLOAD_TIMEOUT_MS); registerRequestDeadline holds every other body to REQUEST_TIMEOUT_MS. Node
+    // checks the deadlines every connectionsCheckingInterval, so that is kept well below the timeouts.
+    requestTimeout: Math.max(config.requestTimeoutMs, config.uploadTimeoutMs),
     http: {
       headersTimeout: Math.min(config.requestTimeoutMs, 60_000),
-      connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(config.requestTimeoutMs / 4))),
+      connectionsCheckingInterval: Math.max(
+        10,
+        Math.min(1_000, Math.floor(Math.min(config.requestTimeoutMs, config.uploadTimeoutMs) / 4)),
+      ),
     },
     clientErrorHandler: answerClientError,
     // Failures before a route is matched (a malformed URL) get the contract's error body too.
@@ -75,6 +80,7 @@ export async function buildApp({ config, database, logger, imports }: BuildAppOp
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ checkResponses: config.env !== 'production' }));
   echoRequestId(app);
+  registerRequestDeadline(app, { requestTimeoutMs: config.requestTimeoutMs });
   // First, so that its hook times every route.
   const metrics = registerMetrics(app, database, config.metricsToken);
   closeConnectionsWhenClosing(app);
@@ -99,6 +105,7 @@ export async function buildApp({ config, database, logger, imports }: BuildAppOp
   registerEndpoints(app, resolveSession, ADMIN_API_PREFIX, adminEndpoints, createAdminHandlers(deps), {
     staff: staffSessionResolverOf(database.db),
     uploadLimit: config.importUploadLimit,
+    uploadIdleMs: config.requestTimeoutMs,
   });
 
   const webBuild = config.webBuildDir ? await loadWebBuild(config.webBuildDir) : null;

@@ -39,6 +39,8 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
       PORT: '8080',
       PUBLIC_URL: 'https://shop.example/',
+      SUPPLIER_SOURCES_ALLOWED_HOSTS: ' prices.lan, 192.168.10.5 ,10.20.0.0/16,[fd00::1],',
+      UPLOAD_TIMEOUT_MS: '7200000',
     });
     expect(config).toMatchObject({
       databaseUrl: 'postgres://shop@db:5432/detal',
@@ -46,11 +48,20 @@ describe('loadConfig', () => {
       trustProxy: 1,
       port: 8080,
       publicUrl: 'https://shop.example',
+      supplierSourcesAllowedHosts: ['prices.lan', '192.168.10.5', '10.20.0.0/16', '[fd00::1]'],
+      uploadTimeoutMs: 7_200_000,
     });
+    expect(loadConfig({})).toMatchObject({ supplierSourcesAllowedHosts: [], uploadTimeoutMs: 3_600_000 });
   });
 
   it('refuses a value it cannot use, naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SUPPLIER_SOURCES_ALLOWED_HOSTS: 'prices.lan, 10.0.0.0/99' })).toThrow(
+      /SUPPLIER_SOURCES_ALLOWED_HOSTS: "10.0.0.0\/99" is not an address range/,
+    );
+    expect(() => loadConfig({ SUPPLIER_SOURCES_ALLOWED_HOSTS: 'http://prices.lan/' })).toThrow(
+      /SUPPLIER_SOURCES_ALLOWED_HOSTS/,
+    );
   });
 });

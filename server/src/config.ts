@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { allowEntryProblem } from './modules/supplier-sources/outbound-address.ts';
 
 /**
  * 30 s: what is suggested changes only when offers change (imports, a supplier switched on or off, a list going
@@ -8,6 +9,13 @@ import { z } from 'zod';
  * a burst of the same prefixes (many clients typing the popular articles) to cost one query each (decision 0032).
  */
 const SUGGEST_CACHE_TTL_DEFAULT_MS = 30_000;
+
+/**
+ * One hour: the largest upload (IMPORT_UPLOAD_LIMIT, 200 MB) on a line of 0.5 Mbit/s, a bad mobile connection's
+ * upstream (at 1 Mbit/s it takes 28 minutes). A stalled upload does not wait for it: one silent for
+ * REQUEST_TIMEOUT_MS is closed (decision 0037).
+ */
+const UPLOAD_TIMEOUT_DEFAULT_MS = 60 * 60_000;
 
 /**
  * Every setting the server reads from the environment, with its default. The README's configuration
@@ -45,6 +53,25 @@ const envSchema = z.object({
   NOTIFICATIONS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** How often suppliers' price-list sources are looked at for a fetch due (and lists for staleness), in seconds. */
   SUPPLIER_SOURCES_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * Hosts on the shop's own network a price-list source may reach, comma-separated: names, addresses, ranges
+   * (`prices.lan, 192.168.10.5, 10.20.0.0/16`); anything else inside is refused (decision 0037).
+   */
+  SUPPLIER_SOURCES_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .superRefine((entries, context) => {
+      for (const entry of entries) {
+        const problem = allowEntryProblem(entry);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      }
+    }),
   /** Redis for the rate-limit counters shared by every instance; unset: PostgreSQL, or memory on PGlite. */
   REDIS_URL: z.string().url().optional(),
   /** Start of every key the shop writes to Redis, so that several shops (or test runs) share one server. */
@@ -57,6 +84,11 @@ const envSchema = z.object({
   WEB_BUILD_DIR: z.string().optional(),
   /** Longest time a client may take to send a whole request (headers and body), in ms; 408 after it. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * Longest time an upload (a price list in the back office) may take to arrive, in ms; 408 after it. An upload
+   * silent for REQUEST_TIMEOUT_MS is closed sooner. See UPLOAD_TIMEOUT_DEFAULT_MS.
+   */
+  UPLOAD_TIMEOUT_MS: z.coerce.number().int().positive().default(UPLOAD_TIMEOUT_DEFAULT_MS),
   /** Longest wait for a PostgreSQL connection (from the pool or a new one), in ms. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   /** Longest time one SQL statement may run on PostgreSQL before the server cancels it, in ms. */
@@ -103,11 +135,14 @@ export interface AppConfig {
   staffNotificationEmail: string | undefined;
   notificationsIntervalSeconds: number;
   supplierSourcesTickSeconds: number;
+  /** SUPPLIER_SOURCES_ALLOWED_HOSTS: inside hosts, addresses and ranges a supplier source may reach. */
+  supplierSourcesAllowedHosts: readonly string[];
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   /** Where the built web app lives; null serves the API only (tests). */
   webBuildDir: string | null;
   requestTimeoutMs: number;
+  uploadTimeoutMs: number;
   databaseConnectTimeoutMs: number;
   databaseStatementTimeoutMs: number;
   metricsToken: string | undefined;
@@ -168,10 +203,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     staffNotificationEmail: env.STAFF_NOTIFICATION_EMAIL,
     notificationsIntervalSeconds: env.NOTIFICATIONS_INTERVAL_SECONDS,
     supplierSourcesTickSeconds: env.SUPPLIER_SOURCES_TICK_SECONDS,
+    supplierSourcesAllowedHosts: env.SUPPLIER_SOURCES_ALLOWED_HOSTS,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     webBuildDir: env.WEB_BUILD_DIR ? path.resolve(env.WEB_BUILD_DIR) : defaultWebBuildDir,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    uploadTimeoutMs: env.UPLOAD_TIMEOUT_MS,
     databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     metricsToken: env.METRICS_TOKEN,

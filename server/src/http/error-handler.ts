@@ -94,15 +94,20 @@ const BAD_REQUEST_BODY: ErrorBody = { message: 'Некорректный зап�
 /**
  * Failures of the connection before Fastify sees a request (Node's clientError): a request not received in time
  * is 408, anything unparsable 400, both in the contract's error shape; then the connection is closed.
+ * `nothingSent`: whether the request's answer has not begun (by default: nothing ever written on the connection).
  */
-export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+export function answerClientError(
+  error: Error & { code?: string },
+  socket: Socket,
+  nothingSent = socket.bytesWritten === 0,
+): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, reason, body] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, 'Request Timeout', REQUEST_TIMEOUT_BODY]
       : [400, 'Bad Request', BAD_REQUEST_BODY];
   // Only when nothing of an answer has gone out yet: a second status line would corrupt the stream.
-  if (socket.writable && socket.bytesWritten === 0) {
+  if (socket.writable && nothingSent) {
     const json = JSON.stringify(body);
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +

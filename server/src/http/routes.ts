@@ -8,6 +8,7 @@ import { refuseCrossSite } from './cross-site.ts';
 import { forbidden, unauthorized, unavailable } from './errors.ts';
 import type { HandlerContext, HandlersFor } from './handlers.ts';
 import { rateLimitOf } from './rate-limit.ts';
+import { allowSlowUpload } from './request-deadline.ts';
 import { STAFF_SIGN_IN_REQUIRED_MESSAGE, authenticateStaff, staffOf, type StaffSessionResolver } from './staff-auth.ts';
 
 /** OpenAPI security scheme name of the bearer token, declared in plugins/docs.ts. */
@@ -81,6 +82,8 @@ export interface StaffRouteOptions {
 export interface UploadRouteOptions {
   /** Largest upload in bytes (413 above it, checked on Content-Length and on the bytes as they come). */
   uploadLimit: number;
+  /** An upload silent this long is answered 408 and closed (its whole time is Node's request timeout). */
+  uploadIdleMs: number;
 }
 
 export function registerEndpoints<T extends Record<string, EndpointDef>>(
@@ -117,6 +120,8 @@ export function registerEndpoints<T extends Record<string, EndpointDef>>(
             if (!endpoint.roles) return;
             if (staff === null) throw unauthorized(STAFF_SIGN_IN_REQUIRED_MESSAGE);
             if (!endpoint.roles.includes(staff.role)) throw forbidden(STAFF_ROLE_FORBIDDEN_MESSAGE);
+            // Only a caller allowed to upload gets the upload's time to send its body.
+            if (endpoint.upload && options.uploadIdleMs) allowSlowUpload(request, reply, options.uploadIdleMs);
           }
         : async (request, reply) => {
             const auth = await authenticate(request, resolveSession);

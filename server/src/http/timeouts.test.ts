@@ -1,12 +1,17 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SHOP_API_PREFIX } from '@detal/contract';
+import { ADMIN_API_PREFIX, SHOP_API_PREFIX } from '@detal/contract';
 import { openDatabase, type Database } from '../db/index.ts';
 import { buildTestApp } from '../../test/helpers/app.ts';
 import { createTestDatabase, createTestDatabaseTarget, testDriver } from '../../test/helpers/db.ts';
 import { answerOf } from '../../test/helpers/raw-socket.ts';
+import { createTestStaff, staffCookieFor } from '../../test/helpers/staff.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -41,6 +46,113 @@ describe('REQUEST_TIMEOUT_MS', () => {
       error: 'request_timeout',
     });
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('UPLOAD_TIMEOUT_MS: uploads have a deadline of their own, and idle ones are still closed', () => {
+  // Small values so that the test runs in seconds: a request gets 600 ms, an upload 3 s, silent for 600 ms at most.
+  const REQUEST_TIMEOUT_MS = 600;
+  const UPLOAD_TIMEOUT_MS = 3_000;
+  let port: number;
+  let cookie: string;
+
+  const csv = Buffer.from(
+    Array.from({ length: 60 }, (_, index) => `Knecht;OC ${index};Mahle;OC ${index};аналог`).join('\n') + '\n',
+  );
+
+  /** Headers of an upload (cross-references: no supplier needed) of `length` bytes, sent on a raw socket. */
+  function startUpload(length: number, headers: Record<string, string>) {
+    const socket = net.connect(port, '127.0.0.1');
+    const answer = answerOf(socket);
+    const lines = Object.entries({
+      Host: 'shop',
+      'Content-Type': 'application/octet-stream',
+      'Content-Length': String(length),
+      Connection: 'close',
+      ...headers,
+    }).map(([name, value]) => `${name}: ${value}`);
+    socket.write(
+      `POST ${ADMIN_API_PREFIX}import-upload?kind=cross_references&file_name=slow.csv HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`,
+    );
+    return { socket, answer };
+  }
+
+  /** Sends `body` in `pieces` parts, `gapMs` apart; stops when the server has closed the connection. */
+  async function trickle(socket: net.Socket, body: Buffer, pieces: number, gapMs: number) {
+    const size = Math.ceil(body.length / pieces);
+    for (let offset = 0; offset < body.length && socket.writable; offset += size) {
+      socket.write(body.subarray(offset, offset + size));
+      await sleep(gapMs);
+    }
+  }
+
+  const statusOf = (raw: string) => /^HTTP\/1\.1 (\d+) /.exec(raw)?.[1];
+  const bodyOf = (raw: string) => JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
+
+  it('a slow upload longer than REQUEST_TIMEOUT_MS arrives', async () => {
+    const database = await createTestDatabase();
+    const uploadsDir = await mkdtemp(path.join(tmpdir(), 'detal-slow-upload-'));
+    const { app } = await buildTestApp(database, {
+      requestTimeoutMs: REQUEST_TIMEOUT_MS,
+      uploadTimeoutMs: UPLOAD_TIMEOUT_MS,
+      uploadsDir,
+    });
+    cleanups.push(
+      () => database.close(),
+      () => app.close(),
+      () => rm(uploadsDir, { recursive: true, force: true }),
+    );
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    port = (app.server.address() as net.AddressInfo).port;
+    cookie = await staffCookieFor(database.db, (await createTestStaff(database.db, 'owner')).member.id);
+
+    const started = Date.now();
+    const { socket, answer } = startUpload(csv.length, { Cookie: cookie });
+    // 10 pieces 200 ms apart: about 2 s in all, each silence a third of the 600 ms allowed.
+    await trickle(socket, csv, 10, 200);
+    const raw = await answer;
+    const took = Date.now() - started;
+    expect(statusOf(raw), raw).toBe('200');
+    expect(bodyOf(raw)).toMatchObject({ data: { import: { kind: 'cross_references', file_name: 'slow.csv' } } });
+    expect(took).toBeGreaterThan(REQUEST_TIMEOUT_MS * 2);
+  });
+
+  it('an upload that sends nothing for REQUEST_TIMEOUT_MS is answered 408 and closed', async () => {
+    const started = Date.now();
+    const { socket, answer } = startUpload(csv.length, { Cookie: cookie });
+    socket.write(csv.subarray(0, 100));
+    const raw = await answer;
+    expect(statusOf(raw), raw).toBe('408');
+    expect(bodyOf(raw)).toEqual({
+      message: 'Запрос не был получен целиком за отведённое время',
+      error: 'request_timeout',
+    });
+    // Closed for its silence, well before the upload's own deadline.
+    expect(Date.now() - started).toBeLessThan(UPLOAD_TIMEOUT_MS - 500);
+  });
+
+  it('an upload that never ends is cut at UPLOAD_TIMEOUT_MS', async () => {
+    const started = Date.now();
+    const { socket, answer } = startUpload(10 * 1024 * 1024, { Cookie: cookie });
+    // A byte every 200 ms: never silent long enough to be closed as idle.
+    void trickle(socket, Buffer.alloc(100, 'x'), 100, 200);
+    const raw = await answer;
+    socket.destroy();
+    expect(statusOf(raw), raw).toBe('408');
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(UPLOAD_TIMEOUT_MS - 100);
+    expect(took).toBeLessThan(UPLOAD_TIMEOUT_MS + 3_000);
+  });
+
+  it('a caller without a staff session gets no upload deadline: its trickling body is cut at REQUEST_TIMEOUT_MS', async () => {
+    const started = Date.now();
+    // Kept alive: after the 401 the server reads the rest of the body, under the request's deadline.
+    const { socket, answer } = startUpload(csv.length, { Connection: 'keep-alive' });
+    void trickle(socket, csv, 40, 100);
+    const raw = await answer;
+    socket.destroy();
+    expect(statusOf(raw), raw).toBe('401');
+    expect(Date.now() - started).toBeLessThan(REQUEST_TIMEOUT_MS + 1_500);
   });
 });
 

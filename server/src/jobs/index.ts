@@ -66,10 +66,11 @@ export type JobsConfig = Pick<
   | 'notificationsIntervalSeconds'
   | 'uploadsDir'
   | 'supplierSourcesTickSeconds'
+  | 'supplierSourcesAllowedHosts'
 >;
 
 function sourcesTicker({ database, config, logger }: StartJobsOptions): () => Promise<void> {
-  const settings = { timeZone: config.shopTimeZone, log: logger };
+  const settings = { timeZone: config.shopTimeZone, log: logger, allowedHosts: config.supplierSourcesAllowedHosts };
   return async () => {
     const report = await runSourcesTick(database, settings);
     if (report.fetched + report.becameStale + report.becameFresh > 0) {

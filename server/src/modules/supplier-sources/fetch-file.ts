@@ -3,12 +3,22 @@ import { createWriteStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { Agent, fetch, type Response } from 'undici';
+import { ADDRESS_NOT_ALLOWED_MESSAGE, OutboundAddressPolicy, type OutboundRules } from './outbound-address.ts';
 
 /**
  * Downloads a supplier's price list to a file, streamed (memory stays flat whatever its size), hashing it on
  * the way. A conditional request: with the ETag and Last-Modified of the last fetch, an unchanged file is a 304
  * and nothing is downloaded. Every failure is a FetchFailure whose message the staff read, in Russian.
+ *
+ * Only the outside is reached (outbound-address.ts, decision 0037): every hop's host is checked, redirects are
+ * followed here one by one (each checked again), and the connection goes to the very address that was checked.
+ * A refused address gets one message and no status, size or timing: nothing is sent to it.
  */
+
+/** Redirects followed at most. */
+export const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 export interface FetchRequest {
   url: string;
@@ -20,6 +30,8 @@ export interface FetchRequest {
   file: string;
   timeoutMs: number;
   maxBytes: number;
+  /** What may be reached besides the outside (SUPPLIER_SOURCES_ALLOWED_HOSTS), and the resolver. */
+  outbound: OutboundRules;
 }
 
 export type FetchResult =
@@ -67,11 +79,12 @@ function causeCode(error: unknown): string | undefined {
 
 function networkFailure(error: unknown, host: string): FetchFailure {
   if (error instanceof FetchFailure) return error;
+  const code = causeCode(error);
+  if (code === 'ERR_ADDRESS_NOT_ALLOWED') return new FetchFailure(ADDRESS_NOT_ALLOWED_MESSAGE);
   const name = error instanceof Error ? error.name : '';
   if (name === 'TimeoutError' || name === 'AbortError') {
     return new FetchFailure('Сервер поставщика не ответил вовремя');
   }
-  const code = causeCode(error);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new FetchFailure(`Сервер ${host} не найден`);
   if (code === 'ECONNREFUSED') return new FetchFailure(`Сервер ${host} не принимает соединения`);
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') {
@@ -87,20 +100,58 @@ function basicAuthorization(user: string, password: string): string {
   return `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
 }
 
+/**
+ * GETs the URL and follows up to MAX_REDIRECTS redirects by hand, each hop's host checked before anything is sent
+ * (an address literal here, a name as it is resolved for the connection). A redirect to another origin does not
+ * carry the supplier's login and password there.
+ */
+async function getFollowingRedirects(
+  hop: { url: URL },
+  headers: Record<string, string>,
+  policy: OutboundAddressPolicy,
+  agent: Agent,
+  signal: AbortSignal,
+): Promise<Response> {
+  let url = hop.url;
+  const sent = { ...headers };
+  for (let redirects = 0; ; redirects += 1) {
+    policy.checkLiteralHost(url.hostname);
+    const response = await fetch(url, { headers: sent, redirect: 'manual', signal, dispatcher: agent });
+    const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
+    if (location === null) return response;
+    await response.body?.cancel();
+    if (redirects === MAX_REDIRECTS) {
+      throw new FetchFailure(`Слишком много перенаправлений (больше ${MAX_REDIRECTS})`, null);
+    }
+    let next: URL;
+    try {
+      next = new URL(location, url);
+    } catch {
+      throw new FetchFailure('Сервер поставщика перенаправил на неверный адрес', response.status);
+    }
+    if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+      throw new FetchFailure('Сервер поставщика перенаправил на адрес не по HTTP или HTTPS', response.status);
+    }
+    if (next.origin !== url.origin) delete sent.authorization;
+    url = next;
+    hop.url = next;
+  }
+}
+
 export async function fetchToFile(request: FetchRequest): Promise<FetchResult> {
-  const url = new URL(request.url);
+  /** The address being fetched: the source's, then each redirect's (failures name its host). */
+  const hop = { url: new URL(request.url) };
   const headers: Record<string, string> = { 'user-agent': 'Detal price-list fetcher', accept: '*/*' };
   if (request.authUser !== null) {
     headers.authorization = basicAuthorization(request.authUser, request.authPassword ?? '');
   }
   if (request.etag) headers['if-none-match'] = request.etag;
   if (request.lastModified) headers['if-modified-since'] = request.lastModified;
+  const policy = new OutboundAddressPolicy(request.outbound);
+  // Its own connections, made through the checking lookup, closed when this fetch ends.
+  const agent = new Agent({ connect: { lookup: policy.connectionLookup() } });
   try {
-    const response = await fetch(url, {
-      headers,
-      redirect: 'follow',
-      signal: AbortSignal.timeout(request.timeoutMs),
-    });
+    const response = await getFollowingRedirects(hop, headers, policy, agent, AbortSignal.timeout(request.timeoutMs));
     if (response.status === 304) {
       await response.body?.cancel();
       return { kind: 'not_modified', httpStatus: 304 };
@@ -142,6 +193,8 @@ export async function fetchToFile(request: FetchRequest): Promise<FetchResult> {
       lastModified: response.headers.get('last-modified'),
     };
   } catch (error) {
-    throw networkFailure(error, url.host);
+    throw networkFailure(error, hop.url.host);
+  } finally {
+    await agent.destroy();
   }
 }

@@ -14,6 +14,7 @@ export function createSupplierSourceHandlers({ config, database }: AppDeps): Adm
         staffId: signedInStaff(staff).staffId,
         now: nowFor(request),
         timeZone: config.shopTimeZone,
+        allowedHosts: config.supplierSourcesAllowedHosts,
       }),
     }),
 
@@ -27,7 +28,7 @@ export function createSupplierSourceHandlers({ config, database }: AppDeps): Adm
         database,
         params.id,
         { staffId: signedInStaff(staff).staffId, now: nowFor(request) },
-        { timeZone: config.shopTimeZone, log: request.server.log },
+        { timeZone: config.shopTimeZone, log: request.server.log, allowedHosts: config.supplierSourcesAllowedHosts },
       ),
 
     'suppliers/:id/source/fetches': async ({ params }) => ({ fetches: await listFetches(db, params.id) }),

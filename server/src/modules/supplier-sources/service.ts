@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SourceImportOptions, SupplierFetch, SupplierSource, SupplierSourceSaveRequest } from '@detal/contract';
 import type { Database, DbExecutor } from '../../db/index.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import { enqueueStaffSupplierAlert } from '../notifications/outbox.ts';
 import { forgetSuggestions } from '../search/suggestion-cache.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { FetchFailure, fetchToFile } from './fetch-file.ts';
 import { ImportRefused, importFetchedList } from './import-fetched.ts';
+import { AddressNotAllowed, OutboundAddressPolicy, type ResolveHost } from './outbound-address.ts';
 import {
   claimSources,
   deleteSourceRow,
@@ -55,6 +56,10 @@ export interface FetchSettings {
   timeoutMs?: number;
   maxBytes?: number;
   retryBaseMs?: number;
+  /** SUPPLIER_SOURCES_ALLOWED_HOSTS: inside hosts, addresses and ranges a source may reach (default none). */
+  allowedHosts?: readonly string[];
+  /** How host names are resolved (default the system's resolver; tests answer names themselves). */
+  resolveHost?: ResolveHost;
   /** The clock (tests move it instead of waiting). */
   now?: () => Date;
 }
@@ -137,14 +142,22 @@ function rescheduled(before: SourceRow, request: SupplierSourceSaveRequest, time
 
 /**
  * Sets a supplier's source (audited). A new address or new credentials forget what the last fetches knew of the
- * file (ETag, Last-Modified, hash) and the failures in a row; the next fetch is due at once.
+ * file (ETag, Last-Modified, hash) and the failures in a row; the next fetch is due at once. An address that is
+ * surely inside (a literal private address, `localhost`) is refused here already (422); a name is resolved and
+ * checked only when fetched, where the check is the guard (decision 0037).
  */
 export async function saveSource(
   db: Database['db'],
   supplierId: number,
   request: SupplierSourceSaveRequest,
-  context: { staffId: number; now: Date; timeZone: string },
+  context: { staffId: number; now: Date; timeZone: string; allowedHosts: readonly string[] },
 ): Promise<SupplierSource> {
+  try {
+    new OutboundAddressPolicy({ allowedHosts: context.allowedHosts }).checkLiteralHost(new URL(request.url).hostname);
+  } catch (error) {
+    if (error instanceof AddressNotAllowed) throw validationFailed({ url: [error.message] });
+    throw error;
+  }
   const saved = await db.transaction(async (tx) => {
     await supplierOrNotFound(tx, supplierId);
     const before = await lockSource(tx, supplierId);
@@ -296,6 +309,7 @@ async function attempt(database: Database, source: SourceRow, supplierName: stri
       file,
       timeoutMs: settings.timeoutMs ?? 10 * 60_000,
       maxBytes: settings.maxBytes ?? 2 ** 30,
+      outbound: { allowedHosts: settings.allowedHosts ?? [], resolveHost: settings.resolveHost },
     });
     const none = { bytes: null, rowsLoaded: null, rowsRefused: null, error: null };
     if (fetched.kind === 'not_modified') return { outcome: 'not_modified', httpStatus: 304, ...none } as Attempt;

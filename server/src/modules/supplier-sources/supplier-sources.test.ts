@@ -95,6 +95,7 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
 
 let server: Server;
 let base: string;
+const SUPPLIER_HOST = '127.0.0.1';
 let database: Database;
 let app: FastifyInstance;
 let smtp: TestSmtpServer;
@@ -106,12 +107,13 @@ const logger = pino({ level: 'silent' });
 
 beforeAll(async () => {
   server = createServer((request, response) => void answer(request, response));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(0, SUPPLIER_HOST, resolve));
+  base = `http://${SUPPLIER_HOST}:${(server.address() as AddressInfo).port}`;
   smtp = await startSmtpServer();
   tempDir = await mkdtemp(path.join(tmpdir(), 'detal-sources-'));
   database = await createTestDatabase();
-  ({ app } = await buildTestApp(database));
+  // The local supplier is on this machine: allowed as an operator allows a supplier on the shop's network.
+  ({ app } = await buildTestApp(database, { supplierSourcesAllowedHosts: [SUPPLIER_HOST] }));
   ownerCookie = await staffCookieFor(database.db, (await createTestStaff(database.db, 'owner')).member.id);
   managerCookie = await staffCookieFor(database.db, (await createTestStaff(database.db, 'manager')).member.id);
   editorCookie = await staffCookieFor(database.db, (await createTestStaff(database.db, 'content_editor')).member.id);
@@ -146,6 +148,7 @@ const settingsAt = (now: Date): FetchSettings => ({
   log: logger,
   tempDir,
   retryBaseMs: 60_000,
+  allowedHosts: [SUPPLIER_HOST],
   now: () => now,
 });
 
