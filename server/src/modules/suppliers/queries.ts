@@ -131,11 +131,14 @@ const lastImportId = sql<number | null>`(select max(i.id) from ${supplierImports
 const lastSuccessAt = sql<string | null>`(select max(i.finished_at)::text from ${supplierImports} i
   where i.supplier_id = ${supplierId} and i.kind = 'price_list' and i.status = 'done')`;
 const offersCount = sql<number>`(select count(*)::int from offers o where o.supplier_id = ${supplierId})`;
-/** Stale: older than its allowed age (never stale without one); a supplier never imported is stale too. */
+/**
+ * Stale: its last successful list is older than its allowed age (never stale without one). A supplier with no list
+ * yet is not stale: it has no offers to be old, and one created a second ago must not be flagged (issue 26).
+ */
 const staleSql = sql<boolean>`(${maxAgeDays} is not null and coalesce(
   (select max(i.finished_at) from ${supplierImports} i
     where i.supplier_id = ${supplierId} and i.kind = 'price_list' and i.status = 'done')
-    < now() - make_interval(days => ${maxAgeDays}), true))`;
+    < now() - make_interval(days => ${maxAgeDays}), false))`;
 
 const supplierColumns = {
   id: suppliers.id,
