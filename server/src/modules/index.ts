@@ -14,6 +14,13 @@ import { createListSearchHandlers } from './list-search/handlers.ts';
 import { createSearchHandlers } from './search/handlers.ts';
 import { createSettingsAdminHandlers } from './settings/handlers.ts';
 import { createStaffHandlers } from './staff/handlers.ts';
+import type { AuditObjectReaders } from './staff/audit-objects.ts';
+import { staffAuditObjects } from './staff/queries.ts';
+import { clientAuditObjects } from './clients/queries.ts';
+import { billAuditObjects, orderAuditObjects, orderLineAuditObjects } from './orders/admin-queries.ts';
+import { supplierAuditObjects, supplierImportAuditObjects } from './suppliers/queries.ts';
+import { newsAuditObjects, pageAuditObjects } from './content/queries.ts';
+import { clientGroupAuditObjects } from './pricing/groups.ts';
 import { createSupplierHandlers } from './suppliers/handlers.ts';
 import { createSupplierSourceHandlers } from './supplier-sources/handlers.ts';
 
@@ -31,8 +38,22 @@ const shopModules: ReadonlyArray<(deps: AppDeps) => ShopHandlers> = [
   createBillHandlers,
 ];
 const techModules: ReadonlyArray<(deps: AppDeps) => TechHandlers> = [createCatalogHandlers];
+/** The names the audit log shows for its rows' objects, by entity kind: each read by the module that owns it. */
+const auditObjectReaders: AuditObjectReaders = {
+  staff: staffAuditObjects,
+  client: clientAuditObjects,
+  order: orderAuditObjects,
+  order_item: orderLineAuditObjects,
+  bill: billAuditObjects,
+  supplier: supplierAuditObjects,
+  supplier_import: supplierImportAuditObjects,
+  page: pageAuditObjects,
+  news: newsAuditObjects,
+  pricing_group: clientGroupAuditObjects,
+};
+
 const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
-  createStaffHandlers,
+  (deps) => createStaffHandlers(deps, auditObjectReaders),
   createOrdersAdminHandlers,
   createPaymentHandlers,
   createClientAdminHandlers,

@@ -13,6 +13,7 @@ import {
 } from '@detal/contract';
 import type { DbExecutor } from '../../db/index.ts';
 import { staff, supplierImports, suppliers } from '../../db/schema.ts';
+import { auditObjectsOf, type AuditObjectReader } from '../staff/audit-objects.ts';
 
 /** The suppliers module's tables: suppliers (shared with the import and search, which read it) and their imports. */
 
@@ -244,3 +245,25 @@ export async function findSupplierByName(
     .where(eq(suppliers.name, name));
   return row ?? null;
 }
+
+/** Suppliers by their real name (the back office's, never the clients' display name). */
+export const supplierAuditObjects: AuditObjectReader = async (db, ids) =>
+  auditObjectsOf(
+    await db
+      .select({ id: suppliers.id, label: suppliers.name })
+      .from(suppliers)
+      .where(inArray(suppliers.id, [...ids])),
+  );
+
+/** Imports: «№ 5, Автоальянс» (cross-reference files have no supplier). */
+export const supplierImportAuditObjects: AuditObjectReader = async (db, ids) =>
+  auditObjectsOf(
+    await db
+      .select({
+        id: supplierImports.id,
+        label: sql<string>`'№ ' || ${supplierImports.id} || coalesce(', ' || ${suppliers.name}, '')`,
+      })
+      .from(supplierImports)
+      .leftJoin(suppliers, eq(suppliers.id, supplierImports.supplierId))
+      .where(inArray(supplierImports.id, [...ids])),
+  );
