@@ -3,6 +3,7 @@ import { createClientAdminHandlers } from './clients/admin-handlers.ts';
 import { createClientsHandlers } from './clients/handlers.ts';
 import { createBasketHandlers } from './basket/handlers.ts';
 import { createBillHandlers } from './bills/handlers.ts';
+import { createCatalogAdminHandlers } from './catalog/admin-handlers.ts';
 import { createCatalogHandlers } from './catalog/handlers.ts';
 import { createContentAdminHandlers } from './content/admin-handlers.ts';
 import { createContentHandlers } from './content/handlers.ts';
@@ -21,6 +22,7 @@ import { billAuditObjects, orderAuditObjects, orderLineAuditObjects } from './or
 import { supplierAuditObjects, supplierImportAuditObjects } from './suppliers/queries.ts';
 import { newsAuditObjects, pageAuditObjects } from './content/queries.ts';
 import { clientGroupAuditObjects } from './pricing/groups.ts';
+import { brandAuditObjects } from './catalog/brands-queries.ts';
 import { createSupplierHandlers } from './suppliers/handlers.ts';
 import { createSupplierSourceHandlers } from './supplier-sources/handlers.ts';
 
@@ -50,6 +52,7 @@ const auditObjectReaders: AuditObjectReaders = {
   page: pageAuditObjects,
   news: newsAuditObjects,
   pricing_group: clientGroupAuditObjects,
+  brand: brandAuditObjects,
 };
 
 const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
@@ -62,6 +65,7 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   createSettingsAdminHandlers,
   createSupplierHandlers,
   createSupplierSourceHandlers,
+  createCatalogAdminHandlers,
 ];
 
 /** Merges the modules' handler maps; two modules claiming one endpoint is a wiring mistake, caught at start. */
