@@ -34,6 +34,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'client.discount': 'Скидка клиента',
   'client.block': 'Клиент заблокирован',
   'client.unblock': 'Клиент разблокирован',
+  'brand.alias_add': 'Добавлено написание бренда',
+  'brand.alias_remove': 'Убрано написание бренда',
+  'brand.merge': 'Бренды объединены',
+  'cross_reference.save': 'Кросс-номер сохранён',
+  'cross_reference.remove': 'Кросс-номер удалён',
 };
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
@@ -44,6 +49,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   statement: 'Выписка',
   client: 'Клиент',
   offer: 'Предложение',
+  brand: 'Бренд',
+  cross_reference: 'Кросс-номер',
 };
 
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
@@ -73,6 +80,11 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   ignored_outgoing: 'исходящих пропущено',
   group: 'группа',
   personal_discount: 'скидка, %',
+  alias: 'написание',
+  merged: 'присоединён бренд',
+  merged_id: 'его номер',
+  offers_moved: 'предложений перенесено',
+  type: 'тип',
 };
 
 /** Fields that hold roubles ('681' or 681.5 in the log), shown as money. */
@@ -141,6 +153,8 @@ export function auditObjectPath(entry: Pick<AuditEntry, 'entity' | 'entity_id' |
       return paths.adminStaff();
     case 'pricing_group':
       return paths.adminPricing();
+    case 'brand':
+      return paths.adminBrands();
     default:
       return null;
   }
