@@ -166,7 +166,7 @@ function BrandRow({ brand }: { brand: AdminBrand }) {
                 name="into"
                 size="xs"
                 w={160}
-                placeholder="бренд, который останется"
+                placeholder="в какой бренд"
                 aria-label={`Объединить ${brand.name} с брендом`}
                 error={mergeError}
               />
