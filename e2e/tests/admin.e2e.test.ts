@@ -285,7 +285,7 @@ describe('the back office in Chromium: owner, invited manager, block, audit log'
     const actions = steps.map((text) => /(Задал пароль|Вход|Приглашён|Заблокирован|Разблокирован)/.exec(text)?.[1]);
     expect(actions).toEqual(['Задал пароль', 'Вход', 'Приглашён', 'Заблокирован', 'Разблокирован']);
     expect(steps.every((text) => text.includes(FIRST_OWNER.email))).toBe(true);
-    expect(steps[2]).toContain(`Сотрудник № ${managerId}`);
+    expect(steps[2]).toContain(`Сотрудник: ${MANAGER.name} (${MANAGER.email})`);
     expect(steps[2]).toContain(`e-mail: ${MANAGER.email}`);
     expect(steps[2]).toContain('роль: Менеджер');
     expect(steps[3]).toMatch(/заблокирован: нет.*заблокирован: да/);

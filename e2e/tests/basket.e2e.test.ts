@@ -75,9 +75,13 @@ describe('the basket in Chromium', () => {
     const steppedRow = rowOf(stepped);
     await steppedRow.getByRole('button', { name: `Увеличить количество: ${lineName(stepped)}` }).click();
     await steppedRow.getByText(formatLineTotal(stepped.price, 2)).waitFor();
-    await expect
-      .poll(() => steppedRow.getByRole('status', { name: `Количество: ${lineName(stepped)}` }).textContent())
-      .toBe('2');
+    const box = steppedRow.getByRole('spinbutton', { name: `Количество: ${lineName(stepped)}` });
+    await expect.poll(() => box.inputValue()).toBe('2');
+    // A quantity typed into the box: the whole stock at once, not a click a piece.
+    await box.fill(String(stepped.quantity + 10));
+    await box.press('Enter');
+    await steppedRow.getByText(formatLineTotal(stepped.price, stepped.quantity)).waitFor();
+    await expect.poll(() => box.inputValue()).toBe(String(stepped.quantity));
 
     // The other line deleted.
     const removed = stepped === first ? second : first;

@@ -29,6 +29,7 @@ export const paths = {
   adminSuppliers: (query = '') => `/admin/suppliers${withQuery(query)}`,
   adminSupplier: (id: number | 'new') => `/admin/suppliers/${segment(id)}`,
   adminCrossReferences: (query = '') => `/admin/suppliers/cross-references${withQuery(query)}`,
+  adminBrands: (query = '') => `/admin/suppliers/brands${withQuery(query)}`,
   login: (next?: string) => (next === undefined ? '/login' : `/login?next=${segment(next)}`),
   register: (next?: string) => (next === undefined ? '/register' : `/register?next=${segment(next)}`),
   resetPassword: () => '/reset-password',

@@ -46,6 +46,7 @@ export default [
     route('admin/clients/:id', 'routes/admin-client.tsx'),
     route('admin/suppliers', 'routes/admin-suppliers.tsx'),
     route('admin/suppliers/cross-references', 'routes/admin-cross-references.tsx'),
+    route('admin/suppliers/brands', 'routes/admin-brands.tsx'),
     route('admin/suppliers/:id', 'routes/admin-supplier.tsx'),
     // The supplier's list source and schedule, a page of its own linked from the supplier's screen (decision 0025).
     route('admin/suppliers/:id/source', 'routes/admin-supplier-source.tsx'),

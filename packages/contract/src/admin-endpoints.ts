@@ -7,6 +7,7 @@ import { pricingAdminEndpoints } from './admin-pricing.ts';
 import { settingsAdminEndpoints } from './admin-settings.ts';
 import { paymentAdminEndpoints } from './payments.ts';
 import { supplierAdminEndpoints } from './suppliers.ts';
+import { catalogAdminEndpoints } from './admin-catalog.ts';
 import { supplierSourceAdminEndpoints } from './supplier-sources.ts';
 import {
   adminLineCancelRequestSchema,
@@ -206,6 +207,8 @@ export const adminEndpoints = defineEndpoints({
   ...supplierAdminEndpoints,
   // Suppliers' price-list sources and their fetch history (supplier-sources.ts): owner and manager.
   ...supplierSourceAdminEndpoints,
+  // Brands, their spellings and cross-references (admin-catalog.ts): owner and manager.
+  ...catalogAdminEndpoints,
 });
 
 export type AdminEndpoints = typeof adminEndpoints;

@@ -73,6 +73,13 @@ export const basketChangeQuantityRequestSchema = basketRefSchema.extend({
 });
 export type BasketChangeQuantityRequest = z.infer<typeof basketChangeQuantityRequestSchema>;
 
+/** (beyond the spec) A typed quantity for a line, kept within 1 and the offer's stock as the steps are. */
+export const basketSetQuantityRequestSchema = basketRefSchema.extend({
+  id: idSchema,
+  quantity_in_basket: basketQuantitySchema,
+});
+export type BasketSetQuantityRequest = z.infer<typeof basketSetQuantityRequestSchema>;
+
 export const basketDeleteItemRequestSchema = basketRefSchema.extend({ id: idSchema });
 export type BasketDeleteItemRequest = z.infer<typeof basketDeleteItemRequestSchema>;
 

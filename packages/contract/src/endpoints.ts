@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   basketAddItemRequestSchema,
   basketChangeQuantityRequestSchema,
+  basketSetQuantityRequestSchema,
   basketCleaningRequestSchema,
   basketDeleteItemRequestSchema,
   basketSchema,
@@ -320,6 +321,15 @@ export const shopEndpoints = defineEndpoints({
     summary: "Step a line's quantity by +1 or -1 within 1 and the stock",
     tags: ['basket'],
     body: basketChangeQuantityRequestSchema,
+    response: dataEnvelope(basketSummarySchema),
+  },
+  'basket-set-item-quantity': {
+    method: 'POST',
+    path: 'basket-set-item-quantity',
+    session: false,
+    summary: "(beyond) Set a line's quantity as typed, kept within 1 and the stock",
+    tags: ['basket'],
+    body: basketSetQuantityRequestSchema,
     response: dataEnvelope(basketSummarySchema),
   },
   'basket-cleaning-all-items': {

@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDateTime,
   formatDelivery,
+  formatFileSize,
   formatProbability,
   deliveryProbabilityLabel,
   formatKopecks,
@@ -119,6 +120,13 @@ describe('labels', () => {
     expect(formatDelivery(null)).toBe('-');
     expect(formatDelivery(undefined)).toBe('-');
     expect(formatDelivery(Number.NaN)).toBe('-');
+  });
+
+  it('formatFileSize: small files in bytes and kilobytes, never «0 МБ»', () => {
+    expect(formatFileSize(512)).toBe('512\u00A0Б');
+    expect(formatFileSize(21 * 1024 + 400)).toBe('21,4\u00A0КБ');
+    expect(formatFileSize(3 * 1024 * 1024 + 200 * 1024)).toBe('3,2\u00A0МБ');
+    expect(formatFileSize(200 * 1024 * 1024)).toBe('200\u00A0МБ');
   });
 
   it('formatProbability and deliveryProbabilityLabel', () => {

@@ -140,3 +140,13 @@ export function pluralRu(count: number, one: string, few: string, many: string):
 
 /** The file name of a bill's PDF. */
 export const billFileName = (id: number): string => `schet-${id}.pdf`;
+
+const fileSizeFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
+
+/** '512 Б', '21,4 КБ', '3,2 МБ': a file's size as staff read it (never «0 МБ» for a small file). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes}${NBSP}Б`;
+  if (bytes < 1024 * 1024) return `${fileSizeFormat.format(bytes / 1024)}${NBSP}КБ`;
+  if (bytes < 1024 * 1024 * 1024) return `${fileSizeFormat.format(bytes / (1024 * 1024))}${NBSP}МБ`;
+  return `${fileSizeFormat.format(bytes / (1024 * 1024 * 1024))}${NBSP}ГБ`;
+}

@@ -32,6 +32,7 @@ export * from './rules.ts';
 export * from './search.ts';
 export * from './staff.ts';
 export * from './suppliers.ts';
+export * from './admin-catalog.ts';
 export * from './supplier-sources.ts';
 export * from './delivery-calendar-schemas.ts';
 export * from './money-schema.ts';

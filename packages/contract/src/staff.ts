@@ -107,6 +107,10 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   entity: z.string(),
   entity_id: z.string().nullable(),
+  /** The object by name («Иванов Иван», «KNECHT OC 90, заказ № 12», «№ 7, заказ № 12» for a bill); null when it is gone or has no name. */
+  object_label: z.string().nullable(),
+  /** The order the object belongs to (an order, a line, a bill), for a link to its screen. */
+  object_order_id: idSchema.nullable(),
   before: auditValuesSchema,
   after: auditValuesSchema,
 });

@@ -3,6 +3,7 @@ import { createClientAdminHandlers } from './clients/admin-handlers.ts';
 import { createClientsHandlers } from './clients/handlers.ts';
 import { createBasketHandlers } from './basket/handlers.ts';
 import { createBillHandlers } from './bills/handlers.ts';
+import { createCatalogAdminHandlers } from './catalog/admin-handlers.ts';
 import { createCatalogHandlers } from './catalog/handlers.ts';
 import { createContentAdminHandlers } from './content/admin-handlers.ts';
 import { createContentHandlers } from './content/handlers.ts';
@@ -14,6 +15,14 @@ import { createListSearchHandlers } from './list-search/handlers.ts';
 import { createSearchHandlers } from './search/handlers.ts';
 import { createSettingsAdminHandlers } from './settings/handlers.ts';
 import { createStaffHandlers } from './staff/handlers.ts';
+import type { AuditObjectReaders } from './staff/audit-objects.ts';
+import { staffAuditObjects } from './staff/queries.ts';
+import { clientAuditObjects } from './clients/queries.ts';
+import { billAuditObjects, orderAuditObjects, orderLineAuditObjects } from './orders/admin-queries.ts';
+import { supplierAuditObjects, supplierImportAuditObjects } from './suppliers/queries.ts';
+import { newsAuditObjects, pageAuditObjects } from './content/queries.ts';
+import { clientGroupAuditObjects } from './pricing/groups.ts';
+import { brandAuditObjects } from './catalog/brands-queries.ts';
 import { createSupplierHandlers } from './suppliers/handlers.ts';
 import { createSupplierSourceHandlers } from './supplier-sources/handlers.ts';
 
@@ -31,8 +40,23 @@ const shopModules: ReadonlyArray<(deps: AppDeps) => ShopHandlers> = [
   createBillHandlers,
 ];
 const techModules: ReadonlyArray<(deps: AppDeps) => TechHandlers> = [createCatalogHandlers];
+/** The names the audit log shows for its rows' objects, by entity kind: each read by the module that owns it. */
+const auditObjectReaders: AuditObjectReaders = {
+  staff: staffAuditObjects,
+  client: clientAuditObjects,
+  order: orderAuditObjects,
+  order_item: orderLineAuditObjects,
+  bill: billAuditObjects,
+  supplier: supplierAuditObjects,
+  supplier_import: supplierImportAuditObjects,
+  page: pageAuditObjects,
+  news: newsAuditObjects,
+  pricing_group: clientGroupAuditObjects,
+  brand: brandAuditObjects,
+};
+
 const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
-  createStaffHandlers,
+  (deps) => createStaffHandlers(deps, auditObjectReaders),
   createOrdersAdminHandlers,
   createPaymentHandlers,
   createClientAdminHandlers,
@@ -41,6 +65,7 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   createSettingsAdminHandlers,
   createSupplierHandlers,
   createSupplierSourceHandlers,
+  createCatalogAdminHandlers,
 ];
 
 /** Merges the modules' handler maps; two modules claiming one endpoint is a wiring mistake, caught at start. */

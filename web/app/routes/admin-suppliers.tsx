@@ -72,6 +72,9 @@ export default function AdminSuppliersPage() {
           Поставщики
         </Title>
         <Group gap="xs">
+          <Button component={Link} to={paths.adminBrands()} size="xs" variant="default">
+            Бренды
+          </Button>
           <Button component={Link} to={paths.adminCrossReferences()} size="xs" variant="default">
             Кросс-номера
           </Button>

@@ -309,6 +309,40 @@ describe('basket API', () => {
     });
   });
 
+  describe('basket-set-item-quantity: a typed quantity (issue 26: 40 spark plugs are not 39 clicks)', () => {
+    const lineOf = async (summary: BasketSummary) => (await ok<Basket>('basket-show', ref(summary))).items[0]!;
+
+    it('sets the quantity typed, kept within 1 and the stock; another basket’s line is a 404; bad input a 422', async () => {
+      const [offerId] = await insertTestOffers(database.db, [{ article: 'PLUG-40', price: '250.00', quantity: 60 }]);
+      const summary = await newBasket(offerId!);
+      const { id } = await lineOf(summary);
+      const set = (quantity_in_basket: unknown) =>
+        call<{ error?: Record<string, string[]> }>('basket-set-item-quantity', {
+          ...ref(summary),
+          id,
+          quantity_in_basket,
+        });
+
+      expect((await set(40)).status).toBe(200);
+      expect((await lineOf(summary)).quantity_in_basket).toBe(40);
+      expect((await set(500)).status).toBe(200);
+      expect((await lineOf(summary)).quantity_in_basket).toBe(60);
+      for (const bad of [0, -3, 2.5, 'сорок']) {
+        const answer = await set(bad);
+        expect(answer.status).toBe(422);
+        expect(answer.body.error).toHaveProperty('quantity_in_basket');
+      }
+      expect((await lineOf(summary)).quantity_in_basket).toBe(60);
+
+      const other = await newBasket(pads);
+      const otherLine = await lineOf(other);
+      expect(
+        await call('basket-set-item-quantity', { ...ref(summary), id: otherLine.id, quantity_in_basket: 3 }),
+      ).toEqual({ status: 404, body: { message: BASKET_ITEM_NOT_FOUND_MESSAGE, error: 'not_found' } });
+      expect((await lineOf(other)).quantity_in_basket).toBe(1);
+    });
+  });
+
   describe('basket-delete-item and basket-cleaning-all-items', () => {
     it('deletes one line, answering the new count; a line it does not hold is a 404', async () => {
       const summary = await newBasket(filter);

@@ -6,6 +6,7 @@ import {
   clearBasket,
   createsAnonymousBasket,
   removeLine,
+  setQuantity,
   showBasket,
   stepQuantity,
 } from './service.ts';
@@ -24,6 +25,7 @@ export function createBasketHandlers({ database: { db } }: AppDeps): ShopHandler
     },
     'basket-changes-quantity-in-item': ({ body, auth }) =>
       stepQuantity(db, body, body.id, body.quantity_in_basket, auth),
+    'basket-set-item-quantity': ({ body, auth }) => setQuantity(db, body, body.id, body.quantity_in_basket, auth),
     'basket-delete-item': ({ body, auth }) => removeLine(db, body, body.id, auth),
     'basket-cleaning-all-items': ({ body, auth }) => clearBasket(db, body, auth),
   };

@@ -242,6 +242,23 @@ export async function stepLineQuantity(
   return result.rows.length > 0;
 }
 
+/** A typed quantity, kept within 1 and the offer's stock; false when the basket has no such line. */
+export async function setLineQuantity(
+  db: DbExecutor,
+  basketId: number,
+  lineId: number,
+  quantity: number,
+): Promise<boolean> {
+  const result = await db.execute<{ quantity: number }>(sql`
+    update ${basketItems}
+    set quantity = greatest(1, least(${quantity}::integer, ${offers.quantity}))
+    from ${offers}
+    where ${offers.id} = ${basketItems.offerId} and ${basketItems.id} = ${lineId} and ${basketItems.basketId} = ${basketId}
+    returning ${basketItems.quantity}
+  `);
+  return result.rows.length > 0;
+}
+
 /** False when the basket has no such line. */
 export async function deleteLine(db: DbExecutor, basketId: number, lineId: number): Promise<boolean> {
   const deleted = await db

@@ -27,6 +27,7 @@ import {
   findBasketWithLines,
   listLines,
   lockBasket,
+  setLineQuantity,
   stepLineQuantity,
   type StoredBasket,
 } from './queries.ts';
@@ -245,6 +246,18 @@ export async function stepQuantity(
 ): Promise<BasketSummary> {
   await openBasket(db, ref, auth);
   if (!(await stepLineQuantity(db, ref.basket_id, lineId, step))) throw await lineNotFound(db, ref, auth);
+  return summaryOf(db, ref);
+}
+
+export async function setQuantity(
+  db: Db,
+  ref: BasketRef,
+  lineId: number,
+  quantity: number,
+  auth: AuthContext,
+): Promise<BasketSummary> {
+  await openBasket(db, ref, auth);
+  if (!(await setLineQuantity(db, ref.basket_id, lineId, quantity))) throw await lineNotFound(db, ref, auth);
   return summaryOf(db, ref);
 }
 

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { ClientProfile, DeliveryAddress } from '@detal/contract';
 import type { DbExecutor } from '../../db/index.ts';
 import { clientSessions, clients, deliveryAddresses, passwordResets } from '../../db/schema.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
+import { auditObjectsOf, type AuditObjectReader } from '../staff/audit-objects.ts';
 
 /** The e-mail match the unique index lower(email) serves: one account per address, whatever its case. */
 const emailIs = (email: string) => sql`lower(${clients.email}) = lower(${email})`;
@@ -282,3 +283,15 @@ export async function deleteDeliveryAddress(db: DbExecutor, clientId: number, id
     .returning({ id: deliveryAddresses.id });
   return rows.length > 0;
 }
+
+/** Clients as the audit log names them: the company, else the person. */
+export const clientAuditObjects: AuditObjectReader = async (db, ids) =>
+  auditObjectsOf(
+    await db
+      .select({
+        id: clients.id,
+        label: sql<string>`coalesce(nullif(${clients.companyName}, ''), trim(${clients.lastName} || ' ' || ${clients.firstName}))`,
+      })
+      .from(clients)
+      .where(inArray(clients.id, [...ids])),
+  );

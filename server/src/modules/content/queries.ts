@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   calendarDayIn,
@@ -15,6 +15,7 @@ import { readShopSetting, readWorkingCalendar } from '../../db/shop-settings.ts'
 import { selectOfferRows, toOffer } from '../catalog/offer-rows.ts';
 import { offerSellingPrice, type ClientPricing } from '../pricing/client-pricing.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
+import { auditObjectsOf, type AuditObjectReader } from '../staff/audit-objects.ts';
 
 /**
  * The layout's shop card and menus; a setting never written shows empty rather than failing every page. With them
@@ -203,3 +204,21 @@ export async function listRecommendedOffers(db: Db, blockId: number, pricing: Cl
     .orderBy(asc(best.position), asc(offers.brandId), asc(offers.articleNormalized));
   return rows.map(toOffer);
 }
+
+/** Pages by their titles. */
+export const pageAuditObjects: AuditObjectReader = async (db, ids) =>
+  auditObjectsOf(
+    await db
+      .select({ id: pages.id, label: pages.title })
+      .from(pages)
+      .where(inArray(pages.id, [...ids])),
+  );
+
+/** News items by their titles. */
+export const newsAuditObjects: AuditObjectReader = async (db, ids) =>
+  auditObjectsOf(
+    await db
+      .select({ id: news.id, label: news.title })
+      .from(news)
+      .where(inArray(news.id, [...ids])),
+  );

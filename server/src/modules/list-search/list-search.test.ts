@@ -193,6 +193,21 @@ describe('products-list-search', () => {
     ]);
   });
 
+  it('puts first the offers whose stock covers the quantity asked, then a row copied from Excel (issue 26)', async () => {
+    // KNECHT's cheap offer has 3 in stock: for 5 pieces the best is the one that has them all, by price or not.
+    const result = await listSearch({ text: 'OC 90 KNECHT 5\nOC 90 KNECHT 3\n0986452041\t\tBOSCH\t2', sort: 'price' });
+    expect(result.lines[0]!.brands[0]!.offers.map((item) => item.id)).toEqual([offer.knechtFast, offer.knechtCheap]);
+    expect(result.lines[1]!.brands[0]!.offers.map((item) => item.id)).toEqual([offer.knechtCheap, offer.knechtFast]);
+    expect(summary(result.lines[2]!)).toEqual({
+      article: '0986452041',
+      brand: 'BOSCH',
+      quantity: 2,
+      status: 'found',
+      chosen: 'BOSCH',
+      brands: ['BOSCH'],
+    });
+  });
+
   it('lists the lines not found and the ones it cannot read, with the reason', async () => {
     const result = await listSearch({ text: 'NOPE-123 2\nOC 90 KNECHT 1,5\nOC90 UNKNOWNBRAND;x;0' });
     expect(result.lines.map((line) => [line.status, line.article, line.quantity, line.message])).toEqual([

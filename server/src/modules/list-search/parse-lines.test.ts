@@ -41,6 +41,22 @@ describe('reading a list line', () => {
     expect(read('oc90;knecht;abc').error).toBe('Количество должно быть числом: «abc»');
   });
 
+  it('reads a row copied from Excel with blank columns, and a known brand after a description (issue 26)', () => {
+    expect(read('0 451 103 316\t\tBOSCH\t2')).toEqual({
+      readings: [{ article: '0 451 103 316', quantity: 2 }],
+      brand: 'BOSCH',
+      error: null,
+    });
+    expect(read('OC 90\tФильтр масляный\tKnecht\t\t4')).toMatchObject({
+      readings: [{ article: 'OC 90', quantity: 4 }],
+      brand: 'KNECHT',
+      error: null,
+    });
+    expect(read('OC90;MANN-FILTER;2;срочно').readings).toEqual([{ article: 'OC90', quantity: 2 }]);
+    const [raw] = linesOfText('0 451 103 316\t\tBOSCH\t2');
+    expect(brandCandidatesOf(raw!)).toEqual(['BOSCH']);
+  });
+
   it('drops blank lines and a header row, keeping line numbers', () => {
     expect(linesOfText('Артикул;Бренд;Количество\n\nOC90;KNECHT;2').map((line) => line.line)).toEqual([3]);
   });

@@ -117,7 +117,13 @@ const isWordsLine = (raw: RawLine) => raw.cells.length === 1;
 
 /** The normalized spellings that may be the line's brand: its brand cell, or runs of its final words. */
 export function brandCandidatesOf(raw: RawLine): string[] {
-  if (!isWordsLine(raw)) return raw.cells[1] ? [normalizeBrand(raw.cells[1])] : [];
+  if (!isWordsLine(raw)) {
+    return raw.cells
+      .slice(1)
+      .filter((cell) => cell !== '' && quantityOf(cell) === null)
+      .map(normalizeBrand)
+      .filter((candidate) => candidate !== '');
+  }
   const { words } = splitWords(raw.cells[0]!);
   const candidates: string[] = [];
   for (let count = 1; count <= Math.min(BRAND_MAX_WORDS, words.length - 1); count += 1) {
@@ -142,12 +148,19 @@ function checked(raw: RawLine, readings: LineReading[], brand: string | null): P
   return { line: raw.line, text: raw.text, readings, brand, error: null };
 }
 
-/** A line of cells: article, then brand (or the quantity when only two cells and the second is a number), then quantity. */
+/**
+ * A line of cells: the article, then the brand, then the quantity. Empty cells between them are skipped, as a row
+ * copied from Excel keeps its blank columns ('0 451 103 316<TAB><TAB>BOSCH<TAB>2'); a brand the shop knows is
+ * found even after another column (a description), and a number where the brand would be is the quantity
+ * ('OC90;;2', 'OC90;2').
+ */
 function readCells(raw: RawLine, known: KnownBrands): ParsedLine {
-  const [article = '', second = '', third = ''] = raw.cells;
-  const secondIsQuantity = raw.cells.length === 2 && quantityOf(second) !== null;
-  const brandText = secondIsQuantity ? '' : second;
-  const quantityText = secondIsQuantity ? second : third;
+  const [article = '', ...others] = raw.cells;
+  const filled = others.filter((cell) => cell !== '');
+  const knownAt = filled.findIndex((cell) => known.has(normalizeBrand(cell)));
+  const brandAt = knownAt >= 0 ? knownAt : filled.length > 0 && quantityOf(filled[0]!) === null ? 0 : -1;
+  const brandText = brandAt >= 0 ? filled[brandAt]! : '';
+  const quantityText = filled[brandAt + 1] ?? '';
   const quantity = quantityText === '' ? { value: 1 } : quantityOf(quantityText);
   if (quantity === null) return invalid(raw, `Количество должно быть числом: «${quantityText}»`);
   if ('error' in quantity) return invalid(raw, quantity.error);

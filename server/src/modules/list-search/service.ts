@@ -56,12 +56,23 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, mapper: (ite
   return results;
 }
 
-const listBrand = (chip: BrandChip, items: readonly SearchItem[]): ListSearchBrand => ({
+/**
+ * A brand's offers for a line of `quantity` pieces: those whose stock covers it first, each part in the search's
+ * order, so the best offer (the first) is one that can be bought whole (issue 26: 4 asked, 1 in stock, 1 added).
+ */
+export function offersForQuantity(items: readonly SearchItem[], quantity: number): SearchItem[] {
+  const requested = items.filter((item) => item.group === 'requested');
+  const covering = requested.filter((item) => item.quantity >= quantity);
+  const short = requested.filter((item) => item.quantity < quantity);
+  return [...covering, ...short].slice(0, LIST_SEARCH_OFFERS_PER_BRAND);
+}
+
+const listBrand = (chip: BrandChip, items: readonly SearchItem[], quantity: number): ListSearchBrand => ({
   brand_name: chip.brand_name,
   article: chip.article,
   description: chip.description,
   offers_count: chip.offers_count,
-  offers: items.filter((item) => item.group === 'requested').slice(0, LIST_SEARCH_OFFERS_PER_BRAND),
+  offers: offersForQuantity(items, quantity),
 });
 
 interface Found {
@@ -89,10 +100,17 @@ async function findReading(
   if (offered.length === 0) return null;
   const target = offered.find((chip) => chip.brand_name === result.brand_name);
   if (target && result.items.length > 0) {
-    return { reading, brands: [listBrand(target, result.items)], chosen: target.brand_name, message: null };
+    return {
+      reading,
+      brands: [listBrand(target, result.items, reading.quantity)],
+      chosen: target.brand_name,
+      message: null,
+    };
   }
   const picks = offered.slice(0, BRANDS_PER_LINE_MAX);
-  const brands = await Promise.all(picks.map(async (chip) => listBrand(chip, (await search(chip.brand_name)).items)));
+  const brands = await Promise.all(
+    picks.map(async (chip) => listBrand(chip, (await search(chip.brand_name)).items, reading.quantity)),
+  );
   const withOffers = brands.filter((entry) => entry.offers.length > 0);
   if (withOffers.length === 0) return null;
   return {

@@ -103,12 +103,12 @@ describe('order placed: the client’s e-mail with the bill, and the staff’s',
     expect(headerOf(client.raw, 'message-id')).toBe(notificationMessageId(rows[0]!.id, PUBLIC_URL));
     const text = textBodyOf(client.raw);
     expect(text).toContain(`${orderLabel(orderId)} от `);
-    expect(text).toContain('принят, мы начали его собирать');
+    expect(text).toContain('принят. Мы проверим наличие и сроки у поставщиков');
     expect(text).toContain('Итого к оплате: ');
     expect(text).toContain(`Счёт № ${billId} на оплату во вложении (PDF)`);
     expect(text).toContain(`${PUBLIC_URL}/orders/${orderId}`);
     const html = htmlBodyOf(client.raw);
-    expect(html).toContain('принят, мы начали его собирать');
+    expect(html).toContain('принят. Мы проверим наличие и сроки у поставщиков');
     expect(html).toContain(`Счёт № ${billId} на оплату во вложении (PDF)`);
     const [pdf, ...others] = attachmentsOf(client.raw);
     expect(others).toEqual([]);
@@ -201,15 +201,18 @@ describe('line status changes', () => {
     const second = order.items[1]!;
     const text = textBodyOf(mail.raw);
     expect(text).toContain('В заказе изменились статусы:');
+    // One entry a line, from where it stood to where it stands now: the first line's step through «В работе» is
+    // not listed on its own.
     const listed = text.split('\n').filter((line) => line.startsWith('- '));
-    expect(listed).toHaveLength(3);
+    expect(listed).toHaveLength(2);
     expect(listed[0]).toContain(`${first.brand_name} ${first.article}`);
-    expect(listed[0]).toContain(`${ORDER_STATUS_NAMES.new} → ${ORDER_STATUS_NAMES.in_work}`);
+    expect(listed[0]).toContain(`${ORDER_STATUS_NAMES.new} → ${ORDER_STATUS_NAMES.ready}`);
     expect(listed[1]).toContain(`${second.brand_name} ${second.article}`);
-    expect(listed[2]).toContain(`${ORDER_STATUS_NAMES.in_work} → ${ORDER_STATUS_NAMES.ready}`);
+    expect(listed[1]).toContain(`${ORDER_STATUS_NAMES.new} → ${ORDER_STATUS_NAMES.in_work}`);
+    expect(text).not.toContain(`${ORDER_STATUS_NAMES.in_work} → ${ORDER_STATUS_NAMES.ready}`);
     expect(text).toContain(`${PUBLIC_URL}/account`);
     const html = htmlBodyOf(mail.raw);
-    expect(html.match(/<li>/g)).toHaveLength(3);
+    expect(html.match(/<li>/g)).toHaveLength(2);
     expect(html).toContain(`<b>${ORDER_STATUS_NAMES.ready}</b>`);
     expect(html).toContain('Такие письма можно отключить');
 

@@ -10,6 +10,7 @@ import {
   orderLabel,
   STALE_POLICY_NAMES,
   type Order,
+  type OrderStatus,
 } from '@detal/contract';
 import type { DbExecutor } from '../../db/index.ts';
 import { readShopSetting } from '../../db/shop-settings.ts';
@@ -17,7 +18,13 @@ import type { MailAttachment, MailMessage } from '../../mail/mailer.ts';
 import { findBillOwner } from '../bills/queries.ts';
 import { billPdf } from '../bills/service.ts';
 import { findOrderContact, findOrderOfAnyClient, type OrderContact } from '../orders/queries.ts';
-import type { LinesStatusPayload, NotificationKind, PaymentPayload, SupplierAlertPayload } from './outbox.ts';
+import type {
+  LinesStatusPayload,
+  NotificationKind,
+  StatusChangeEntry,
+  PaymentPayload,
+  SupplierAlertPayload,
+} from './outbox.ts';
 
 /**
  * Turns an outbox row into the e-mail: the data as stored now (the order, its lines, the bill) poured into the
@@ -172,10 +179,13 @@ export async function renderNotification(
     }
   } else if (kind === 'lines_status_changed') {
     const { changes } = row.payload as LinesStatusPayload;
+    const present = new Map(order.items.map((line) => [line.id, line.status]));
+    const net = netStatusChanges(changes, present);
+    if (net.length === 0) return { nothing: 'every line is back in the status it had' };
     const lineName = new Map(
       order.items.map((line) => [line.id, `${line.brand_name} ${line.article} ${line.description}`.trim()]),
     );
-    view.changes = changes.map((change) => ({
+    view.changes = net.map((change) => ({
       what: change.lineId === null ? 'Заказ целиком' : (lineName.get(change.lineId) ?? `Позиция ${change.lineId}`),
       from: ORDER_STATUS_NAMES[change.from],
       to: ORDER_STATUS_NAMES[change.to],
@@ -205,6 +215,28 @@ export async function renderNotification(
       messageId: notificationMessageId(row.id, settings.publicUrl),
     },
   };
+}
+
+/**
+ * One entry a line: the status it had before the first gathered change and the status it has now (the e-mail
+ * goes a minute later, and a client wants where the line stands, not every step on the way), at the time of its
+ * last change. A line back where it started is left out. Order-wide entries (`lineId` null) keep their last status.
+ */
+export function netStatusChanges(
+  changes: readonly StatusChangeEntry[],
+  presentStatus: ReadonlyMap<number, OrderStatus>,
+): StatusChangeEntry[] {
+  const byLine = new Map<number | null, StatusChangeEntry>();
+  for (const change of changes) {
+    const first = byLine.get(change.lineId);
+    byLine.set(change.lineId, { ...change, from: first?.from ?? change.from });
+  }
+  return [...byLine.values()]
+    .map((entry) => ({
+      ...entry,
+      to: (entry.lineId === null ? undefined : presentStatus.get(entry.lineId)) ?? entry.to,
+    }))
+    .filter((entry) => entry.from !== entry.to);
 }
 
 /** The staff's e-mails about a supplier's price-list source: from the row's payload alone. */

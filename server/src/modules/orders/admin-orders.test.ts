@@ -8,6 +8,7 @@ import {
   calendarDayIn,
   type AdminOrder,
   type AdminOrderLine,
+  type AuditEntry,
   type LineStatusChangeResult,
   type Paginated,
 } from '@detal/contract';
@@ -235,6 +236,25 @@ describe('back office: orders line by line', () => {
         .where(and(eq(auditLog.action, 'order_item.status'), inArray(auditLog.entityId, ids.map(String))));
       expect(audits).toHaveLength(3);
       expect(audits[0]).toMatchObject({ staffId: managerId, before: { status: 'new' } });
+
+      // The owner's log names each line by its part and order and links it to the order (issue 26: not «Позиция № 4»).
+      const owner = await staffCookieFor(database.db, (await createTestStaff(database.db, 'owner')).member.id);
+      const logged = await callAdmin(app, 'audit-log-list', {
+        cookie: owner,
+        body: { entity: 'order_item', per_page: 100 },
+      });
+      expect(logged.statusCode, logged.body).toBe(200);
+      const entries = (logged.json() as { data: Paginated<AuditEntry> }).data.data;
+      const [lineA] = await database.db.select().from(orderItems).where(eq(orderItems.id, a.lineIds[0]!));
+      expect(entries.find((entry) => entry.entity_id === String(a.lineIds[0]))).toMatchObject({
+        object_label: `${lineA!.brandName} ${lineA!.article}, заказ № ${a.orderId}`,
+        object_order_id: a.orderId,
+      });
+      const clientLog = await callAdmin(app, 'audit-log-list', { cookie: owner, body: { per_page: 100 } });
+      const staffEntry = (clientLog.json() as { data: Paginated<AuditEntry> }).data.data.find(
+        (entry) => entry.entity === 'staff' && entry.entity_id === String(managerId),
+      );
+      expect(staffEntry?.object_label).toMatch(/^.+ \(manager-.+@shop\.example\.ru\)$/);
 
       // The same status again is no change: nothing new in the history.
       const again = await changeStatus({ line_ids: ids, status: 'in_work' });

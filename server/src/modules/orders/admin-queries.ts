@@ -17,6 +17,7 @@ import type { DbExecutor } from '../../db/index.ts';
 import { bills, clients, orderItems, orderLineStatusHistory, orders, staff, suppliers } from '../../db/schema.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
 import { findAdminBill } from '../payments/queries.ts';
+import { auditObjectsOf, type AuditObjectReader } from '../staff/audit-objects.ts';
 
 /** The back office's reads of orders: the work queue of lines and an order's screen (staff only). */
 
@@ -310,3 +311,44 @@ export async function orderIdOfLine(db: DbExecutor, lineId: number): Promise<num
   const [row] = await db.select({ orderId: orderItems.orderId }).from(orderItems).where(eq(orderItems.id, lineId));
   return row?.orderId ?? null;
 }
+
+/** Orders as the audit log names them: «№ 12, Иванов Иван» (the page puts the kind first). */
+export const orderAuditObjects: AuditObjectReader = async (db, ids) =>
+  auditObjectsOf(
+    await db
+      .select({
+        id: orders.id,
+        label: sql<string>`'№ ' || ${orders.id} || ', ' || coalesce(nullif(${clients.companyName}, ''),
+          trim(${clients.lastName} || ' ' || ${clients.firstName}))`,
+        orderId: orders.id,
+      })
+      .from(orders)
+      .innerJoin(clients, eq(clients.id, orders.clientId))
+      .where(inArray(orders.id, [...ids])),
+  );
+
+/** Order lines: «KNECHT OC 90, заказ № 12», linked to their order. */
+export const orderLineAuditObjects: AuditObjectReader = async (db, ids) =>
+  auditObjectsOf(
+    await db
+      .select({
+        id: orderItems.id,
+        label: sql<string>`${orderItems.brandName} || ' ' || ${orderItems.article} || ', заказ № ' || ${orderItems.orderId}`,
+        orderId: orderItems.orderId,
+      })
+      .from(orderItems)
+      .where(inArray(orderItems.id, [...ids])),
+  );
+
+/** Bills: «№ 7, заказ № 12», linked to their order. */
+export const billAuditObjects: AuditObjectReader = async (db, ids) =>
+  auditObjectsOf(
+    await db
+      .select({
+        id: bills.id,
+        label: sql<string>`'№ ' || ${bills.id} || ', заказ № ' || ${bills.orderId}`,
+        orderId: bills.orderId,
+      })
+      .from(bills)
+      .where(inArray(bills.id, [...ids])),
+  );

@@ -1,7 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { normalizeBrand } from '@detal/contract';
 import type { DbExecutor } from '../../db/index.ts';
 import { brands, clientGroups, clients, pricingProfiles, suppliers } from '../../db/schema.ts';
+import { auditObjectsOf, type AuditObjectReader } from '../staff/audit-objects.ts';
 import type { BasisPoints, PricingProfile } from './policy.ts';
 import type { NameDirectory } from './profile-file.ts';
 import { profileFromRules, rulesFromProfile, storedRulesSchema } from './stored-rules.ts';
@@ -134,3 +135,12 @@ export async function loadNameDirectory(db: DbExecutor): Promise<NameDirectory> 
     brandName: (id) => brandNames.get(id) ?? `#${id}`,
   };
 }
+
+/** Client groups by their names. */
+export const clientGroupAuditObjects: AuditObjectReader = async (db, ids) =>
+  auditObjectsOf(
+    await db
+      .select({ id: clientGroups.id, label: clientGroups.name })
+      .from(clientGroups)
+      .where(inArray(clientGroups.id, [...ids])),
+  );

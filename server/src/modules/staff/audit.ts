@@ -3,6 +3,7 @@ import { pageOffset, paginationMeta, type AuditEntry, type AuditLogFilters, type
 import { withinDays } from '../../db/calendar-days.ts';
 import type { DbExecutor, Tx } from '../../db/index.ts';
 import { auditLog, staff } from '../../db/schema.ts';
+import { readAuditObjects, type AuditObjectReaders } from './audit-objects.ts';
 
 /**
  * The audit log: every staff write leaves one row, written with `recordAudit` inside the transaction of the
@@ -54,6 +55,7 @@ export async function listAuditLog(
   filters: AuditLogFilters,
   page: number,
   timeZone: string,
+  objectReaders: AuditObjectReaders = {},
 ): Promise<Paginated<AuditEntry>> {
   const where = and(
     filters.staff_id != null ? eq(auditLog.staffId, filters.staff_id) : undefined,
@@ -79,6 +81,7 @@ export async function listAuditLog(
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(filters.per_page)
     .offset(pageOffset(page, filters.per_page));
+  const objects = await readAuditObjects(db, objectReaders, rows);
   const data = rows.map((row): AuditEntry => ({
     id: row.id,
     created_at: row.createdAt.toISOString(),
@@ -87,6 +90,8 @@ export async function listAuditLog(
     action: row.action,
     entity: row.entity,
     entity_id: row.entityId,
+    object_label: objects.get(`${row.entity}:${row.entityId}`)?.label ?? null,
+    object_order_id: objects.get(`${row.entity}:${row.entityId}`)?.orderId ?? null,
     before: row.before as AuditValues | null,
     after: row.after as AuditValues | null,
   }));

@@ -7,6 +7,7 @@ import { createMailer } from '../../mail/mailer.ts';
 import { hashForUnknownAccount } from '../../shared/password.ts';
 import { AUTH_LIMIT_WINDOW, PER_EMAIL_MAX, countEmailAttempt, limitPerAddress } from '../clients/limits.ts';
 import { listAuditLog } from './audit.ts';
+import type { AuditObjectReaders } from './audit-objects.ts';
 import {
   changeOwnPassword,
   inviteStaff,
@@ -33,7 +34,10 @@ const limitPerStaffMember = <H extends object>(handler: H): H =>
  * The back office's staff endpoints. The route layer has checked the session and the role of every endpoint
  * (http/routes.ts) before a handler runs; who acts always comes from the session cookie, never from the body.
  */
-export function createStaffHandlers({ config, database: { db } }: AppDeps): AdminHandlers {
+export function createStaffHandlers(
+  { config, database: { db } }: AppDeps,
+  auditObjectReaders: AuditObjectReaders = {},
+): AdminHandlers {
   const mailer = createMailer(config);
   void hashForUnknownAccount();
   return {
@@ -82,6 +86,7 @@ export function createStaffHandlers({ config, database: { db } }: AppDeps): Admi
       staff: await setStaffBlocked(db, signedInStaff(staff), body.id, false, nowFor(request)),
     }),
 
-    'audit-log-list': async ({ body, query }) => listAuditLog(db, body, query.page, config.shopTimeZone),
+    'audit-log-list': async ({ body, query }) =>
+      listAuditLog(db, body, query.page, config.shopTimeZone, auditObjectReaders),
   };
 }

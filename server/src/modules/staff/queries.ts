@@ -1,7 +1,8 @@
-import { and, desc, count, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, count, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { StaffMember, StaffRole } from '@detal/contract';
 import type { DbExecutor } from '../../db/index.ts';
 import { staff, staffPasswordLinks, staffSessions } from '../../db/schema.ts';
+import { auditObjectsOf, type AuditObjectReader } from './audit-objects.ts';
 
 /** Staff, their sessions and set-password links. Only this module touches these tables. */
 
@@ -263,3 +264,12 @@ export async function retireStaffPasswordLinks(db: DbExecutor, staffId: number, 
     .set({ usedAt: now })
     .where(and(eq(staffPasswordLinks.staffId, staffId), isNull(staffPasswordLinks.usedAt)));
 }
+
+/** Staff members as the audit log names them: «Ольга Владелец (owner@shop.ru)». */
+export const staffAuditObjects: AuditObjectReader = async (db, ids) =>
+  auditObjectsOf(
+    await db
+      .select({ id: staff.id, label: sql<string>`${staff.name} || ' (' || ${staff.email} || ')'` })
+      .from(staff)
+      .where(inArray(staff.id, [...ids])),
+  );

@@ -13,6 +13,7 @@ import {
 } from '@detal/contract';
 import type { DbExecutor } from '../../db/index.ts';
 import { staff, supplierImports, suppliers } from '../../db/schema.ts';
+import { auditObjectsOf, type AuditObjectReader } from '../staff/audit-objects.ts';
 
 /** The suppliers module's tables: suppliers (shared with the import and search, which read it) and their imports. */
 
@@ -131,11 +132,14 @@ const lastImportId = sql<number | null>`(select max(i.id) from ${supplierImports
 const lastSuccessAt = sql<string | null>`(select max(i.finished_at)::text from ${supplierImports} i
   where i.supplier_id = ${supplierId} and i.kind = 'price_list' and i.status = 'done')`;
 const offersCount = sql<number>`(select count(*)::int from offers o where o.supplier_id = ${supplierId})`;
-/** Stale: older than its allowed age (never stale without one); a supplier never imported is stale too. */
+/**
+ * Stale: its last successful list is older than its allowed age (never stale without one). A supplier with no list
+ * yet is not stale: it has no offers to be old, and one created a second ago must not be flagged (issue 26).
+ */
 const staleSql = sql<boolean>`(${maxAgeDays} is not null and coalesce(
   (select max(i.finished_at) from ${supplierImports} i
     where i.supplier_id = ${supplierId} and i.kind = 'price_list' and i.status = 'done')
-    < now() - make_interval(days => ${maxAgeDays}), true))`;
+    < now() - make_interval(days => ${maxAgeDays}), false))`;
 
 const supplierColumns = {
   id: suppliers.id,
@@ -241,3 +245,25 @@ export async function findSupplierByName(
     .where(eq(suppliers.name, name));
   return row ?? null;
 }
+
+/** Suppliers by their real name (the back office's, never the clients' display name). */
+export const supplierAuditObjects: AuditObjectReader = async (db, ids) =>
+  auditObjectsOf(
+    await db
+      .select({ id: suppliers.id, label: suppliers.name })
+      .from(suppliers)
+      .where(inArray(suppliers.id, [...ids])),
+  );
+
+/** Imports: «№ 5, Автоальянс» (cross-reference files have no supplier). */
+export const supplierImportAuditObjects: AuditObjectReader = async (db, ids) =>
+  auditObjectsOf(
+    await db
+      .select({
+        id: supplierImports.id,
+        label: sql<string>`'№ ' || ${supplierImports.id} || coalesce(', ' || ${suppliers.name}, '')`,
+      })
+      .from(supplierImports)
+      .leftJoin(suppliers, eq(suppliers.id, supplierImports.supplierId))
+      .where(inArray(supplierImports.id, [...ids])),
+  );

@@ -15,7 +15,7 @@ import {
   type SupplierImport,
 } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
-import { auditLog, offers } from '../../db/schema.ts';
+import { auditLog, offers, supplierImports } from '../../db/schema.ts';
 import { buildTestApp, type LogLine } from '../../../test/helpers/app.ts';
 import { callShop } from '../../../test/helpers/clients.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
@@ -114,7 +114,8 @@ describe('suppliers: profiles, uploads imported by the job, history, active flag
       name: 'ООО Автоальянс',
       active: true,
       offers_count: 0,
-      stale: true,
+      // Created a second ago, with no list yet: not stale.
+      stale: false,
       last_import: null,
       import_profile: { encoding: 'cp1251', delimiter: ';', headers: { article: 'Код', price: 'Цена опт' } },
     });
@@ -161,6 +162,16 @@ describe('suppliers: profiles, uploads imported by the job, history, active flag
     const list = await callAdmin(app, 'supplier-admin-list', { cookie: owner, body: {} });
     const row = (list.json() as { data: Paginated<AdminSupplierRow> }).data.data.find((r) => r.id === supplier.id);
     expect(row).toMatchObject({ offers_count: 1, stale: false, last_import: { id: queued.id, rows_refused: 1 } });
+
+    // The same list four days later, with an allowed age of three days: stale, and found by the filter.
+    await database.db
+      .update(supplierImports)
+      .set({ finishedAt: new Date(Date.now() - 4 * 24 * 3600 * 1000) })
+      .where(eq(supplierImports.id, queued.id));
+    const staleList = await callAdmin(app, 'supplier-admin-list', { cookie: owner, body: { stale: true } });
+    const staleRows = (staleList.json() as { data: Paginated<AdminSupplierRow> }).data.data;
+    expect(staleRows.find((r) => r.id === supplier.id)).toMatchObject({ stale: true });
+    await database.db.update(supplierImports).set({ finishedAt: new Date() }).where(eq(supplierImports.id, queued.id));
   });
 
   it('imports an XLSX the same way (the profile names its headers)', async () => {

@@ -23,6 +23,7 @@ import {
   FETCH_TRIGGER_NAMES,
   STALE_POLICY_NAMES,
   formatDateTime,
+  formatFileSize,
   sourceUrlProblem,
   type SupplierFetch,
   type SupplierSource,
@@ -42,13 +43,6 @@ export interface SupplierSourcePanelProps {
 }
 
 const when = (value: string | null) => (value ? formatDateTime(value) : '—');
-
-function formatBytes(bytes: number | null): string {
-  if (bytes === null) return '—';
-  if (bytes < 1024) return `${bytes} Б`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace('.', ',')} КБ`;
-  return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} МБ`;
-}
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -348,7 +342,7 @@ export function FetchHistory({ fetches }: { fetches: readonly SupplierFetch[] })
               </Table.Td>
               <Table.Td ta="right">{fetch.http_status ?? '—'}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatBytes(fetch.bytes)}
+                {fetch.bytes === null ? '—' : formatFileSize(fetch.bytes)}
               </Table.Td>
               <Table.Td ta="right">{fetch.rows_loaded ?? '—'}</Table.Td>
               <Table.Td ta="right">{fetch.rows_refused ?? '—'}</Table.Td>

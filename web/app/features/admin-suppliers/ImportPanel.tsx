@@ -5,6 +5,7 @@ import {
   IMPORT_SOURCE_LABELS,
   IMPORT_STATUS_LABELS,
   formatDateTime,
+  formatFileSize,
   type ImportKind,
   type ImportStatus,
   type SupplierImport,
@@ -27,8 +28,6 @@ const STATUS_COLORS: Record<ImportStatus, string> = {
 };
 
 const number = (value: number) => value.toLocaleString('ru-RU');
-const megabytes = (bytes: number) =>
-  `${(bytes / (1024 * 1024)).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} МБ`;
 
 export function ImportStatusBadge({ status }: { status: ImportStatus }) {
   return (
@@ -147,7 +146,7 @@ export function ImportProgressCard({ item }: { item: SupplierImport }) {
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap">
           <Text size="sm" fw={600}>
-            {item.file_name} · {megabytes(item.file_bytes)}
+            {item.file_name} · {formatFileSize(item.file_bytes)}
           </Text>
           <ImportStatusBadge status={item.status} />
         </Group>

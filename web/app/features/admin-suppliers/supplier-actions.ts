@@ -23,7 +23,7 @@ export type SupplierActionResult =
   | { intent: 'cancel'; error: string | null };
 
 /** The server's refusal: each field's first message (dotted path), and the general one as `form`. */
-function refusal(error: unknown): Record<string, string> {
+export function refusal(error: unknown): Record<string, string> {
   if (!isApiError(error)) throw error;
   if (error.status === 401) throw redirect(paths.adminLogin());
   const errors: Record<string, string> = {};

@@ -1,5 +1,5 @@
-import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
-import { Form } from 'react-router';
+import { Anchor, Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
+import { Form, Link } from 'react-router';
 import { formatDateTime } from '@detal/contract/browser';
 import type { AuditEntry, StaffMember } from '@detal/contract';
 import type { AuditQuery } from './audit-filters.ts';
@@ -7,9 +7,27 @@ import {
   AUDIT_ENTITY_LABELS,
   auditActionLabel,
   auditFieldLabel,
+  auditObjectPath,
   auditObjectText,
   auditValueText,
 } from './audit-labels.ts';
+
+/** What a row was done to, by name, linked to its screen where it has one. */
+function AuditObject({ entry }: { entry: AuditEntry }) {
+  const text = auditObjectText(entry.entity, entry.entity_id, entry.object_label);
+  const path = auditObjectPath(entry);
+  return (
+    <Text fz="xs" c="gray.7">
+      {path ? (
+        <Anchor component={Link} to={path} fz="xs">
+          {text}
+        </Anchor>
+      ) : (
+        text
+      )}
+    </Text>
+  );
+}
 
 /** A row's values as short «поле: значение» lines. */
 function Values({ values }: { values: AuditEntry['before'] }) {
@@ -94,9 +112,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
               </Table.Td>
               <Table.Td>
                 <Text fz="sm">{auditActionLabel(entry.action)}</Text>
-                <Text fz="xs" c="gray.7">
-                  {auditObjectText(entry.entity, entry.entity_id)}
-                </Text>
+                <AuditObject entry={entry} />
               </Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 <Values values={entry.before} />

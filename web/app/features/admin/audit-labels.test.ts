@@ -3,6 +3,7 @@ import {
   auditActionLabel,
   auditEntityLabel,
   auditFieldLabel,
+  auditObjectPath,
   auditObjectText,
   auditValueText,
 } from './audit-labels.ts';
@@ -42,5 +43,12 @@ describe('the audit log in Russian', () => {
     expect(auditObjectText('bill', 6)).toBe('Счёт № 6');
     expect(auditObjectText('statement', 'kl_to_1c.txt')).toBe('Выписка kl_to_1c.txt');
     expect(auditObjectText('staff', null)).toBe('Сотрудник');
+    // By the name the server found, not «Клиент № 2» (issue 26).
+    expect(auditObjectText('client', '2', 'ООО «Кольцо»')).toBe('Клиент: ООО «Кольцо»');
+    expect(auditObjectText('bill', '7', '№ 7, заказ № 12')).toBe('Счёт № 7, заказ № 12');
+    expect(auditObjectText('order_item', '4', 'KNECHT OC 90, заказ № 12')).toBe('Позиция: KNECHT OC 90, заказ № 12');
+    expect(auditObjectPath({ entity: 'order_item', entity_id: '4', object_order_id: 12 })).toBe('/admin/orders/12');
+    expect(auditObjectPath({ entity: 'client', entity_id: '2', object_order_id: null })).toBe('/admin/clients/2');
+    expect(auditObjectPath({ entity: 'statement', entity_id: 'kl_to_1c.txt', object_order_id: null })).toBeNull();
   });
 });

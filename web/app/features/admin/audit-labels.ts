@@ -6,6 +6,8 @@ import {
   formatDateTime,
   formatRoubles,
 } from '@detal/contract';
+import type { AuditEntry } from '@detal/contract';
+import { paths } from '../../paths.ts';
 
 /**
  * The audit log's codes (`entity.verb` actions, entity kinds, the fields of «было»/«стало») in Russian for the
@@ -32,6 +34,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'client.discount': 'Скидка клиента',
   'client.block': 'Клиент заблокирован',
   'client.unblock': 'Клиент разблокирован',
+  'brand.alias_add': 'Добавлено написание бренда',
+  'brand.alias_remove': 'Убрано написание бренда',
+  'brand.merge': 'Бренды объединены',
+  'cross_reference.save': 'Кросс-номер сохранён',
+  'cross_reference.remove': 'Кросс-номер удалён',
 };
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
@@ -42,6 +49,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   statement: 'Выписка',
   client: 'Клиент',
   offer: 'Предложение',
+  brand: 'Бренд',
+  cross_reference: 'Кросс-номер',
 };
 
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
@@ -71,6 +80,11 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   ignored_outgoing: 'исходящих пропущено',
   group: 'группа',
   personal_discount: 'скидка, %',
+  alias: 'написание',
+  merged: 'присоединён бренд',
+  merged_id: 'его номер',
+  offers_moved: 'предложений перенесено',
+  type: 'тип',
 };
 
 /** Fields that hold roubles ('681' or 681.5 in the log), shown as money. */
@@ -103,11 +117,45 @@ export function auditValueText(field: string, value: unknown): string {
 export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? action;
 export const auditEntityLabel = (entity: string): string => AUDIT_ENTITY_LABELS[entity] ?? entity;
 
-/** The object of a row: «Счёт № 6» by its number, «Выписка kl_to_1c.txt» by a name (a statement's file). */
-export const auditObjectText = (entity: string, entityId: string | number | null): string => {
+/**
+ * The object of a row: by the name the server found («Клиент: Иванов Иван», «Позиция: KNECHT OC 90, заказ № 12»),
+ * else «Счёт № 6» by its number, «Выписка kl_to_1c.txt» by a name (a statement's file).
+ */
+export const auditObjectText = (
+  entity: string,
+  entityId: string | number | null,
+  objectLabel: string | null = null,
+): string => {
+  // A numbered label reads on from its kind («Счёт № 7, заказ № 12»); a name follows a colon («Клиент: ООО Кольцо»).
+  if (objectLabel) return `${auditEntityLabel(entity)}${objectLabel.startsWith('№') ? ' ' : ': '}${objectLabel}`;
   if (entityId === null || entityId === '') return auditEntityLabel(entity);
   return /^\d+$/.test(String(entityId))
     ? `${auditEntityLabel(entity)} № ${entityId}`
     : `${auditEntityLabel(entity)} ${entityId}`;
 };
 export const auditFieldLabel = (field: string): string => AUDIT_FIELD_LABELS[field] ?? field;
+
+/** Where a row's object is seen in the back office, or null for an object with no screen of its own. */
+export function auditObjectPath(entry: Pick<AuditEntry, 'entity' | 'entity_id' | 'object_order_id'>): string | null {
+  if (entry.object_order_id !== null) return paths.adminOrder(entry.object_order_id);
+  const id = entry.entity_id !== null && /^\d+$/.test(entry.entity_id) ? Number(entry.entity_id) : null;
+  if (id === null) return null;
+  switch (entry.entity) {
+    case 'client':
+      return paths.adminClient(id);
+    case 'supplier':
+      return paths.adminSupplier(id);
+    case 'page':
+      return paths.adminContentPage(id);
+    case 'news':
+      return paths.adminContentNews(id);
+    case 'staff':
+      return paths.adminStaff();
+    case 'pricing_group':
+      return paths.adminPricing();
+    case 'brand':
+      return paths.adminBrands();
+    default:
+      return null;
+  }
+}

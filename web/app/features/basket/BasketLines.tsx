@@ -149,6 +149,7 @@ function LinesTable({ items, isChosen, onChoose, onChooseAll, changes }: BasketL
                 stock={line.quantity}
                 label={lineLabel(line)}
                 onStep={(step) => changes.step(line, step)}
+                onSet={(quantity) => changes.set(line, quantity)}
               />
             </Table.Td>
             <Table.Td ta="right">
@@ -202,6 +203,7 @@ function LineCards({ items, isChosen, onChoose, changes }: BasketLinesProps) {
               stock={line.quantity}
               label={lineLabel(line)}
               onStep={(step) => changes.step(line, step)}
+              onSet={(quantity) => changes.set(line, quantity)}
             />
             <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
               {formatLineTotal(line.price, line.quantity_in_basket)}

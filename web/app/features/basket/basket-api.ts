@@ -154,6 +154,14 @@ export const stepLineQuantity = (lineId: number, step: 1 | -1) =>
     }),
   );
 
+export const setLineQuantity = (lineId: number, quantity: number) =>
+  changeBasket((held) =>
+    callShop('basket-set-item-quantity', {
+      body: { ...held, id: lineId, quantity_in_basket: quantity },
+      handles: [404],
+    }),
+  );
+
 export const deleteLine = (lineId: number) =>
   changeBasket((held) => callShop('basket-delete-item', { body: { ...held, id: lineId }, handles: [404] }));
 

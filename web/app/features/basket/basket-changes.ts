@@ -6,6 +6,8 @@ import type { BasketIntent } from './basket-route.ts';
 
 export interface BasketChanges {
   step: (line: BasketItem, step: 1 | -1) => void;
+  /** A typed quantity (within 1 and the stock). */
+  set: (line: BasketItem, quantity: number) => void;
   remove: (line: BasketItem) => void;
   clear: () => void;
 }
@@ -24,6 +26,7 @@ export function useBasketChanges(): BasketChanges {
     };
     return {
       step: (line, step) => send('step', { line: line.id, step }),
+      set: (line, quantity) => send('set', { line: line.id, quantity }),
       remove: (line) => send('delete', { line: line.id }),
       clear: () => send('clear'),
     };
@@ -44,6 +47,15 @@ function preview(basket: Basket, form: FormData): Basket {
           item.id === line
             ? { ...item, quantity_in_basket: withinStock(item.quantity_in_basket + step, item.quantity) }
             : item,
+        ),
+      };
+    }
+    case 'set': {
+      const quantity = Number(form.get('quantity'));
+      return {
+        ...basket,
+        items: basket.items.map((item) =>
+          item.id === line ? { ...item, quantity_in_basket: withinStock(quantity, item.quantity) } : item,
         ),
       };
     }

@@ -6,14 +6,22 @@ import { isApiError } from '../../lib/api/index.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { paths } from '../../paths.ts';
 import { AddedNotice } from './AddedNotice.tsx';
-import { addToBasket, clearAllLines, deleteLine, isBasketGone, loadBasket, stepLineQuantity } from './basket-api.ts';
+import {
+  addToBasket,
+  clearAllLines,
+  deleteLine,
+  isBasketGone,
+  loadBasket,
+  setLineQuantity,
+  stepLineQuantity,
+} from './basket-api.ts';
 
 /**
  * The basket page's loader and its one action (routes/cart.tsx), as Hydrogen's cart: every basket write is a
  * submission to /cart with an `intent`, and the page's lines are reloaded by revalidation after it.
  */
 
-export type BasketIntent = 'add' | 'step' | 'delete' | 'clear';
+export type BasketIntent = 'add' | 'step' | 'set' | 'delete' | 'clear';
 
 /** The lines to show: null for no basket (or an empty one), 'failed' when they could not be loaded. */
 export type BasketLoad = { basket: Basket | null } | { basket: 'failed' };
@@ -73,6 +81,9 @@ export async function basketAction(request: Request): Promise<BasketActionResult
       }
       case 'step':
         await stepLineQuantity(numberField(form, 'line'), numberField(form, 'step') > 0 ? 1 : -1);
+        return null;
+      case 'set':
+        await setLineQuantity(numberField(form, 'line'), numberField(form, 'quantity'));
         return null;
       case 'delete':
         await deleteLine(numberField(form, 'line'));

@@ -87,6 +87,13 @@ function serveBasket(initial: BasketItem[]) {
             : item,
         );
         return [200, { data: summary() }];
+      case 'basket-set-item-quantity':
+        items = items.map((item) =>
+          item.id === body.id
+            ? { ...item, quantity_in_basket: Math.min(Math.max(Number(body.quantity_in_basket), 1), item.quantity) }
+            : item,
+        );
+        return [200, { data: summary() }];
       case 'basket-delete-item':
         items = items.filter((item) => item.id !== body.id);
         return [200, { data: summary() }];
@@ -222,6 +229,24 @@ describe('/cart', () => {
         },
       ]),
     );
+
+    // A typed quantity goes in one request, kept within the stock (issue 26: 40 spark plugs are not 39 clicks).
+    const box = within(table).getByRole('spinbutton', { name: 'Количество: MANN ART-2, Склад Москва' });
+    fireEvent.change(box, { target: { value: '40' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() =>
+      expect(server.calls().filter((call) => call.path === 'basket-set-item-quantity')).toEqual([
+        {
+          path: 'basket-set-item-quantity',
+          body: { basket_id: 7, basket_key: 'key-7', id: 2, quantity_in_basket: 5 },
+        },
+      ]),
+    );
+    // Text that is no whole number sends nothing and puts the quantity back.
+    const again = within(table).getByRole('spinbutton', { name: 'Количество: MANN ART-2, Склад Москва' });
+    fireEvent.change(again, { target: { value: '' } });
+    fireEvent.blur(again);
+    expect(server.calls().filter((call) => call.path === 'basket-set-item-quantity')).toHaveLength(1);
 
     fireEvent.click(within(table).getByRole('button', { name: 'Удалить: MANN ART-2, Склад Москва' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));

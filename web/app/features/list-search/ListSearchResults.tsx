@@ -6,7 +6,16 @@ import type { ListSearchLine, ListSearchResult } from '@detal/contract';
 import { isApiError, readErrorBody } from '../../lib/api/errors.ts';
 import { paths } from '../../paths.ts';
 import { addManyToBasket } from '../basket/basket-api.ts';
-import { chosenOffer, initialChoice, itemsToAdd, offersOf, withBrand, type LineChoice } from './list-choices.ts';
+import {
+  chosenOffer,
+  initialChoice,
+  itemsToAdd,
+  offersOf,
+  shortLines,
+  withBrand,
+  type LineChoice,
+  type ShortLine,
+} from './list-choices.ts';
 import classes from './list-search.module.css';
 
 const positions = (count: number) => `${count} ${pluralRu(count, 'позиция', 'позиции', 'позиций')}`;
@@ -14,7 +23,7 @@ const positions = (count: number) => `${count} ${pluralRu(count, 'позиция
 type AddState =
   | { kind: 'idle' }
   | { kind: 'adding' }
-  | { kind: 'added'; lines: number; short: number }
+  | { kind: 'added'; lines: number; short: ShortLine[] }
   | { kind: 'failed'; message: string };
 
 /** The result of a list search: found lines to choose from and add at once, then the lines not found. */
@@ -33,7 +42,7 @@ export function ListSearchResults({ result }: { result: ListSearchResult }) {
     setState({ kind: 'adding' });
     try {
       const answer = await addManyToBasket(items);
-      const short = answer.items.filter((item) => item.added < item.requested).length;
+      const short = shortLines(found, choices, answer.items);
       setState({ kind: 'added', lines: answer.items.filter((item) => item.added > 0).length, short });
     } catch (error) {
       const message = isApiError(error) ? (readErrorBody(error.body).message ?? error.message) : 'Не удалось добавить';
@@ -88,12 +97,18 @@ export function ListSearchResults({ result }: { result: ListSearchResult }) {
   );
 }
 
+/** «строка 3, OC 90: 1 из 4». */
+const shortLineText = (short: ShortLine): string =>
+  `строка ${short.line}, ${short.article}: ${short.added} из ${short.requested}`;
+
 function AddResult({ state }: { state: AddState }) {
   if (state.kind === 'added') {
     return (
       <Text size="sm" role="status">
-        Добавлено {positions(state.lines)}
-        {state.short > 0 ? `; ${positions(state.short)} — сколько было в наличии` : ''}.{' '}
+        Добавлено {positions(state.lines)}.{' '}
+        {state.short.length > 0
+          ? `Меньше, чем просили, — сколько было в наличии: ${state.short.map(shortLineText).join('; ')}. `
+          : ''}
         <Anchor component={Link} to={paths.cart()}>
           Открыть корзину
         </Anchor>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ListSearchLine, SearchItem } from '@detal/contract';
-import { chosenOffer, initialChoice, itemsToAdd, withBrand } from './list-choices.ts';
+import { bestOffer, chosenOffer, initialChoice, itemsToAdd, shortLines, withBrand } from './list-choices.ts';
 
 const offer = (id: number, brand: string, price: number): SearchItem => ({
   id,
@@ -62,5 +62,32 @@ describe('list search choices', () => {
     choices[0] = { ...choices[0]!, offerId: 2 };
     choices[2] = { ...choices[2]!, include: false };
     expect(itemsToAdd(lines, choices)).toEqual([{ id: 2, quantity: 2 }]);
+  });
+
+  it('takes as best the first offer whose stock covers the quantity, not a cheaper one with too few (issue 26)', () => {
+    const one = { ...offer(1, 'KNECHT', 500), quantity: 1 };
+    const four = { ...offer(2, 'KNECHT', 600), quantity: 4 };
+    expect(bestOffer([one, four], 4)?.id).toBe(2);
+    expect(bestOffer([one, four], 1)?.id).toBe(1);
+    // None covers: the first, the shortfall named when added.
+    expect(bestOffer([one], 4)?.id).toBe(1);
+    const asked = line({
+      quantity: 4,
+      chosen_brand: 'KNECHT',
+      brands: [{ brand_name: 'KNECHT', article: 'OC 90', description: '', offers_count: 2, offers: [one, four] }],
+    });
+    expect(initialChoice(asked)).toMatchObject({ offerId: 2, quantity: 4 });
+  });
+
+  it('names each line that got fewer pieces than asked', () => {
+    const lines = [line({ chosen_brand: 'KNECHT' }), line({ line: 2 }), line({ line: 3, chosen_brand: 'MAHLE' })];
+    const choices = lines.map(initialChoice);
+    // Line 2 has no brand chosen and is not sent: the answer's items are lines 1 and 3, in that order.
+    expect(
+      shortLines(lines, choices, [
+        { id: 1, requested: 2, added: 2 },
+        { id: 3, requested: 2, added: 1 },
+      ]),
+    ).toEqual([{ line: 3, article: 'OC 90', requested: 2, added: 1 }]);
   });
 });

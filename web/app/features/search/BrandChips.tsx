@@ -5,7 +5,7 @@ import type { BrandChip } from '@detal/contract';
 import { Link, useNavigate } from 'react-router';
 import { brandResultPath } from './search-options.ts';
 import type { SearchOptions } from './search-options.ts';
-import { fromDeliveryText, fromPriceText, offersText } from './search-text.ts';
+import { deliveryTermText, fromPriceText, offersText } from './search-text.ts';
 import classes from './search.module.css';
 
 interface BrandChipsProps {
@@ -59,7 +59,7 @@ export function BrandChips({ chips, article, options, withHotkeys = false, compa
                 <>
                   <span>{offersText(chip.offers_count)}</span>
                   <span className={classes.chipPrice}>{fromPriceText(chip.min_price)}</span>
-                  {chip.min_delivery !== null ? <span>срок {fromDeliveryText(chip.min_delivery)}</span> : null}
+                  {chip.min_delivery !== null ? <span>{deliveryTermText(chip.min_delivery)}</span> : null}
                 </>
               ) : (
                 <span>нет предложений, есть аналоги</span>

@@ -1,6 +1,6 @@
 import { VisuallyHidden } from '../../ui/index.ts';
 import type { BrandChip, SearchItem } from '@detal/contract';
-import { formatWeight, fromDeliveryText, fromPriceText, offersText } from './search-text.ts';
+import { formatWeight, deliveryTermText, fromPriceText, offersText } from './search-text.ts';
 import { FactList, type Fact } from './FactList.tsx';
 import classes from './search.module.css';
 
@@ -25,11 +25,7 @@ export function GeneralInfo({ chip, requested }: GeneralInfoProps) {
     [
       'Предложения',
       offers
-        ? [
-            offersText(offers.offers_count),
-            fromPriceText(offers.min_price),
-            offers.min_delivery === null ? null : `срок ${fromDeliveryText(offers.min_delivery)}`,
-          ]
+        ? [offersText(offers.offers_count), fromPriceText(offers.min_price), deliveryTermText(offers.min_delivery)]
             .filter(Boolean)
             .join(', ')
         : 'нет, только аналоги',

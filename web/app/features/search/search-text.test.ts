@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchItem, SearchResult } from '@detal/contract';
 import {
   chipsPageText,
+  deliveryTermText,
   displayArticle,
   formatStock,
   formatWeight,
@@ -97,6 +98,21 @@ describe('search texts', () => {
       `Артикул OC 90 — 2${NBSP}бренда (KNECHT, MAHLE): 7${NBSP}предложений, от 482,00${NBSP}₽, срок от 2 дн. ` +
         'Выберите бренд, чтобы сравнить цены, сроки и аналоги.',
     );
+  });
+
+  it("says 'срок сегодня' for offers ready today, never 'от 0 дн.'", () => {
+    expect(deliveryTermText(0)).toBe('срок сегодня');
+    expect(deliveryTermText(2)).toBe('срок от 2 дн.');
+    expect(deliveryTermText(null)).toBeNull();
+    const today = chipsPageText({
+      article: 'OC90',
+      normalized_article: 'OC90',
+      brand_name: null,
+      brands: chips.map((chip) => ({ ...chip, min_delivery: 0 })),
+      items: [],
+    });
+    expect(today.description).toContain('срок сегодня.');
+    expect(today.description).not.toContain('0 дн.');
   });
 
   it('titles a full result with the article, the brand and the number of offers', () => {

@@ -24,9 +24,9 @@ export const formatStock = (quantity: number): string => (quantity > 0 ? `${quan
 export const fromPriceText = (price: number | null): string | null =>
   price === null ? null : `от ${formatRoubles(price)}`;
 
-/** 'от 1 дн.', or null when unknown. */
-export const fromDeliveryText = (days: number | null): string | null =>
-  days === null ? null : `от ${formatDelivery(days)}`;
+/** 'срок от 2 дн.', 'срок сегодня' for offers ready today (not 'от 0 дн.'), or null when unknown. */
+export const deliveryTermText = (days: number | null): string | null =>
+  days === null ? null : days === 0 ? 'срок сегодня' : `срок от ${formatDelivery(days)}`;
 
 /** The requested article's offers and its analogs, in the order the API answered. */
 export function splitGroups(items: readonly SearchItem[]): { requested: SearchItem[]; analogs: SearchItem[] } {
@@ -76,7 +76,7 @@ export function chipsPageText(result: SearchResult): PageText {
       `Артикул ${article} — ${brandsText(names.length)} (${listNames(names, 6)}): ${sentence([
         offersText(offers),
         prices.length > 0 && fromPriceText(Math.min(...prices)),
-        deliveries.length > 0 && `срок ${fromDeliveryText(Math.min(...deliveries))}`,
+        deliveries.length > 0 && deliveryTermText(Math.min(...deliveries)),
       ])}`,
     )} Выберите бренд, чтобы сравнить цены, сроки и аналоги.`,
   };
@@ -97,7 +97,7 @@ export function fullResultText(result: SearchResult): PageText {
       `${sentence([`${brand} ${article}`, chip?.description])}: ${sentence([
         offersText(requested.length),
         prices.length > 0 && fromPriceText(Math.min(...prices)),
-        deliveries.length > 0 && `срок ${fromDeliveryText(Math.min(...deliveries))}`,
+        deliveries.length > 0 && deliveryTermText(Math.min(...deliveries)),
       ])}${analogs.length > 0 ? `; ${analogsText(analogs.length)} (${listNames(analogBrands, 5)})` : ''}`,
     ),
   };
