@@ -6,7 +6,9 @@ import { PER_EMAIL_MAX } from '../modules/clients/limits.ts';
 import { buildTestApp } from '../../test/helpers/app.ts';
 import { callShop } from '../../test/helpers/clients.ts';
 import { createTestDatabase, testDriver } from '../../test/helpers/db.ts';
-import { countRedisKeys, deleteRedisKeys, testRedisUrl, uniqueRedisPrefix } from '../../test/helpers/redis.ts';
+import { createTestStaff } from '../../test/helpers/staff.ts';
+import { rateLimits } from '../db/schema.ts';
+import { countRedisKeys, redisKeys, deleteRedisKeys, testRedisUrl, uniqueRedisPrefix } from '../../test/helpers/redis.ts';
 import { deleteEndedRateLimitWindows, postgresStoreFor, rateLimitStoreKind } from './rate-limit.ts';
 import { LIVE_PATH, READY_PATH } from './health.ts';
 
@@ -145,5 +147,53 @@ describe('two instances share one count', () => {
     expect(ready.statusCode).toBe(503);
     expect(ready.json().message).toContain('redis');
     expect((await app.inject({ method: 'GET', url: LIVE_PATH })).statusCode).toBe(200);
+  });
+});
+
+describe('what the stores keep: no e-mail address in clear, no stray prefix', () => {
+  /** Sign-in, registration and reset attempts with `email`, at the storefront and the back office. */
+  async function attemptsWith(app: FastifyInstance, email: string): Promise<void> {
+    await callShop(app, 'client-login', { body: { email, password: 'a guess' } });
+    await callShop(app, 'client-reset-password', { body: { email } });
+    const registration = { email, password: 'x', password_confirmation: 'y' };
+    await callShop(app, 'client-registration', { body: registration });
+    const staff = await createTestStaff(database.db, 'manager');
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/staff-sign-in',
+      payload: { email: staff.email, password: 'a guess' },
+    });
+    await app.inject({ method: 'POST', url: '/api/v1/admin/staff-sign-in', payload: { email, password: 'a guess' } });
+  }
+
+  it.runIf(testDriver === 'postgres')('PostgreSQL’s table keys e-mails by a keyed hash', async () => {
+    const app = await startApp();
+    const email = 'Clear.Text@Example.ru';
+    await attemptsWith(app, email);
+    const keys = (await database.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
+    expect(keys.length).toBeGreaterThan(3);
+    for (const key of keys) {
+      expect(key.toLowerCase()).not.toContain('example.ru');
+      expect(key).not.toContain('undefined');
+    }
+  });
+
+  it('Redis keys e-mails by a keyed hash, every key under REDIS_KEY_PREFIX and a limit’s name', async () => {
+    const prefix = uniqueRedisPrefix();
+    try {
+      const app = await startApp({ redisUrl: testRedisUrl, redisKeyPrefix: prefix });
+      await attemptsWith(app, 'Clear.Text@Example.ru');
+      const keys = await redisKeys(prefix);
+      expect(keys.length).toBeGreaterThan(3);
+      for (const key of keys) {
+        expect(key.toLowerCase()).not.toContain('example.ru');
+        expect(key).not.toContain('undefined');
+        expect(key.startsWith(prefix)).toBe(true);
+      }
+      // The limit a key belongs to stays readable: the e-mail limit of the storefront's sign-in, say.
+      expect(keys.some((key) => key.startsWith(`${prefix}login:email:`))).toBe(true);
+    } finally {
+      await deleteRedisKeys(prefix);
+    }
   });
 });
