@@ -45,6 +45,8 @@ const envSchema = z.object({
   NOTIFICATIONS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** How often suppliers' price-list sources are looked at for a fetch due (and lists for staleness), in seconds. */
   SUPPLIER_SOURCES_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** However busy, a back office session ends this many hours after its sign-in (on top of 8 idle hours). */
+  STAFF_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   /** Redis for the rate-limit counters shared by every instance; unset: PostgreSQL, or memory on PGlite. */
   REDIS_URL: z.string().url().optional(),
   /** Start of every key the shop writes to Redis, so that several shops (or test runs) share one server. */
@@ -103,6 +105,8 @@ export interface AppConfig {
   staffNotificationEmail: string | undefined;
   notificationsIntervalSeconds: number;
   supplierSourcesTickSeconds: number;
+  /** STAFF_SESSION_MAX_HOURS: a back office session's whole life. */
+  staffSessionMaxHours: number;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   /** Where the built web app lives; null serves the API only (tests). */
@@ -168,6 +172,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     staffNotificationEmail: env.STAFF_NOTIFICATION_EMAIL,
     notificationsIntervalSeconds: env.NOTIFICATIONS_INTERVAL_SECONDS,
     supplierSourcesTickSeconds: env.SUPPLIER_SOURCES_TICK_SECONDS,
+    staffSessionMaxHours: env.STAFF_SESSION_MAX_HOURS,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     webBuildDir: env.WEB_BUILD_DIR ? path.resolve(env.WEB_BUILD_DIR) : defaultWebBuildDir,
