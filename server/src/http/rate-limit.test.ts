@@ -8,7 +8,13 @@ import { callShop } from '../../test/helpers/clients.ts';
 import { createTestDatabase, testDriver } from '../../test/helpers/db.ts';
 import { createTestStaff } from '../../test/helpers/staff.ts';
 import { rateLimits } from '../db/schema.ts';
-import { countRedisKeys, redisKeys, deleteRedisKeys, testRedisUrl, uniqueRedisPrefix } from '../../test/helpers/redis.ts';
+import {
+  countRedisKeys,
+  redisKeys,
+  deleteRedisKeys,
+  testRedisUrl,
+  uniqueRedisPrefix,
+} from '../../test/helpers/redis.ts';
 import { deleteEndedRateLimitWindows, postgresStoreFor, rateLimitStoreKind } from './rate-limit.ts';
 import { LIVE_PATH, READY_PATH } from './health.ts';
 

@@ -95,8 +95,12 @@ export interface LimitCounters {
 }
 
 export function limitCounters(store: CounterStore, secret: () => Promise<Buffer>): LimitCounters {
-  const keyOf = async (limit: string, value: string) =>
-    `${limit}:${createHmac('sha256', await secret()).update(value).digest().subarray(0, 16).toString('base64url')}`;
+  const keyOf = async (limit: string, value: string) => {
+    const digest = createHmac('sha256', await secret())
+      .update(value)
+      .digest();
+    return `${limit}:${digest.subarray(0, 16).toString('base64url')}`;
+  };
   return {
     hit: async (limit, value, windowMs) => store.hit(await keyOf(limit, value), windowMs),
     takeBack: async (limit, value) => store.takeBack(await keyOf(limit, value)),
