@@ -13,6 +13,7 @@ import {
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/index.ts';
 import { generatedTechCatalogKey } from './db/shop-settings.ts';
+import { trustedOriginsOf } from './http/cross-site.ts';
 import { answerClientError, handleError, registerErrorHandling } from './http/error-handler.ts';
 import type { AppDeps } from './http/handlers.ts';
 import { registerHealth } from './http/health.ts';
@@ -103,7 +104,8 @@ export async function buildApp({ config, database, logger, imports }: BuildAppOp
   registerEndpoints(app, resolveSession, SHOP_API_PREFIX, shopEndpoints, createShopHandlers(deps));
   registerEndpoints(app, resolveSession, TECH_API_PREFIX, techEndpoints, createTechHandlers(deps));
   registerEndpoints(app, resolveSession, ADMIN_API_PREFIX, adminEndpoints, createAdminHandlers(deps), {
-    staff: staffSessionResolverOf(database.db),
+    staff: staffSessionResolverOf(database.db, config.staffSessionMaxHours * 60 * 60 * 1000),
+    trustedOrigins: trustedOriginsOf(config),
     uploadLimit: config.importUploadLimit,
     uploadIdleMs: config.requestTimeoutMs,
   });

@@ -72,6 +72,8 @@ const envSchema = z.object({
         if (problem) context.addIssue({ code: 'custom', message: problem });
       }
     }),
+  /** However busy, a back office session ends this many hours after its sign-in (on top of 8 idle hours). */
+  STAFF_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   /** Redis for the rate-limit counters shared by every instance; unset: PostgreSQL, or memory on PGlite. */
   REDIS_URL: z.string().url().optional(),
   /** Start of every key the shop writes to Redis, so that several shops (or test runs) share one server. */
@@ -137,6 +139,8 @@ export interface AppConfig {
   supplierSourcesTickSeconds: number;
   /** SUPPLIER_SOURCES_ALLOWED_HOSTS: inside hosts, addresses and ranges a supplier source may reach. */
   supplierSourcesAllowedHosts: readonly string[];
+  /** STAFF_SESSION_MAX_HOURS: a back office session's whole life. */
+  staffSessionMaxHours: number;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   /** Where the built web app lives; null serves the API only (tests). */
@@ -204,6 +208,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     notificationsIntervalSeconds: env.NOTIFICATIONS_INTERVAL_SECONDS,
     supplierSourcesTickSeconds: env.SUPPLIER_SOURCES_TICK_SECONDS,
     supplierSourcesAllowedHosts: env.SUPPLIER_SOURCES_ALLOWED_HOSTS,
+    staffSessionMaxHours: env.STAFF_SESSION_MAX_HOURS,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     webBuildDir: env.WEB_BUILD_DIR ? path.resolve(env.WEB_BUILD_DIR) : defaultWebBuildDir,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { menuEntrySchema } from './content.ts';
 import { defineEndpoints } from './endpoint.ts';
+import { isSitePath } from './site-path.ts';
 import { dataEnvelope, successSchema } from './envelope.ts';
 import { idSchema, isoDateTimeSchema, requiredText, textSchema } from './fields.ts';
 import type { StaffRole } from './staff.ts';
@@ -108,7 +109,7 @@ const menuLinkSchema = z.object({
     .min(1, 'Укажите адрес')
     .max(500, 'Не более 500 символов')
     .refine(
-      (url) => (url.startsWith('/') && !url.startsWith('//')) || /^https?:\/\/\S+$/.test(url),
+      (url) => isSitePath(url) || /^https?:\/\/\S+$/.test(url),
       'Адрес: путь от корня сайта (/news) или ссылка http(s)',
     ),
 });

@@ -12,3 +12,4 @@ export * from './order-form.ts';
 export * from './order-status.ts';
 export * from './phone.ts';
 export * from './rules.ts';
+export * from './site-path.ts';

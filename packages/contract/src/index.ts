@@ -30,6 +30,7 @@ export * from './orders.ts';
 export * from './payments.ts';
 export * from './rules.ts';
 export * from './search.ts';
+export * from './site-path.ts';
 export * from './staff.ts';
 export * from './suppliers.ts';
 export * from './admin-catalog.ts';

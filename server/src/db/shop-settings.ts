@@ -42,10 +42,15 @@ export interface ShopSettingValues {
    */
   delivery_calendar: WorkingCalendar;
   /**
-   * The HMAC key of sign-in device cookies (modules/clients/device-cookie.ts), made on first use; never shown.
+   * The HMAC key of sign-in device cookies (http/device-cookie.ts), made on first use; never shown.
    * Replacing it only makes every browser untrusted again until its next sign-in.
    */
   device_cookie_key: { secret: string };
+  /**
+   * The HMAC key that rate-limit keys are hashed with (http/rate-limit.ts), so that the counters' stores never
+   * hold an e-mail or an address in clear; made on first use. Replacing it only restarts the running windows.
+   */
+  rate_limit_key: { secret: string };
   /**
    * Where an e-mail about each new order goes (the shop's staff); not seeded: STAFF_NOTIFICATION_EMAIL is the
    * fallback (modules/notifications).
@@ -109,7 +114,35 @@ export async function readOrCreateShopSetting<K extends ShopSettingKey>(
  * Settings the shop makes for itself on first use (keys that must not be public, so never seeded): their rows
  * alone do not make a database "filled" for the demo seed.
  */
-export const GENERATED_SETTING_KEYS = ['tech_catalog_key', 'device_cookie_key'] as const satisfies ShopSettingKey[];
+export const GENERATED_SETTING_KEYS = [
+  'tech_catalog_key',
+  'device_cookie_key',
+  'rate_limit_key',
+] as const satisfies ShopSettingKey[];
+
+/** The shop's secrets made on first use: 32 random bytes each. */
+export type GeneratedSecretKey = 'device_cookie_key' | 'rate_limit_key';
+
+const generatedSecrets = new WeakMap<Db, Map<GeneratedSecretKey, Promise<Buffer>>>();
+
+/**
+ * A secret of the shop (an HMAC key), read or made once per database and process: it never changes while the
+ * shop runs. Instances starting together agree on one (the first insert wins, the others read it); a failed
+ * read is tried again next time rather than remembered.
+ */
+export function shopSecret(db: Db, key: GeneratedSecretKey): Promise<Buffer> {
+  let secrets = generatedSecrets.get(db);
+  if (!secrets) generatedSecrets.set(db, (secrets = new Map()));
+  let secret = secrets.get(key);
+  if (!secret) {
+    secret = readOrCreateShopSetting(db, key, () => ({ secret: randomBytes(32).toString('base64url') })).then(
+      ({ secret: text }) => Buffer.from(text, 'base64url'),
+    );
+    secret.catch(() => secrets.delete(key));
+    secrets.set(key, secret);
+  }
+  return secret;
+}
 
 /**
  * The shop's generated technical-catalogue key, made on first use: 32 random bytes, base64url. Instances starting

@@ -6,8 +6,26 @@ import { PER_EMAIL_MAX } from '../modules/clients/limits.ts';
 import { buildTestApp } from '../../test/helpers/app.ts';
 import { callShop } from '../../test/helpers/clients.ts';
 import { createTestDatabase, testDriver } from '../../test/helpers/db.ts';
-import { countRedisKeys, deleteRedisKeys, testRedisUrl, uniqueRedisPrefix } from '../../test/helpers/redis.ts';
-import { deleteEndedRateLimitWindows, postgresStoreFor, rateLimitStoreKind } from './rate-limit.ts';
+import { createTestStaff } from '../../test/helpers/staff.ts';
+import { rateLimits } from '../db/schema.ts';
+import {
+  countRedisKeys,
+  redisKeys,
+  deleteRedisKeys,
+  testRedisUrl,
+  uniqueRedisPrefix,
+} from '../../test/helpers/redis.ts';
+import { Redis } from 'ioredis';
+import {
+  deleteEndedRateLimitWindows,
+  limitCounters,
+  memoryCounters,
+  postgresCounters,
+  postgresStoreFor,
+  rateLimitStoreKind,
+  redisCounters,
+  type CounterStore,
+} from './rate-limit.ts';
 import { LIVE_PATH, READY_PATH } from './health.ts';
 
 let database: Database;
@@ -38,6 +56,76 @@ describe('the store every limit counts in', () => {
     expect(rateLimitStoreKind({ redisUrl: 'redis://r:6379' }, { driver: 'postgres' })).toBe('redis');
     expect(rateLimitStoreKind({ redisUrl: undefined }, { driver: 'postgres' })).toBe('postgres');
     expect(rateLimitStoreKind({ redisUrl: undefined }, { driver: 'pglite' })).toBe('memory');
+  });
+});
+
+describe('every store takes a hit back, within its window only', () => {
+  const stores: Array<[string, () => { store: CounterStore; close: () => Promise<void> }]> = [
+    ['memory', () => ({ store: memoryCounters(), close: async () => undefined })],
+    ['PostgreSQL’s table', () => ({ store: postgresCounters(database.db), close: async () => undefined })],
+    [
+      'Redis',
+      () => {
+        const prefix = uniqueRedisPrefix();
+        const redis = new Redis(testRedisUrl);
+        return {
+          store: redisCounters(redis, prefix),
+          close: async () => {
+            await redis.quit();
+            await deleteRedisKeys(prefix);
+          },
+        };
+      },
+    ],
+  ];
+
+  it.each(stores)('%s', async (_name, open) => {
+    const { store, close } = open();
+    try {
+      expect((await store.hit('k', 60_000)).current).toBe(1);
+      expect((await store.hit('k', 60_000)).current).toBe(2);
+      await store.takeBack('k');
+      const third = await store.hit('k', 60_000);
+      expect(third.current).toBe(2);
+      expect(third.ttl).toBeGreaterThan(50_000);
+      // Never below nothing, and a key never hit stays so.
+      for (let times = 0; times < 3; times += 1) await store.takeBack('k');
+      await store.takeBack('never hit');
+      expect((await store.hit('k', 60_000)).current).toBe(1);
+      expect((await store.hit('never hit', 60_000)).current).toBe(1);
+      // An ended window is not taken back from: the next hit opens a new one.
+      await store.hit('short', 30);
+      await sleep(60);
+      await store.takeBack('short');
+      expect((await store.hit('short', 60_000)).current).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('limitCounters: what a store is given as a key', () => {
+  it('is the limit’s name and a keyed hash of the value, the same for the same value and key only', async () => {
+    const seen: string[] = [];
+    const recording: CounterStore = {
+      hit: async (key) => {
+        seen.push(key);
+        return { current: 1, ttl: 1 };
+      },
+      takeBack: async (key) => {
+        seen.push(key);
+      },
+    };
+    const counters = limitCounters(recording, async () => Buffer.alloc(32, 1));
+    const other = limitCounters(recording, async () => Buffer.alloc(32, 2));
+    await counters.hit('login:email', 'owner@shop.example.ru', 1000);
+    await counters.takeBack('login:email', 'owner@shop.example.ru');
+    await counters.hit('login:email', 'someone@shop.example.ru', 1000);
+    await other.hit('login:email', 'owner@shop.example.ru', 1000);
+    expect(seen[0]).toMatch(/^login:email:[A-Za-z0-9_-]{22}$/);
+    expect(seen[1]).toBe(seen[0]);
+    expect(new Set(seen).size).toBe(3);
+    expect(seen.join(' ')).not.toContain('shop.example.ru');
   });
 });
 
@@ -145,5 +233,53 @@ describe('two instances share one count', () => {
     expect(ready.statusCode).toBe(503);
     expect(ready.json().message).toContain('redis');
     expect((await app.inject({ method: 'GET', url: LIVE_PATH })).statusCode).toBe(200);
+  });
+});
+
+describe('what the stores keep: no e-mail address in clear, no stray prefix', () => {
+  /** Sign-in, registration and reset attempts with `email`, at the storefront and the back office. */
+  async function attemptsWith(app: FastifyInstance, email: string): Promise<void> {
+    await callShop(app, 'client-login', { body: { email, password: 'a guess' } });
+    await callShop(app, 'client-reset-password', { body: { email } });
+    const registration = { email, password: 'x', password_confirmation: 'y' };
+    await callShop(app, 'client-registration', { body: registration });
+    const staff = await createTestStaff(database.db, 'manager');
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/staff-sign-in',
+      payload: { email: staff.email, password: 'a guess' },
+    });
+    await app.inject({ method: 'POST', url: '/api/v1/admin/staff-sign-in', payload: { email, password: 'a guess' } });
+  }
+
+  it.runIf(testDriver === 'postgres')('PostgreSQL’s table keys e-mails by a keyed hash', async () => {
+    const app = await startApp();
+    const email = 'Clear.Text@Example.ru';
+    await attemptsWith(app, email);
+    const keys = (await database.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
+    expect(keys.length).toBeGreaterThan(3);
+    for (const key of keys) {
+      expect(key.toLowerCase()).not.toContain('example.ru');
+      expect(key).not.toContain('undefined');
+    }
+  });
+
+  it('Redis keys e-mails by a keyed hash, every key under REDIS_KEY_PREFIX and a limit’s name', async () => {
+    const prefix = uniqueRedisPrefix();
+    try {
+      const app = await startApp({ redisUrl: testRedisUrl, redisKeyPrefix: prefix });
+      await attemptsWith(app, 'Clear.Text@Example.ru');
+      const keys = await redisKeys(prefix);
+      expect(keys.length).toBeGreaterThan(3);
+      for (const key of keys) {
+        expect(key.toLowerCase()).not.toContain('example.ru');
+        expect(key).not.toContain('undefined');
+        expect(key.startsWith(prefix)).toBe(true);
+      }
+      // The limit a key belongs to stays readable: the e-mail limit of the storefront's sign-in, say.
+      expect(keys.some((key) => key.startsWith(`${prefix}login:email:`))).toBe(true);
+    } finally {
+      await deleteRedisKeys(prefix);
+    }
   });
 });

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, isPersonalEndpoint, type EndpointDef } from '@detal/contract';
 import { authenticate, authOf, type SessionResolver } from './auth.ts';
-import { refuseCrossSite } from './cross-site.ts';
+import { refuseCrossSite, type TrustedOrigins } from './cross-site.ts';
 import { forbidden, unauthorized, unavailable } from './errors.ts';
 import type { HandlerContext, HandlersFor } from './handlers.ts';
 import { rateLimitOf } from './rate-limit.ts';
@@ -72,11 +72,13 @@ const toBytes = (payload: unknown): Buffer | NodeJS.ReadableStream => {
  * work) and answer 501.
  *
  * The back office's registry passes `staff`: then no bearer token is read at all, every non-GET request must
- * come from the shop's own origin (refuseCrossSite), and an endpoint with `roles` needs a staff session (401)
+ * come from one of the shop's own origins (refuseCrossSite), and an endpoint with `roles` needs a staff session (401)
  * of one of its roles (403), checked here for every endpoint before the body is read.
  */
 export interface StaffRouteOptions {
   staff: StaffSessionResolver;
+  /** Where the back office's writes may come from (PUBLIC_URL, CORS_ORIGINS). */
+  trustedOrigins: TrustedOrigins;
 }
 
 export interface UploadRouteOptions {
@@ -95,6 +97,12 @@ export function registerEndpoints<T extends Record<string, EndpointDef>>(
   options?: StaffRouteOptions & Partial<UploadRouteOptions>,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  if (options) {
+    // Every answer under the back office's prefix is a staff member's own, an unknown path's 404 included.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.url.startsWith(prefix)) reply.header('cache-control', PERSONAL_CACHE_CONTROL);
+    });
+  }
   if (Object.values(endpoints).some((endpoint) => endpoint.upload)) {
     // The raw bytes of an upload are left unread: the handler streams them to disk.
     app.addContentTypeParser(UPLOAD_CONTENT_TYPE, (_request, payload, done) => done(null, payload));
@@ -113,9 +121,7 @@ export function registerEndpoints<T extends Record<string, EndpointDef>>(
       ...(endpoint.upload ? { bodyLimit: options?.uploadLimit ?? Number.MAX_SAFE_INTEGER } : {}),
       onRequest: options
         ? async (request, reply) => {
-            // Every answer of the back office is a staff member's own.
-            reply.header('cache-control', PERSONAL_CACHE_CONTROL);
-            if (endpoint.method !== 'GET') refuseCrossSite(request);
+            if (endpoint.method !== 'GET') refuseCrossSite(request, options.trustedOrigins);
             const staff = await authenticateStaff(request, options.staff);
             if (!endpoint.roles) return;
             if (staff === null) throw unauthorized(STAFF_SIGN_IN_REQUIRED_MESSAGE);

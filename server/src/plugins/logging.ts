@@ -22,18 +22,47 @@ export function redactSecrets(value: unknown): unknown {
 
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);
 
+const queryNameOf = (pair: string): string => {
+  const name = pair.split('=', 1)[0]!.replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+};
+
+/**
+ * A URL (a path with its query, or a whole address) fit for the logs: the value of every query parameter named
+ * like a secret (`token`, `access_token`, `basket_key`…) replaced, the rest kept as it came. One-time links
+ * (set-password, reset) carry their token there, and anyone reading the logs could use it.
+ */
+export function redactUrlSecrets(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  const queryStart = url.indexOf('?');
+  if (queryStart < 0) return url;
+  const fragmentStart = url.indexOf('#', queryStart);
+  const queryEnd = fragmentStart < 0 ? url.length : fragmentStart;
+  const query = url
+    .slice(queryStart + 1, queryEnd)
+    .split('&')
+    .map((pair) => (isSecretKey(queryNameOf(pair)) ? `${pair.split('=', 1)[0]}=${REDACTED}` : pair))
+    .join('&');
+  return `${url.slice(0, queryStart)}?${query}${url.slice(queryEnd)}`;
+}
+
 /**
  * The request as one log line shows it. Headers are left out on purpose (they carry the bearer and the
- * cookie); the shop's own X-Visited-* headers are kept because they tell which page made the call.
+ * cookie); the shop's own X-Visited-* headers are kept because they tell which page made the call. Secrets in
+ * the query of either URL are redacted.
  */
 function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: request.url,
+    url: redactUrlSecrets(request.url),
     host: request.host,
     remoteAddress: request.ip,
     visitedDomain: headerValue(request.headers['x-visited-domain']),
-    visitedUrl: headerValue(request.headers['x-visited-url']),
+    visitedUrl: redactUrlSecrets(headerValue(request.headers['x-visited-url'])),
   };
 }
 

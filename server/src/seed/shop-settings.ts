@@ -4,12 +4,12 @@ import type { ShopSettingValues } from '../db/shop-settings.ts';
 /** The settings a seed writes: all but the ones the shop makes for itself and the staff address the owner sets. */
 export type SeededShopSettingKey = Exclude<
   keyof ShopSettingValues,
-  'device_cookie_key' | 'tech_catalog_key' | 'staff_notification_email'
+  'device_cookie_key' | 'rate_limit_key' | 'tech_catalog_key' | 'staff_notification_email'
 >;
 
 /**
  * Settings of the demo shop. The requisites are invented and say so: they must never reach a real bill. The
- * device-cookie and technical-catalogue keys are never seeded (a key in the sources would be public): each shop
+ * device-cookie, rate-limit and technical-catalogue keys are never seeded (a key in the sources would be public): each shop
  * makes its own on first use.
  */
 export const demoShopSettings: Pick<ShopSettingValues, SeededShopSettingKey> = {

@@ -18,6 +18,16 @@ export async function deleteRedisKeys(prefix: string): Promise<void> {
   }
 }
 
+/** The keys under `prefix`. */
+export async function redisKeys(prefix: string): Promise<string[]> {
+  const redis = new Redis(testRedisUrl);
+  try {
+    return await redis.keys(`${prefix}*`);
+  } finally {
+    await redis.quit();
+  }
+}
+
 /** How many keys exist under `prefix`. */
 export async function countRedisKeys(prefix: string): Promise<number> {
   const redis = new Redis(testRedisUrl);

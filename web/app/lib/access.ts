@@ -20,12 +20,17 @@ export interface AccessHandle {
 /** Sent with every personal page: neither the browser's back-forward cache of disk nor a proxy may keep it. */
 export const PERSONAL_CACHE_CONTROL = 'private, no-store';
 
+/** The back office's pages and their data (`/admin`, `/admin/…`, `/admin.data`, `/admin/….data`). */
+const BACK_OFFICE_PATH = /^\/admin(?:[/.]|$)/;
+
 /**
  * True when a page answer belongs to one visitor: a matched route that is not public (session and guest pages),
- * one marked personal, or any page for a visitor with a token cookie (the header shows who they are).
+ * one marked personal, any page for a visitor with a token cookie (the header shows who they are), and every page
+ * of the back office (clients' contacts, margins, a set-password link's token; its sign-in page too).
  */
 export function isPersonalPage(request: Request, handles: readonly unknown[]): boolean {
   if (readToken(request.headers.get('cookie')) !== null) return true;
+  if (BACK_OFFICE_PATH.test(new URL(request.url).pathname)) return true;
   return handles.some((handle) => {
     if (handle === undefined || handle === null || typeof handle !== 'object') return false;
     const { access, personal } = handle as Partial<AccessHandle>;

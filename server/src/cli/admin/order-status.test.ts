@@ -77,7 +77,7 @@ describe('npm run admin -- order-status', () => {
       '--status',
       'ready',
     );
-    expect(line).toMatchObject({ code: 0, out: `Заказ № ${orderId}, line ${lineIds[1]}: Новый -> Готов к выдаче` });
+    expect(line).toMatchObject({ code: 0, out: `Заказ № ${orderId}, позиция ${lineIds[1]}: Новый -> Готов к выдаче` });
     expect(await statuses()).toEqual({ order: 'in_work', lines: ['new', 'ready'] });
     const shown = await findOrder(database.db, placed.clientId, orderId);
     expect(shown?.items[1]).toMatchObject({ status: 'ready', status_name: 'Готов к выдаче' });
@@ -87,13 +87,13 @@ describe('npm run admin -- order-status', () => {
     const before = await statuses();
     expect(await admin('order-status', '--order', '999999', '--status', 'issued')).toMatchObject({
       code: 1,
-      err: 'Заказ № 999999 not found',
+      err: 'Заказ № 999999 не найден. Ничего не изменено.',
     });
     expect(
       await admin('order-status', '--order', String(placed.orderId), '--line', '999999', '--status', 'issued'),
     ).toMatchObject({
       code: 1,
-      err: `Заказ № ${placed.orderId} has no line 999999`,
+      err: `В заказе № ${placed.orderId} нет позиции 999999. Ничего не изменено.`,
     });
     const wrong: string[][] = [
       ['order-status', '--order', String(placed.orderId), '--status', 'shipped'],
@@ -104,7 +104,7 @@ describe('npm run admin -- order-status', () => {
     for (const argv of wrong) {
       const result = await admin(...argv);
       expect({ argv, code: result.code }).toEqual({ argv, code: 2 });
-      expect(result.err).toContain('Usage: npm run admin -- order-status');
+      expect(result.err).toContain('Запуск: npm run admin -- order-status');
     }
     expect(await statuses()).toEqual(before);
   });
@@ -115,7 +115,7 @@ describe('npm run admin -- order-status', () => {
     expect(await admin('no-such-command')).toMatchObject({
       code: 2,
       opened: 0,
-      err: expect.stringContaining('Unknown command'),
+      err: expect.stringContaining('Неизвестная команда «no-such-command»'),
     });
     expect(await admin()).toMatchObject({ code: 2, opened: 0 });
   });

@@ -8,12 +8,12 @@ import { attemptLimiter } from '../../http/rate-limit.ts';
  * rate-limit store, so it holds across instances.
  */
 export const BASKET_CREATION_MAX = 30;
-export const BASKET_CREATION_WINDOW = '10 minutes';
+export const BASKET_CREATION_WINDOW_MS = 10 * 60 * 1000;
 
 const basketCreations = attemptLimiter({
   name: 'basket-create:address',
   max: BASKET_CREATION_MAX,
-  timeWindow: BASKET_CREATION_WINDOW,
+  windowMs: BASKET_CREATION_WINDOW_MS,
 });
 
 /** Counts a new anonymous basket for the caller's address; 429 with Retry-After past the limit. */

@@ -3,7 +3,7 @@ import { nowFor } from '../../http/clock.ts';
 import { clientIdOf } from '../../http/auth.ts';
 import type { AppDeps, EndpointHandler, ShopHandlers } from '../../http/handlers.ts';
 import { createMailer } from '../../mail/mailer.ts';
-import { trustDevice } from './device-cookie.ts';
+import { clientDevices } from './device-cookie.ts';
 import { countEmailAttempt, countSignInAttempt, limitPerAddress, limitPerClient } from './limits.ts';
 import { hashForUnknownAccount } from '../../shared/password.ts';
 import {
@@ -36,14 +36,14 @@ export function createClientsHandlers({ config, database: { db } }: AppDeps): Sh
       await countEmailAttempt('registration', request, reply);
       const client = await register(db, body, nowFor(request));
       // Registering signs in: this browser is the account's first trusted device.
-      await trustDevice(db, request, reply, body.email);
+      await clientDevices.trustDevice(db, request, reply, body.email);
       return { client };
     }),
 
     'client-login': limitPerAddress<Handler<'client-login'>>(async ({ body, request, reply }) => {
       await countSignInAttempt(db, request, reply);
       const client = await login(db, body, nowFor(request));
-      await trustDevice(db, request, reply, body.email);
+      await clientDevices.trustDevice(db, request, reply, body.email);
       return { client };
     }),
 

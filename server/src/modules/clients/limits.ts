@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authOf } from '../../http/auth.ts';
 import type { Db } from '../../db/index.ts';
 import { attemptLimiter, limitRate } from '../../http/rate-limit.ts';
-import { trustedDeviceOf } from './device-cookie.ts';
+import { clientDevices } from './device-cookie.ts';
 
 /**
  * Abuse limits of sign-in, registration and password reset (README, "Rate limits"). All count in the one
@@ -15,20 +15,20 @@ import { trustedDeviceOf } from './device-cookie.ts';
  *   e-mail, so a stranger's guessing never locks the owner out; it has its own limit per device, 5 per 15
  *   minutes, past which the device is untrusted for the rest of the window and counted per e-mail again.
  */
-export const AUTH_LIMIT_WINDOW = '15 minutes';
+export const AUTH_LIMIT_WINDOW_MS = 15 * 60 * 1000;
 export const PER_EMAIL_MAX = 10;
 export const PER_ADDRESS_MAX = 30;
 export const PER_DEVICE_MAX = 5;
 
 /** Puts an endpoint handler under the per-address limit (counted before the body is even read). */
 export const limitPerAddress = <H extends object>(handler: H): H =>
-  limitRate(handler, { max: PER_ADDRESS_MAX, timeWindow: AUTH_LIMIT_WINDOW });
+  limitRate(handler, { max: PER_ADDRESS_MAX, timeWindow: AUTH_LIMIT_WINDOW_MS });
 
 /** Puts a session endpoint under a per-client limit (the client comes from the token, resolved before). */
 export const limitPerClient = <H extends object>(handler: H): H =>
   limitRate(handler, {
     max: PER_EMAIL_MAX,
-    timeWindow: AUTH_LIMIT_WINDOW,
+    timeWindow: AUTH_LIMIT_WINDOW_MS,
     hook: 'preHandler',
     keyGenerator: (request) => `client:${authOf(request).clientId ?? request.ip}`,
   });
@@ -44,7 +44,7 @@ export function emailOf(body: unknown): string {
 const emailLimiters = Object.fromEntries(
   (['login', 'registration', 'reset'] as const).map((scope) => [
     scope,
-    attemptLimiter({ name: `${scope}:email`, max: PER_EMAIL_MAX, timeWindow: AUTH_LIMIT_WINDOW }),
+    attemptLimiter({ name: `${scope}:email`, max: PER_EMAIL_MAX, windowMs: AUTH_LIMIT_WINDOW_MS }),
   ]),
 ) as Record<EmailScope, ReturnType<typeof attemptLimiter>>;
 
@@ -60,7 +60,7 @@ export async function countEmailAttempt(
   await emailLimiters[scope].enforce(request, reply, emailOf(request.body));
 }
 
-const deviceLimiter = attemptLimiter({ name: 'login:device', max: PER_DEVICE_MAX, timeWindow: AUTH_LIMIT_WINDOW });
+const deviceLimiter = attemptLimiter({ name: 'login:device', max: PER_DEVICE_MAX, windowMs: AUTH_LIMIT_WINDOW_MS });
 
 /**
  * Counts one sign-in attempt: against the device's own limit when the browser holds a device cookie for this
@@ -68,7 +68,7 @@ const deviceLimiter = attemptLimiter({ name: 'login:device', max: PER_DEVICE_MAX
  */
 export async function countSignInAttempt(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const email = emailOf(request.body);
-  const device = await trustedDeviceOf(db, request, email);
+  const device = await clientDevices.trustedDeviceOf(db, request, email);
   if (device !== null && (await deviceLimiter.count(request, device)).allowed) return;
   await emailLimiters.login.enforce(request, reply, email);
 }

@@ -110,6 +110,21 @@ describe('back office: content', () => {
       body: { header: [{ title: 'Новости', url: 'javascript:alert(1)' }], footer: [] },
     });
     expect(bad.statusCode).toBe(422);
+    // Browsers read `/\\host` as `//host` (and drop a tab or a line break): each would lead off-site.
+    for (const offSite of [
+      '/\\evil.example',
+      '/\\/evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '//evil.example',
+    ]) {
+      const refused = await callAdmin(app, 'menus-save', {
+        cookie: editor,
+        body: { header: [], footer: [{ title: 'Доставка', url: offSite }] },
+      });
+      expect(refused.statusCode, offSite).toBe(422);
+      expect(JSON.stringify(refused.json().error)).toContain('Адрес: путь от корня сайта (/news) или ссылка http(s)');
+    }
     const menus = await callAdmin(app, 'menus-save', {
       cookie: editor,
       body: { header: [{ title: 'Новости', url: '/news' }], footer: [{ title: 'VK', url: 'https://vk.com/shop' }] },

@@ -169,6 +169,9 @@ describe('content storage', () => {
       () => savePage(database.db, { slug: 'ok', title: 'x', bodyHtml: '<script>alert(1)</script>', published: true }),
       () => saveNews(database.db, { slug: 'ok', title: 'x', bodyHtml: '<p>x</p>', imageUrl: 'javascript:alert(1)' }),
       () => saveNews(database.db, { slug: 'ok', title: 'x', bodyHtml: '<p>x</p>', imageUrl: '//evil.example/a.png' }),
+      // Browsers read a backslash as a slash, and drop tabs and line breaks: these lead off-site too.
+      () => saveNews(database.db, { slug: 'ok', title: 'x', bodyHtml: '<p>x</p>', imageUrl: '/\\evil.example/a.png' }),
+      () => saveNews(database.db, { slug: 'ok', title: 'x', bodyHtml: '<p>x</p>', imageUrl: '/\t/evil.example/a.png' }),
       () => saveNews(database.db, { slug: 'ok', title: 'x', bodyHtml: '<p>x</p>', publishedAt: new Date('nonsense') }),
     ];
     for (const attempt of bad) await expect(attempt()).rejects.toBeInstanceOf(ContentInputError);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { isSitePath } from '@detal/contract';
 import type { DbExecutor } from '../../db/index.ts';
 import { news, pages } from '../../db/schema.ts';
 import { plainTextOf, sanitizeContentHtml } from './sanitize.ts';
@@ -79,14 +80,13 @@ function checkText(value: string, what: string, max: number, required: boolean, 
 
 function checkImageUrl(url: string): string {
   const text = url.trim();
-  const isSitePath = text.startsWith('/') && !text.startsWith('//');
   let isWebUrl = false;
   try {
     isWebUrl = ['http:', 'https:'].includes(new URL(text).protocol);
   } catch {
     isWebUrl = false;
   }
-  if (!isSitePath && !isWebUrl) {
+  if (!isSitePath(text) && !isWebUrl) {
     throw new ContentInputError(
       `Некорректный адрес изображения «${url}»: нужен адрес http(s) или путь от корня сайта`,
       'image_url',

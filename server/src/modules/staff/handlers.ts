@@ -5,9 +5,10 @@ import { limitRate } from '../../http/rate-limit.ts';
 import { clearStaffCookie, setStaffCookie, signedInStaff, staffOf } from '../../http/staff-auth.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { hashForUnknownAccount } from '../../shared/password.ts';
-import { AUTH_LIMIT_WINDOW, PER_EMAIL_MAX, countEmailAttempt, limitPerAddress } from '../clients/limits.ts';
+import { AUTH_LIMIT_WINDOW_MS, PER_EMAIL_MAX, limitPerAddress } from '../clients/limits.ts';
 import { listAuditLog } from './audit.ts';
 import type { AuditObjectReaders } from './audit-objects.ts';
+import { limitStaffSignInPerAddress, signInWithinLimits } from './sign-in-limits.ts';
 import {
   changeOwnPassword,
   inviteStaff,
@@ -25,7 +26,7 @@ type Handler<K extends keyof AdminEndpoints> = EndpointHandler<AdminEndpoints[K]
 const limitPerStaffMember = <H extends object>(handler: H): H =>
   limitRate(handler, {
     max: PER_EMAIL_MAX,
-    timeWindow: AUTH_LIMIT_WINDOW,
+    timeWindow: AUTH_LIMIT_WINDOW_MS,
     hook: 'preHandler',
     keyGenerator: (request) => `staff:${staffOf(request)?.staffId ?? request.ip}`,
   });
@@ -41,11 +42,12 @@ export function createStaffHandlers(
   const mailer = createMailer(config);
   void hashForUnknownAccount();
   return {
-    // Sign-in is limited like the clients': per address, and per e-mail in the same counter as the clients'
-    // sign-in, so one address gets 10 guesses per quarter-hour whichever door they knock on.
-    'staff-sign-in': limitPerAddress<Handler<'staff-sign-in'>>(async ({ body, request, reply }) => {
-      await countEmailAttempt('login', request, reply);
-      const { token, member } = await signIn(db, body, nowFor(request));
+    // Sign-in counts its own failures, per e-mail and per known device (sign-in-limits.ts): nothing done at the
+    // storefront's sign-in, and no stranger's guessing here, refuses a staff member's right password.
+    'staff-sign-in': limitStaffSignInPerAddress<Handler<'staff-sign-in'>>(async ({ body, request, reply }) => {
+      const { token, member } = await signInWithinLimits(db, request, reply, body.email, () =>
+        signIn(db, body, nowFor(request)),
+      );
       setStaffCookie(request, reply, token);
       return { staff: member };
     }),

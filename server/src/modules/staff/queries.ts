@@ -155,11 +155,14 @@ export interface LiveStaffSession {
   lastSeenAt: Date;
 }
 
-/** The session of a token hash if it is live: not revoked, used after `idleSince`, its staff member not blocked. */
+/**
+ * The session of a token hash if it is live: not revoked, used after `idleSince`, opened after `signedInSince`,
+ * its staff member not blocked.
+ */
 export async function findLiveStaffSession(
   db: DbExecutor,
   tokenHash: string,
-  idleSince: Date,
+  { idleSince, signedInSince }: { idleSince: Date; signedInSince: Date },
 ): Promise<LiveStaffSession | null> {
   const [row] = await db
     .select({
@@ -175,6 +178,7 @@ export async function findLiveStaffSession(
         eq(staffSessions.tokenHash, tokenHash),
         isNull(staffSessions.revokedAt),
         gt(staffSessions.lastSeenAt, idleSince),
+        gt(staffSessions.createdAt, signedInSince),
         isNull(staff.blockedAt),
       ),
     );

@@ -12,7 +12,7 @@ import { STAFF_LINK_INVALID_MESSAGE, pageOffset, paginationMeta } from '@detal/c
 import type { Db } from '../../db/index.ts';
 import { readShopSetting } from '../../db/shop-settings.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { notFound, unauthorized, validationFailed } from '../../http/errors.ts';
+import { HttpError, notFound, unauthorized, validationFailed } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import type { MailLog, Mailer } from '../../mail/mailer.ts';
 import { hashForUnknownAccount, hashPassword, needsRehash, verifyPassword } from '../../shared/password.ts';
@@ -50,8 +50,16 @@ export const STAFF_LINK_TTL_DAYS = 3;
 const STAFF_LINK_TTL_MS = STAFF_LINK_TTL_DAYS * 24 * 60 * 60 * 1000;
 const FALLBACK_SHOP_NAME = 'Деталь';
 
-/** As for clients: a 422 on the whole form, the same words whether the e-mail or the password was wrong. */
-const signInFailed = () => validationFailed({ _: [STAFF_SIGN_IN_FAILED_MESSAGE] }, STAFF_SIGN_IN_FAILED_MESSAGE);
+/**
+ * As for clients: a 422 on the whole form, the same words whether the e-mail or the password was wrong. A class of
+ * its own: the sign-in's limits count these failures and nothing else (sign-in-limits.ts).
+ */
+export class WrongStaffCredentials extends HttpError {
+  constructor() {
+    super(422, STAFF_SIGN_IN_FAILED_MESSAGE, { _: [STAFF_SIGN_IN_FAILED_MESSAGE] });
+  }
+}
+const signInFailed = () => new WrongStaffCredentials();
 const linkInvalid = () => validationFailed({ token: [STAFF_LINK_INVALID_MESSAGE] }, STAFF_LINK_INVALID_MESSAGE);
 const emailTaken = () => validationFailed({ email: [STAFF_EMAIL_TAKEN_MESSAGE] });
 

@@ -57,8 +57,10 @@ describe('staff accounts and sessions', () => {
       body: { email: owner.email.toUpperCase(), password: owner.password },
     });
     expect(response.statusCode).toBe(200);
-    const setCookie = String(response.headers['set-cookie']);
-    expect(setCookie).toMatch(/^staff_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
+    const setCookies = [response.headers['set-cookie']].flat();
+    expect(setCookies.find((line) => line?.startsWith('staff_session='))).toMatch(
+      /^staff_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict$/,
+    );
     expect(dataOf<{ staff: StaffMember }>(response).staff).toMatchObject({
       email: owner.email,
       role: 'owner',
@@ -77,6 +79,33 @@ describe('staff accounts and sessions', () => {
     expect(staffCookieSetBy(wrong)).toBeNull();
     const unknown = await callAdmin(app, 'staff-sign-in', { body: { email: 'nobody@shop.example.ru', password: 'x' } });
     expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('marks every answer of the back office API private, no-store: data, refusals, errors and unknown paths', async () => {
+    const editor = await createTestStaff(database.db, 'content_editor', clock.now());
+    const editorCookie = await signInStaff(app, editor.email, editor.password);
+    const answers = {
+      data: await callAdmin(app, 'staff-me', { cookie: ownerCookie }),
+      anonymous: await callAdmin(app, 'staff-me'),
+      'wrong role': await callAdmin(app, 'staff-list', { cookie: editorCookie, body: {} }),
+      'wrong password': await callAdmin(app, 'staff-sign-in', { body: { email: owner.email, password: 'nope' } }),
+      'bad body': await callAdmin(app, 'staff-list', { cookie: ownerCookie, body: { per_page: 'many' } }),
+      'malformed JSON': await app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/staff-list',
+        headers: { cookie: ownerCookie, 'content-type': 'application/json' },
+        payload: '{',
+      }),
+      'unknown path': await app.inject({ method: 'GET', url: '/api/v1/admin/clients-export' }),
+      'unknown path, signed in': await app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/no-such-endpoint',
+        headers: { cookie: ownerCookie },
+      }),
+    };
+    for (const [what, response] of Object.entries(answers)) {
+      expect(response.headers['cache-control'], `${what}: ${response.statusCode}`).toBe('private, no-store');
+    }
   });
 
   it('keeps staff and clients apart: a staff cookie is no client, a client token is no staff member', async () => {
@@ -207,12 +236,29 @@ describe('staff accounts and sessions', () => {
     const cookie = await signInStaff(app, editor.email, editor.password);
     clock.advance(STAFF_IDLE_TIMEOUT_MS - HOUR);
     expect((await callAdmin(app, 'staff-me', { cookie })).statusCode).toBe(200);
-    clock.advance(STAFF_IDLE_TIMEOUT_MS - HOUR);
+    // Past 8 hours since sign-in, kept alive by use (within the 12 hours of a session's whole life).
+    clock.advance(4 * HOUR);
     expect((await callAdmin(app, 'staff-me', { cookie })).statusCode).toBe(200);
     clock.advance(STAFF_IDLE_TIMEOUT_MS + 1000);
     expect((await callAdmin(app, 'staff-me', { cookie })).statusCode).toBe(401);
     // The owner's session, idle all that time, is gone too.
     expect((await callAdmin(app, 'staff-me', { cookie: ownerCookie })).statusCode).toBe(401);
+    ownerCookie = await signInStaff(app, owner.email, owner.password);
+  });
+
+  it('ends a session 12 hours after sign-in however busy it was; a new sign-in opens a new one', async () => {
+    const editor = await createTestStaff(database.db, 'content_editor', clock.now());
+    const cookie = await signInStaff(app, editor.email, editor.password);
+    for (let hour = 1; hour < 12; hour += 1) {
+      clock.advance(HOUR);
+      expect((await callAdmin(app, 'staff-me', { cookie })).statusCode, `hour ${hour}`).toBe(200);
+    }
+    clock.advance(HOUR - 1000);
+    expect((await callAdmin(app, 'staff-me', { cookie })).statusCode).toBe(200);
+    clock.advance(1000);
+    expect((await callAdmin(app, 'staff-me', { cookie })).statusCode).toBe(401);
+    const again = await signInStaff(app, editor.email, editor.password);
+    expect((await callAdmin(app, 'staff-me', { cookie: again })).statusCode).toBe(200);
     ownerCookie = await signInStaff(app, owner.email, owner.password);
   });
 

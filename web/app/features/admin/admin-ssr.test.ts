@@ -105,6 +105,19 @@ describe('the back office on the server', () => {
     expect(calls.find((call) => call.path === 'staff-list')?.cookie).toBe('staff_session=live');
   });
 
+  it('sends every back office page and its data private, no-store: no browser or proxy may keep them', async () => {
+    signedInAs = owner;
+    const answers = {
+      '/admin/login': await get('/admin/login'),
+      '/admin/set-password?token=…': await get('/admin/set-password?token=abc'),
+      '/admin/staff': await get('/admin/staff', 'staff_session=live'),
+      '/admin/staff.data': await get('/admin/staff.data', 'staff_session=live'),
+    };
+    for (const [what, response] of Object.entries(answers)) {
+      expect(response.headers.get('cache-control'), `${what}: ${response.status}`).toBe('private, no-store');
+    }
+  });
+
   it('tells a manager the staff list is the owner’s', async () => {
     signedInAs = { ...manager, blocked: false };
     const staffPage = await (await get('/admin/staff', 'staff_session=live')).text();
