@@ -29,7 +29,7 @@ export const IMPORT_READER_LIMITS: ReaderLimits = {
   sharedStringChars: 64_000_000,
   cellChars: 32_767,
   lineChars: 1_000_000,
-  sheetCells: 100_000_000,
+  sheetCells: 20_000_000,
 };
 
 /** The list search's file (at most 512 KB, of which 200 lines are read). */
@@ -38,7 +38,7 @@ export const LIST_READER_LIMITS: ReaderLimits = {
   sharedStringChars: 8_000_000,
   cellChars: 32_767,
   lineChars: 1_000_000,
-  sheetCells: 100_000_000,
+  sheetCells: 20_000_000,
 };
 
 const thousands = (value: number) => value.toLocaleString('ru-RU').replaceAll('\u00a0', ' ');

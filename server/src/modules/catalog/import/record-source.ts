@@ -90,7 +90,9 @@ export async function* readRecords(
   options: RecordSourceOptions = {},
   budget: WorkerBudget = IMPORT_BUDGET,
 ): AsyncGenerator<RecordBatch> {
-  const input: RecordsWorkerInput = { source, options };
+  // The reader's own options only: a caller's may carry callbacks, which no message can hold.
+  const { format, delimiter, encoding, limits, maxRows } = options;
+  const input: RecordsWorkerInput = { source, options: { format, delimiter, encoding, limits, maxRows } };
   try {
     yield* streamFromWorker<RecordBatch>(workerScript('records-worker', import.meta.url), input, budget, {
       revive: ({ name, message }) => (name === 'MalformedFile' ? new MalformedFile(message) : new Error(message)),
