@@ -27,7 +27,10 @@ import { createTestStaff, staffCookieFor } from '../test/helpers/staff.ts';
  */
 
 const MB = 1024 * 1024;
-/** Slowest health answer allowed while a hostile file is read (the machine is shared: generous). */
+/**
+ * Slowest health answer allowed while a hostile file is read (the machine is shared: generous). Each test may take
+ * up to 90 s on a loaded machine (a few seconds on a quiet one).
+ */
 const HEALTH_MAX_MS = 2_000;
 /** RSS growth: the import's reader worker (384 MB heap at most) and the request's own buffers. */
 const IMPORT_RSS_BOUND = 600 * MB;
@@ -124,7 +127,7 @@ const messageOf = (body: Record<string, unknown>) => (typeof body.message === 's
 
 describe('the list search (no session)', () => {
   for (const kind of HOSTILE_KINDS) {
-    it(`answers ${kind} as a bad file and keeps serving`, async () => {
+    it(`answers ${kind} as a bad file and keeps serving`, { timeout: 90_000 }, async () => {
       const bytes = hostileFile(kind, LIST_READER_LIMITS, { csvLineBytes: 500 * 1024 });
       expect(bytes.length).toBeLessThanOrEqual(512 * 1024);
       const served = await whileServing(() =>
@@ -176,7 +179,7 @@ async function importFinished(id: number) {
 
 describe('the back office upload', () => {
   for (const kind of HOSTILE_KINDS) {
-    it(`refuses ${kind} (at upload or in the import's history) and keeps serving`, async () => {
+    it(`refuses ${kind} (at upload or in the import's history) and keeps serving`, { timeout: 90_000 }, async () => {
       const supplierId = await newSupplier();
       // The test process sends the upload itself: a 20 MB line is past the limit as surely as 100 MB.
       const bytes = hostileFile(kind, IMPORT_READER_LIMITS, { csvLineBytes: 20 * MB });
@@ -202,7 +205,7 @@ describe('the back office upload', () => {
 
 describe('a scheduled supplier fetch', () => {
   for (const kind of HOSTILE_KINDS) {
-    it(`records ${kind} as a failed fetch, leaves no temporary file and keeps serving`, async () => {
+    it(`records ${kind} as a failed fetch, leaves no temporary file and keeps serving`, { timeout: 90_000 }, async () => {
       const supplierId = await newSupplier();
       served = hostileFile(kind, IMPORT_READER_LIMITS);
       const { status } = await post(
@@ -247,7 +250,7 @@ describe('the bank statement import', () => {
     },
   ];
   for (const door of statementDoors) {
-    it(`refuses ${door.name} as a bad file and keeps serving`, async () => {
+    it(`refuses ${door.name} as a bad file and keeps serving`, { timeout: 90_000 }, async () => {
       const bytes = door.bytes();
       expect(bytes.length).toBeLessThanOrEqual(6 * MB);
       const served = await whileServing(() =>
