@@ -12,7 +12,7 @@ export interface WorkerBudget {
   memoryMb: number;
   /** The worker's young generation, in MB (short-lived objects: a larger one costs fewer collections). */
   youngMb?: number;
-  /** Longest wait for the worker's next result while the consumer waits for it. */
+  /** Longest wait for the worker's next result while the consumer waits for it (its start not counted). */
   stallMs: number;
 }
 
@@ -35,7 +35,14 @@ export interface WorkerFailure {
   message: string;
 }
 
-type FromWorker<T> = { kind: 'item'; value: T } | { kind: 'done' } | { kind: 'failed'; failure: WorkerFailure };
+type FromWorker<T> =
+  { kind: 'ready' } | { kind: 'item'; value: T } | { kind: 'done' } | { kind: 'failed'; failure: WorkerFailure };
+
+/**
+ * Longest wait for a worker to start (its script loaded, before it touches the input): not the input's doing, so
+ * not its time budget; long, as starting a thread (and, from the sources, tsx) takes seconds on a loaded machine.
+ */
+const STARTUP_MS = 120_000;
 
 /** Results a worker may send before the consumer has taken them. */
 const RESULTS_AHEAD = 2;
@@ -78,6 +85,7 @@ export async function* streamFromWorker<T>(
   const worker = startWorker(script, input, budget, options.transfer ?? []);
   const revive = options.revive ?? ((failure: WorkerFailure) => new Error(failure.message));
   const results: T[] = [];
+  let ready = false;
   let done = false;
   let failure: Error | undefined;
   let wake: (() => void) | undefined;
@@ -86,7 +94,8 @@ export async function* streamFromWorker<T>(
     wake = undefined;
   };
   worker.on('message', (message: FromWorker<T>) => {
-    if (message.kind === 'item') results.push(message.value);
+    if (message.kind === 'ready') ready = true;
+    else if (message.kind === 'item') results.push(message.value);
     else if (message.kind === 'done') done = true;
     else failure ??= revive(message.failure);
     notify();
@@ -110,12 +119,18 @@ export async function* streamFromWorker<T>(
       if (failure) throw failure;
       if (done) return;
       let timer: NodeJS.Timeout | undefined;
+      const starting = !ready;
       await new Promise<void>((resolve) => {
         wake = resolve;
-        timer = setTimeout(() => {
-          failure ??= new WorkerEnded('time', `no result within ${budget.stallMs} ms`);
-          resolve();
-        }, budget.stallMs);
+        timer = setTimeout(
+          () => {
+            failure ??= starting
+              ? new WorkerEnded('crash', `not started within ${STARTUP_MS} ms`)
+              : new WorkerEnded('time', `no result within ${budget.stallMs} ms`);
+            resolve();
+          },
+          starting ? STARTUP_MS : budget.stallMs,
+        );
       });
       clearTimeout(timer);
     }
@@ -150,6 +165,7 @@ export function serveStream<I, T>(produce: (input: I) => AsyncIterable<T>): void
     resume = undefined;
   });
   const send = (message: FromWorker<T>) => port.postMessage(message);
+  send({ kind: 'ready' });
   void (async () => {
     try {
       for await (const value of produce(workerData as I)) {
