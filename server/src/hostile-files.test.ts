@@ -118,7 +118,7 @@ function expectServed(served: Served<unknown>, rssBound: number): void {
   expect(served.rssGrowth).toBeLessThan(rssBound);
 }
 
-const post = async (url: string, body: BodyInit, headers: Record<string, string>) => {
+const post = async (url: string, body: NonNullable<RequestInit['body']>, headers: Record<string, string>) => {
   const response = await fetch(url, { method: 'POST', body, headers });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
