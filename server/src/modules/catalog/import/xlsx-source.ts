@@ -160,7 +160,7 @@ export function excelNumberText(stored: string): string {
 
 const BATCH_ROWS = 5000;
 /** Cells of a batch, counted as the row's last column: rows padded to a far column end a batch early. */
-const BATCH_CELLS = 200_000;
+const BATCH_CELLS = 50_000;
 
 /** The first sheet's rows; `source` is the file's path, or its bytes. */
 export async function* readXlsxRecords(source: string | Uint8Array, limits: ReaderLimits): AsyncGenerator<RecordBatch> {
