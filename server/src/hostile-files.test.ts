@@ -174,7 +174,8 @@ async function newSupplier(): Promise<number> {
 async function importFinished(id: number) {
   for (;;) {
     const [row] = await database.db.select().from(supplierImports).where(eq(supplierImports.id, id));
-    if (row && row.status !== 'queued' && row.status !== 'running') return row;
+    // Finished, and its file removed (the job clears filePath once the file is gone).
+    if (row && row.status !== 'queued' && row.status !== 'running' && row.filePath === null) return row;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
