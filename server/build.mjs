@@ -1,6 +1,7 @@
 // Bundles the server into dist/server.js, started by dist/main.js for `npm start`. npm packages stay external
 // (installed next to it); the workspace packages (@detal/*) are TypeScript sources that Node cannot run, so they go
-// into the bundle.
+// into the bundle. Each worker thread's script is an entry of its own, next to server.js, where workerScript()
+// (src/shared/worker-stream.ts) looks for it: `name.js` for the sources' `name.ts`.
 import { build } from 'esbuild';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -18,8 +19,12 @@ const externalNpmPackages = {
 
 await build({
   absWorkingDir: fileURLToPath(new URL('.', import.meta.url)),
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: {
+    server: 'src/main.ts',
+    'records-worker': 'src/modules/catalog/import/records-worker.ts',
+    'statement-worker': 'src/modules/payments/statement-worker.ts',
+  },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -75,11 +75,14 @@ export function linesOfRecords(records: ReadonlyArray<{ line: number; fields: st
 
 // Empty middle cells matter ('OC90;;2': no brand, 2 pieces), so only trailing ones are dropped; a leading empty
 // cell (a numbering column left blank) is dropped too.
+// Cut once, not a cell at a time: a row padded to column XFD would take 16,384 shifts of 16,384 cells.
 function trimCells(cells: readonly string[]): string[] {
   const trimmed = cells.map((cell) => cell.trim());
-  while (trimmed.length > 0 && trimmed.at(-1) === '') trimmed.pop();
-  while (trimmed.length > 0 && trimmed[0] === '') trimmed.shift();
-  return trimmed;
+  let end = trimmed.length;
+  while (end > 0 && trimmed[end - 1] === '') end -= 1;
+  let start = 0;
+  while (start < end && trimmed[start] === '') start += 1;
+  return start === 0 && end === trimmed.length ? trimmed : trimmed.slice(start, end);
 }
 
 function dropHeader(lines: RawLine[]): RawLine[] {

@@ -9,7 +9,12 @@ import { isExactMoney, kopecksToDecimal, toKopecks, type StatementLine } from '@
  * that a truncated or foreign file writes nothing.
  */
 
-export class StatementFormatError extends Error {}
+export class StatementFormatError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StatementFormatError';
+  }
+}
 
 const SIGNATURE = '1CClientBankExchange';
 

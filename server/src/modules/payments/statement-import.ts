@@ -14,14 +14,8 @@ import { lockBillRows } from '../bills/queries.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { findAdminBills, findStatementPayments } from './queries.ts';
 import { dayIn, recordPayment, recordPaymentTx } from './service.ts';
-import {
-  StatementFormatError,
-  billNumbersIn,
-  classifyStatement,
-  decodeStatement,
-  parseStatement,
-  statementKey,
-} from './statement-format.ts';
+import { StatementFormatError, billNumbersIn, statementKey } from './statement-format.ts';
+import { readStatementIsolated } from './statement-read.ts';
 
 /**
  * The bank statement import: incoming payments whose purpose names a bill and whose amount is what is left to pay
@@ -51,7 +45,7 @@ export async function readStatement(db: Db, contentBase64: string) {
   if (bytes.length === 0) throw validationFailed({ content_base64: ['Файл выписки пуст'] }, 'Файл выписки пуст');
   const requisites = await readShopSetting(db, 'requisites');
   try {
-    return classifyStatement(parseStatement(decodeStatement(bytes)), requisites ? [requisites.settlement_account] : []);
+    return await readStatementIsolated(bytes, requisites ? [requisites.settlement_account] : []);
   } catch (error) {
     if (error instanceof StatementFormatError) {
       const message = `Файл выписки не прочитан. ${error.message}`;

@@ -1,6 +1,7 @@
 import type { SourceImportOptions } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
 import { importPriceList } from '../catalog/import/price-list-import.ts';
+import { MalformedFile } from '../catalog/import/reader-limits.ts';
 import { recordCliImport, savedImportOptions } from '../suppliers/cli-imports.ts';
 
 /**
@@ -41,6 +42,7 @@ const COLUMN_NAMES: Record<string, string> = {
 
 /** The import's English reasons (written for the command line) in the staff's words. */
 export function refusalMessage(error: unknown): string {
+  if (error instanceof MalformedFile) return `${error.message}. ${UNCHANGED}`;
   const message = error instanceof Error ? error.message : String(error);
   const lacks = /lacks the columns? (.+)$/.exec(message);
   if (lacks) {

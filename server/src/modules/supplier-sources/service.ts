@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { SourceImportOptions, SupplierFetch, SupplierSource, SupplierSourceSaveRequest } from '@detal/contract';
 import type { Database, DbExecutor } from '../../db/index.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import { enqueueStaffSupplierAlert } from '../notifications/outbox.ts';
 import { forgetSuggestions } from '../search/suggestion-cache.ts';
 import { recordAudit } from '../staff/audit.ts';
+import { downloadPath, removeOrphanDownloads } from './download-files.ts';
 import { FetchFailure, fetchToFile } from './fetch-file.ts';
 import { ImportRefused, importFetchedList } from './import-fetched.ts';
 import { AddressNotAllowed, OutboundAddressPolicy, type ResolveHost } from './outbound-address.ts';
@@ -297,8 +296,7 @@ interface Attempt {
 }
 
 async function attempt(database: Database, source: SourceRow, supplierName: string, settings: FetchSettings) {
-  const folder = settings.tempDir ?? tmpdir();
-  const file = path.join(folder, `detal-price-${source.supplierId}-${randomBytes(6).toString('hex')}.download`);
+  const file = downloadPath(settings.tempDir ?? tmpdir(), source.supplierId);
   try {
     const fetched = await fetchToFile({
       url: source.url,
@@ -466,6 +464,8 @@ export interface TickReport {
  */
 export async function runSourcesTick(database: Database, settings: FetchSettings): Promise<TickReport> {
   const now = clockOf(settings);
+  const orphans = await removeOrphanDownloads(settings.tempDir ?? tmpdir());
+  if (orphans > 0) settings.log.warn({ files: orphans }, 'downloads left by a stopped process removed');
   const staleness = await database.db.transaction(async (tx) => {
     const marked = await markStaleness(tx, now);
     for (const stale of marked.stale) {

@@ -13,6 +13,7 @@ import {
   layoutFromHeader,
   layoutFromHeaderNames,
 } from '../catalog/import/price-row.ts';
+import { MalformedFile } from '../catalog/import/reader-limits.ts';
 import { readRecords } from '../catalog/import/record-source.ts';
 
 /**
@@ -38,6 +39,7 @@ const columnsNamed = (text: string) =>
 
 /** The import's failure as staff read it: the known ones in Russian, anything else as it is. */
 export function russianImportError(error: unknown): string {
+  if (error instanceof MalformedFile) return error.message;
   if (error instanceof HeaderNotFound) {
     return `В строке заголовка нет столбца «${error.header}», указанного в профиле (${PRICE_LIST_COLUMN_LABELS[error.column]})`;
   }

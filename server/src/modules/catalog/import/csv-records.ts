@@ -1,3 +1,4 @@
+import { malformed } from './reader-limits.ts';
 import type { SourceRecord } from './source-record.ts';
 
 /** The delimiters a price list may use; autodetection picks among them. */
@@ -72,12 +73,17 @@ function splitQuotedLine(line: string, delimiter: string): string[] | null {
  *
  * Lines without a quote, nearly every line of a price list, take a fast path: one split; lines whose quotes
  * only wrap whole cells (a description holding the delimiter) another: a search for each closing quote.
+ * A record longer than `maxRecordChars` (a line, or the lines a quoted cell spans) is a malformed file: the text
+ * held while waiting for its end stays bounded.
  */
 export class CsvRecordParser {
   private pending = '';
   private nextLine = 1;
 
-  constructor(private readonly delimiter: string) {}
+  constructor(
+    private readonly delimiter: string,
+    private readonly maxRecordChars = Number.POSITIVE_INFINITY,
+  ) {}
 
   push(text: string): SourceRecord[] {
     this.pending += text;
@@ -101,6 +107,7 @@ export class CsvRecordParser {
         if (!final) break;
         lineEnd = text.length;
       }
+      if (lineEnd - position > this.maxRecordChars) throw malformed.line(this.maxRecordChars, this.nextLine);
       if (quoteAt !== -1 && quoteAt < position) quoteAt = text.indexOf(QUOTE, position);
       if (quoteAt === -1 || quoteAt > lineEnd) {
         const line =
@@ -127,6 +134,7 @@ export class CsvRecordParser {
       position = quoted.next;
     }
     this.pending = position >= text.length ? '' : text.slice(position);
+    if (this.pending.length > this.maxRecordChars) throw malformed.line(this.maxRecordChars, this.nextLine);
     return records;
   }
 

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import iconv from 'iconv-lite';
 import { CsvRecordParser, detectDelimiter } from './csv-records.ts';
+import { malformed, type ReaderLimits } from './reader-limits.ts';
 import type { RecordBatch } from './source-record.ts';
 
 export const CSV_ENCODINGS = ['utf8', 'cp1251'] as const;
@@ -41,8 +42,23 @@ export function detectEncoding(sample: Buffer): CsvEncoding {
 
 const CHUNK_BYTES = 1 << 18;
 
-export async function* readCsvRecords(file: string, options: CsvOptions): AsyncGenerator<RecordBatch> {
-  const totalBytes = (await stat(file)).size;
+/** The file's bytes in chunks: read from disk, or cut from the bytes at hand. */
+async function* chunksOf(source: string | Uint8Array): AsyncGenerator<Buffer> {
+  if (typeof source === 'string') {
+    for await (const chunk of createReadStream(source, { highWaterMark: CHUNK_BYTES })) yield chunk as Buffer;
+    return;
+  }
+  const bytes = Buffer.from(source.buffer, source.byteOffset, source.byteLength);
+  for (let start = 0; start < bytes.length; start += CHUNK_BYTES) yield bytes.subarray(start, start + CHUNK_BYTES);
+}
+
+/** The rows of a CSV file; `source` is the file's path, or its bytes. */
+export async function* readCsvRecords(
+  source: string | Uint8Array,
+  options: CsvOptions,
+  limits: ReaderLimits,
+): AsyncGenerator<RecordBatch> {
+  const totalBytes = typeof source === 'string' ? (await stat(source)).size : source.byteLength;
   let decoder: ChunkDecoder | undefined;
   let parser: CsvRecordParser | undefined;
   // Text before the first line break is held until the delimiter can be told from the whole first line.
@@ -51,25 +67,28 @@ export async function* readCsvRecords(file: string, options: CsvOptions): AsyncG
 
   const parse = (text: string): RecordBatch => {
     if (!parser) {
+      const searchFrom = head.length;
       head += text;
-      const lineEnd = head.indexOf('\n');
-      if (lineEnd === -1) return { records: [], bytesRead, totalBytes };
-      parser = new CsvRecordParser(options.delimiter ?? detectDelimiter(head.slice(0, lineEnd)));
+      const lineEnd = head.indexOf('\n', searchFrom);
+      if (lineEnd === -1) {
+        if (head.length > limits.lineChars) throw malformed.line(limits.lineChars, 1);
+        return { records: [], bytesRead, totalBytes };
+      }
+      parser = new CsvRecordParser(options.delimiter ?? detectDelimiter(head.slice(0, lineEnd)), limits.lineChars);
       text = head;
       head = '';
     }
     return { records: parser.push(text), bytesRead, totalBytes };
   };
 
-  for await (const chunk of createReadStream(file, { highWaterMark: CHUNK_BYTES })) {
-    const bytes = chunk as Buffer;
+  for await (const bytes of chunksOf(source)) {
     decoder ??= createDecoder(options.encoding ?? detectEncoding(bytes));
     bytesRead += bytes.length;
     const batch = parse(decoder.write(bytes));
     if (batch.records.length > 0) yield batch;
   }
   const rest = decoder ? parse(decoder.end()) : { records: [], bytesRead, totalBytes };
-  parser ??= new CsvRecordParser(options.delimiter ?? detectDelimiter(head));
+  parser ??= new CsvRecordParser(options.delimiter ?? detectDelimiter(head), limits.lineChars);
   const records = [...rest.records, ...parser.push(head), ...parser.end()];
   if (records.length > 0) yield { records, bytesRead, totalBytes };
 }

@@ -3,12 +3,26 @@ import type { RejectedRow } from './import-events.ts';
 
 const FLUSH_CHARS = 1 << 16;
 
-const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+/** A cell a spreadsheet would read as a formula: it starts with `=`, `+`, `-`, `@`, a tab or a carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain number (`-5`, `+7`, `-1 234,50`): data, which no spreadsheet runs, kept as it is. */
+const PLAIN_NUMBER = /^[+-]?\d[\d ]*(?:[.,]\d+)?$/;
+
+/**
+ * A cell as a spreadsheet shows it and never runs it (OWASP, "CSV Injection"): one that would start a formula is
+ * prefixed with a single quote, which Excel and LibreOffice take as "text"; a plain number stays a number.
+ */
+export function spreadsheetSafe(cell: string): string {
+  return FORMULA_START.test(cell) && !PLAIN_NUMBER.test(cell) ? `'${cell}` : cell;
+}
+
+const quoted = (text: string) => `"${spreadsheetSafe(text).replaceAll('"', '""')}"`;
 
 /**
  * The report of refused rows: a CSV file (UTF-8 with a byte-order mark, so that spreadsheet programs read the
  * Cyrillic right, `;`-separated) with the columns line, reason and row (the row's cells as read, joined by `;`).
- * The file is created at the first refused row: an import that refuses nothing leaves no report behind.
+ * The file is created at the first refused row: an import that refuses nothing leaves no report behind. The
+ * cells come from the supplier's file, so none may start a formula when staff open the report (spreadsheetSafe).
  */
 export class RejectReport {
   private fd: number | undefined;
