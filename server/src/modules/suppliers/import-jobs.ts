@@ -263,20 +263,28 @@ export async function recoverImports(database: Database, logger: Logger): Promis
 
 export type { ImportQueue };
 
-/** The embedded database's queue: one import at a time, in this process. */
+/**
+ * The embedded database's queue: one import at a time, in this process. Once stopping, it starts no more: the
+ * imports still queued stay so in the database, and the next start takes them.
+ */
 export function inProcessImportQueue(context: ImportJobsContext): ImportQueue {
   let chain: Promise<void> = Promise.resolve();
+  let stopping = false;
   return {
     enqueue(importId) {
-      chain = chain.then(() =>
-        runImport(context, importId).catch((error: unknown) =>
+      chain = chain.then(async () => {
+        if (stopping) return;
+        await runImport(context, importId).catch((error: unknown) =>
           context.logger.error({ err: error, importId }, 'import job failed'),
-        ),
-      );
+        );
+      });
       return Promise.resolve();
     },
     idle: () => chain,
-    stop: () => chain,
+    stop: () => {
+      stopping = true;
+      return chain;
+    },
   };
 }
 
@@ -305,11 +313,45 @@ export async function pgBossImportQueue(boss: PgBoss, context: ImportJobsContext
   };
 }
 
-/** Starts taking imports: marks the interrupted ones failed and queues again those left queued. */
+/**
+ * Starts taking imports: marks the interrupted ones failed and queues again those left queued. In this process
+ * they were lost with the one that stopped; on pg-boss their job may be lost too (taken by an instance that died
+ * before it claimed the import, or never sent when the upload's request failed after its row was written). A
+ * second job for one import is harmless: only the run that claims the queued row imports it.
+ */
 export async function startImportQueue(context: ImportJobsContext, boss: PgBoss | null): Promise<ImportQueue> {
   const queue = boss ? await pgBossImportQueue(boss, context) : inProcessImportQueue(context);
   const waiting = await recoverImports(context.database, context.logger);
-  // On pg-boss the queued ones are still its jobs; in this process they were lost with the one that stopped.
-  if (!boss) for (const id of waiting) await queue.enqueue(id);
+  for (const id of waiting) await queue.enqueue(id);
+  if (waiting.length > 0) context.logger.info({ imports: waiting }, 'imports queued before the start taken again');
   return queue;
+}
+
+/**
+ * The uploads' queue the app is built with before the job workers run (they start once the instance is warm and
+ * listening, main.ts): an upload taken in between is queued in the database and handed to the workers when they
+ * start (a second hand-over of one import is harmless, see startImportQueue).
+ */
+export class ImportQueueBeforeJobs implements ImportQueue {
+  private queue: ImportQueue | null = null;
+  private readonly waiting: number[] = [];
+
+  async enqueue(importId: number): Promise<void> {
+    if (this.queue) await this.queue.enqueue(importId);
+    else this.waiting.push(importId);
+  }
+
+  idle(): Promise<void> {
+    return this.queue?.idle() ?? Promise.resolve();
+  }
+
+  stop(): Promise<void> {
+    return this.queue?.stop() ?? Promise.resolve();
+  }
+
+  /** Hands over to the started workers' queue, with the imports taken meanwhile. */
+  async startWith(queue: ImportQueue): Promise<void> {
+    this.queue = queue;
+    for (const importId of this.waiting.splice(0)) await queue.enqueue(importId);
+  }
 }

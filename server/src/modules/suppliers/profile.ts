@@ -48,6 +48,7 @@ export const IMPORT_FAILED_MESSAGE =
 const STAFF_ERROR_MAX_LENGTH = 500;
 const CYRILLIC = /[А-Яа-яЁё]/;
 // PostgreSQL refuses NUL in text; the other control characters only garble the history.
+// eslint-disable-next-line no-control-regex -- matching them is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F]/g;
 
 /** A message as the history can store it: no NUL or other control characters, within the column's sense. */
