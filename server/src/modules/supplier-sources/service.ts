@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { enqueueStaffSupplierAlert } from '../notifications/outbox.ts';
 import { forgetSuggestions } from '../search/suggestion-cache.ts';
 import { recordAudit } from '../staff/audit.ts';
+import { IMPORT_FAILED_MESSAGE } from '../suppliers/profile.ts';
 import { FetchFailure, fetchToFile } from './fetch-file.ts';
 import { ImportRefused, importFetchedList } from './import-fetched.ts';
 import {
@@ -326,6 +327,9 @@ async function attempt(database: Database, source: SourceRow, supplierName: stri
     } satisfies Attempt;
   } catch (error) {
     if (error instanceof FetchFailure || error instanceof ImportRefused) {
+      // The import's own error in full (a database error's SQL and values stay out of the history).
+      if (error instanceof ImportRefused)
+        settings.log.warn({ err: error, supplierId: source.supplierId }, 'price list refused');
       return {
         outcome: 'failed',
         httpStatus: error instanceof FetchFailure ? error.httpStatus : 200,
@@ -336,14 +340,13 @@ async function attempt(database: Database, source: SourceRow, supplierName: stri
       } satisfies Attempt;
     }
     settings.log.error({ err: error, supplierId: source.supplierId }, 'supplier price-list fetch failed');
-    const detail = error instanceof Error ? error.message : String(error);
     return {
       outcome: 'failed',
       httpStatus: null,
       bytes: null,
       rowsLoaded: null,
       rowsRefused: null,
-      error: `Внутренняя ошибка загрузки: ${detail}`.slice(0, 2000),
+      error: IMPORT_FAILED_MESSAGE,
     } satisfies Attempt;
   } finally {
     await rm(file, { force: true });

@@ -15,6 +15,7 @@ import { TEST_TECH_CATALOG_KEY } from '../../../test/helpers/app.ts';
 import { createTestDatabase, testDriver } from '../../../test/helpers/db.ts';
 import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';
 import { NUL_REFUSAL } from '../catalog/import/price-row.ts';
+import { refusalMessage } from '../supplier-sources/import-fetched.ts';
 import {
   IMPORT_FAILED_MESSAGE,
   INTERRUPTED_MESSAGE,
@@ -23,6 +24,7 @@ import {
   runImport,
   type ImportQueue,
 } from './import-jobs.ts';
+import { russianImportError } from './profile.ts';
 
 /**
  * The job runner's behaviour, with a queue the test drives: an import cancelled while queued never runs, one
@@ -210,5 +212,16 @@ describe('import jobs: cancel and recovery', () => {
       await database.db.execute(sql`drop trigger refuse_secret_article on offers`);
       await database.db.execute(sql`drop function refuse_secret_article()`);
     }
+  });
+
+  it("words every failure for staff: a database error's SQL and values never, the shop's own messages storable", async () => {
+    const failed: unknown = await database.db.execute(sql`select ${'SECRET-7'}::int`).catch((error: unknown) => error);
+    expect(String(failed)).toMatch(/SECRET-7|invalid input/);
+    expect(russianImportError(failed)).toBe(IMPORT_FAILED_MESSAGE);
+    // The scheduled fetch's history uses the same words.
+    expect(refusalMessage(failed)).toBe(IMPORT_FAILED_MESSAGE);
+    expect(russianImportError(new Error('The import has no file'))).toBe(IMPORT_FAILED_MESSAGE);
+    expect(russianImportError(new Error('Ячейка «A\u0000B» слишком длинная'))).toBe('Ячейка «A B» слишком длинная');
+    expect(russianImportError(new Error(`Строка ${'я'.repeat(2000)}`))).toHaveLength(500);
   });
 });
