@@ -6,18 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf } from '../test/helpers/raw-socket.ts';
+import { freePort } from '../test/helpers/server-process.ts';
 
 const mainFile = fileURLToPath(new URL('./main.ts', import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 async function waitForLive(origin: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

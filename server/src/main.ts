@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { listeningUrl, loadConfig } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { startJobs, type RunningJobs } from './jobs/index.ts';
+import { ImportQueueBeforeJobs } from './modules/suppliers/import-jobs.ts';
 import { createLogger } from './plugins/logging.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { warmUp } from './warm-up.ts';
@@ -20,7 +21,8 @@ function publicAddress(app: FastifyInstance): string {
   return listeningUrl(config.host, typeof address === 'object' && address ? address.port : config.port);
 }
 
-function closeOnSignals(app: FastifyInstance, jobs: RunningJobs, database: Database) {
+/** `jobs` answers the running jobs, null until they have started. */
+function closeOnSignals(app: FastifyInstance, jobs: () => RunningJobs | null, database: Database) {
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) {
@@ -35,7 +37,7 @@ function closeOnSignals(app: FastifyInstance, jobs: RunningJobs, database: Datab
     }, SHUTDOWN_GRACE_MS).unref();
     try {
       await app.close();
-      await jobs.stop();
+      await jobs()?.stop();
       await database.close();
       logger.info('stopped');
       process.exit(0);
@@ -67,9 +69,13 @@ async function start() {
   if (seeded) logger.info({ ...seeded, ms: seedMs }, `demo data seeded in ${(seedMs / 1000).toFixed(1)} s`);
   else logger.info({ ms: seedMs }, 'the database already holds shop data: no demo data added');
 
-  const jobs = await startJobs({ database, config, logger });
-  const app = await buildApp({ config, database, logger, imports: jobs.imports });
-  closeOnSignals(app, jobs, database);
+  // The job workers start last, once the instance is warm and listening: a queued import taking pool connections
+  // first made the warm-up time out waiting for them, and the process exit (issue 34). Uploads taken meanwhile
+  // wait in the database for them.
+  const imports = new ImportQueueBeforeJobs();
+  const app = await buildApp({ config, database, logger, imports });
+  let jobs: RunningJobs | null = null;
+  closeOnSignals(app, () => jobs, database);
   const warm = await warmUp(app, database);
   logger.info(warm, `warmed up in ${warm.ms} ms`);
   await app.listen({ host: config.host, port: config.port });
@@ -77,6 +83,9 @@ async function start() {
     { mode: config.env },
     `Detal is running at ${publicAddress(app)} (API docs at ${publicAddress(app)}/api/docs)`,
   );
+  jobs = await startJobs({ database, config, logger });
+  await imports.startWith(jobs.imports);
+  logger.info({ queue: jobs.boss ? 'pg-boss' : 'in-process' }, 'job workers started');
   if (config.env === 'production' && !config.publicUrlConfigured) {
     // E-mailed links (password reset) would point at this machine's address, which clients cannot open.
     logger.warn(

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import { offers } from './db/schema.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { createTestDatabase, testDriver } from '../test/helpers/db.ts';
 import { attachmentsOf, headerOf, textBodyOf } from '../test/helpers/mail-message.ts';
+import { freePort, until } from '../test/helpers/server-process.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/helpers/smtp.ts';
 
 /**
@@ -23,25 +23,6 @@ import { startSmtpServer, type TestSmtpServer } from '../test/helpers/smtp.ts';
 const mainFile = fileURLToPath(new URL('./main.ts', import.meta.url));
 const BUYER = 'restart-buyer@example.ru';
 const STAFF = 'restart-staff@shop.example';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 describe('a server killed while sending a notification sends it once after its restart', () => {
   let smtp: TestSmtpServer;

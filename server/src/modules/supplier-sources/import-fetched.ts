@@ -3,6 +3,7 @@ import type { Database } from '../../db/index.ts';
 import { importPriceList } from '../catalog/import/price-list-import.ts';
 import { MalformedFile } from '../catalog/import/reader-limits.ts';
 import { recordCliImport, savedImportOptions } from '../suppliers/cli-imports.ts';
+import { IMPORT_FAILED_MESSAGE, russianImportError } from '../suppliers/profile.ts';
 
 /**
  * The one place where a fetched file becomes the supplier's offers: the existing atomic import
@@ -26,8 +27,9 @@ export interface FetchedListImported {
 
 /** The import refused the file; nothing changed. */
 export class ImportRefused extends Error {
-  constructor(message: string) {
-    super(message);
+  /** `cause`: the import's own error, for the log. */
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
     this.name = 'ImportRefused';
   }
 }
@@ -59,7 +61,9 @@ export function refusalMessage(error: unknown): string {
   if (message.startsWith('Unknown column') || message.includes('is given twice')) {
     return `Неверный список столбцов в настройках импорта: ${message}. ${UNCHANGED}`;
   }
-  return `Файл не удалось загрузить как прайс-лист (${message}). ${UNCHANGED}`;
+  // Anything else in the words staff get for an upload: never a database error's SQL and values.
+  const staffWords = russianImportError(error);
+  return staffWords === IMPORT_FAILED_MESSAGE ? staffWords : `${staffWords} ${UNCHANGED}`;
 }
 
 export async function importFetchedList(
@@ -84,6 +88,6 @@ export async function importFetchedList(
     );
     return { loaded: summary.loaded, refused: summary.rejected };
   } catch (error) {
-    throw new ImportRefused(refusalMessage(error));
+    throw new ImportRefused(refusalMessage(error), error);
   }
 }

@@ -7,6 +7,7 @@ import { enqueueStaffSupplierAlert } from '../notifications/outbox.ts';
 import { forgetSuggestions } from '../search/suggestion-cache.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { downloadPath, removeOrphanDownloads } from './download-files.ts';
+import { IMPORT_FAILED_MESSAGE } from '../suppliers/profile.ts';
 import { FetchFailure, fetchToFile } from './fetch-file.ts';
 import { ImportRefused, importFetchedList } from './import-fetched.ts';
 import { AddressNotAllowed, OutboundAddressPolicy, type ResolveHost } from './outbound-address.ts';
@@ -338,6 +339,9 @@ async function attempt(database: Database, source: SourceRow, supplierName: stri
     } satisfies Attempt;
   } catch (error) {
     if (error instanceof FetchFailure || error instanceof ImportRefused) {
+      // The import's own error in full (a database error's SQL and values stay out of the history).
+      if (error instanceof ImportRefused)
+        settings.log.warn({ err: error, supplierId: source.supplierId }, 'price list refused');
       return {
         outcome: 'failed',
         httpStatus: error instanceof FetchFailure ? error.httpStatus : 200,
@@ -348,14 +352,13 @@ async function attempt(database: Database, source: SourceRow, supplierName: stri
       } satisfies Attempt;
     }
     settings.log.error({ err: error, supplierId: source.supplierId }, 'supplier price-list fetch failed');
-    const detail = error instanceof Error ? error.message : String(error);
     return {
       outcome: 'failed',
       httpStatus: null,
       bytes: null,
       rowsLoaded: null,
       rowsRefused: null,
-      error: `Внутренняя ошибка загрузки: ${detail}`.slice(0, 2000),
+      error: IMPORT_FAILED_MESSAGE,
     } satisfies Attempt;
   } finally {
     await rm(file, { force: true });

@@ -6,7 +6,8 @@ import { listImports, listSupplierRows } from './queries.ts';
 import { cancelImport, importReport, receiveUpload, saveSupplier, showImport, showSupplier } from './service.ts';
 
 /** Suppliers, their import profiles, uploads and import history (owner, manager); the route layer checked the role. */
-export function createSupplierHandlers({ config, database: { db }, imports }: AppDeps): AdminHandlers {
+export function createSupplierHandlers({ config, database, imports }: AppDeps): AdminHandlers {
+  const { db } = database;
   const writeOf = (staff: Parameters<typeof signedInStaff>[0], request: Parameters<typeof nowFor>[0]) => ({
     staffId: signedInStaff(staff).staffId,
     now: nowFor(request),
@@ -40,7 +41,7 @@ export function createSupplierHandlers({ config, database: { db }, imports }: Ap
     'import-show': async ({ body }) => ({ import: await showImport(db, body.id) }),
 
     'import-cancel': async ({ body, staff, request }) => ({
-      import: await cancelImport(db, body.id, writeOf(staff, request)),
+      import: await cancelImport(database, body.id, writeOf(staff, request)),
     }),
 
     'import-list': ({ body, query }) => listImports(db, body, query.page),

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
@@ -14,7 +14,17 @@ import { offers, supplierImports } from '../../db/schema.ts';
 import { TEST_TECH_CATALOG_KEY } from '../../../test/helpers/app.ts';
 import { createTestDatabase, testDriver } from '../../../test/helpers/db.ts';
 import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';
-import { INTERRUPTED_MESSAGE, recoverImports, runImport, type ImportQueue } from './import-jobs.ts';
+import { NUL_REFUSAL } from '../catalog/import/price-row.ts';
+import { refusalMessage } from '../supplier-sources/import-fetched.ts';
+import {
+  IMPORT_FAILED_MESSAGE,
+  INTERRUPTED_MESSAGE,
+  PROCESS_OWNER,
+  recoverImports,
+  runImport,
+  type ImportQueue,
+} from './import-jobs.ts';
+import { russianImportError } from './profile.ts';
 
 /**
  * The job runner's behaviour, with a queue the test drives: an import cancelled while queued never runs, one
@@ -26,7 +36,8 @@ describe('import jobs: cancel and recovery', () => {
   let owner: string;
   let uploadsDir: string;
   const queued: number[] = [];
-  const logger = pino({ level: 'silent' });
+  const logLines: string[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
   const queue: ImportQueue = {
     enqueue: async (id) => {
       queued.push(id);
@@ -135,5 +146,82 @@ describe('import jobs: cancel and recovery', () => {
       expect((await rowOf(alive.id)).status).toBe('failed');
     }
     expect(await pricesOf()).toEqual(['100.00']);
+  });
+
+  it('refuses a row holding a NUL byte with the reason in Russian; the other rows load', async () => {
+    // Past the first 8 KB, which the upload itself checks for binary content.
+    const filler = Array.from({ length: 1000 }, (_, index) => `F${index};Filtron;1${index}`).join('\n');
+    const nulLine = 1002;
+    const csv = `article;brand;price\n${filler}\nW\u0000712;Mann;5\nLX1;Mahle;9\u0000\nOC90;Knecht;700\n`;
+    const uploaded = await upload(csv);
+    await runImport(context(), uploaded.id);
+    const row = await rowOf(uploaded.id);
+    expect(row, JSON.stringify(row.error)).toMatchObject({
+      status: 'done',
+      rowsLoaded: 1001,
+      rowsRefused: 2,
+      error: null,
+    });
+    const report = await callAdmin(app, 'import-report', { cookie: owner, body: { id: uploaded.id } });
+    expect(report.body).toContain(`${nulLine};"${NUL_REFUSAL}"`);
+    expect(report.body).toContain(`${nulLine + 1};"${NUL_REFUSAL}"`);
+    expect((await pricesOf()).length).toBe(1001);
+  });
+
+  it('cancel ends a running import whose runner is gone at once', async () => {
+    const stuck = await upload('article;brand;price\nOC90;Knecht;800\n');
+    // As a runner that failed to record its end left it (the row «running», nothing holding its live lock).
+    await database.db
+      .update(supplierImports)
+      .set({ status: 'running', startedAt: new Date(), owner: PROCESS_OWNER })
+      .where(eq(supplierImports.id, stuck.id));
+    const cancel = await callAdmin(app, 'import-cancel', { cookie: owner, body: { id: stuck.id } });
+    expect((cancel.json() as { data: { import: SupplierImport } }).data.import.status).toBe('cancelled');
+    expect(await rowOf(stuck.id)).toMatchObject({ status: 'cancelled', filePath: null });
+    expect((await rowOf(stuck.id)).finishedAt).not.toBeNull();
+  });
+
+  it('a database error during an import shows staff a Russian message; the SQL and values go to the log', async () => {
+    // A rule of the database that refuses one article, naming it: the import's statement fails with it.
+    await database.db.execute(sql`
+      create function refuse_secret_article() returns trigger language plpgsql as $$
+      begin
+        if new.article = 'SECRET-42' then raise exception 'refused article %', new.article; end if;
+        return new;
+      end $$`);
+    await database.db.execute(
+      sql`create trigger refuse_secret_article before insert or update on offers
+          for each row execute function refuse_secret_article()`,
+    );
+    try {
+      const uploaded = await upload('article;brand;price\nSECRET-42;Knecht;900\nOC90;Knecht;901\n');
+      logLines.length = 0;
+      await runImport(context(), uploaded.id);
+      const shown = (
+        (await callAdmin(app, 'import-show', { cookie: owner, body: { id: uploaded.id } })).json() as {
+          data: { import: SupplierImport };
+        }
+      ).data.import;
+      expect(shown.status).toBe('failed');
+      expect(shown.error).toBe(IMPORT_FAILED_MESSAGE);
+      const listed = await callAdmin(app, 'import-list', { cookie: owner, body: { supplier_id: supplierId } });
+      expect(listed.body).not.toMatch(/SECRET-42|insert|select|refused article|Failed query/i);
+      expect(logLines.join('\n')).toContain('refused article SECRET-42');
+      expect((await pricesOf()).length).toBe(1001);
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_secret_article on offers`);
+      await database.db.execute(sql`drop function refuse_secret_article()`);
+    }
+  });
+
+  it("words every failure for staff: a database error's SQL and values never, the shop's own messages storable", async () => {
+    const failed: unknown = await database.db.execute(sql`select ${'SECRET-7'}::int`).catch((error: unknown) => error);
+    expect(String(failed)).toMatch(/SECRET-7|invalid input/);
+    expect(russianImportError(failed)).toBe(IMPORT_FAILED_MESSAGE);
+    // The scheduled fetch's history uses the same words.
+    expect(refusalMessage(failed)).toBe(IMPORT_FAILED_MESSAGE);
+    expect(russianImportError(new Error('The import has no file'))).toBe(IMPORT_FAILED_MESSAGE);
+    expect(russianImportError(new Error('Ячейка «A\u0000B» слишком длинная'))).toBe('Ячейка «A B» слишком длинная');
+    expect(russianImportError(new Error(`Строка ${'я'.repeat(2000)}`))).toHaveLength(500);
   });
 });

@@ -13,7 +13,7 @@ import { importCrossReferences } from '../catalog/import/cross-reference-import.
 import type { ImportProgress } from '../catalog/import/import-events.ts';
 import { importPriceList } from '../catalog/import/price-list-import.ts';
 import { RejectReport } from '../catalog/import/reject-report.ts';
-import { importOptionsOf, russianImportError } from './profile.ts';
+import { IMPORT_FAILED_MESSAGE, importOptionsOf, russianImportError } from './profile.ts';
 
 /**
  * Uploaded imports run as background jobs (decision 0024): on PostgreSQL through pg-boss (queue
@@ -32,6 +32,8 @@ const LIVE_LOCK_CLASS = 0x53_49_4c; // held by the process running an import, fo
 
 /** The process running imports: written to a running row, so that it can be told apart. */
 export const PROCESS_OWNER = `${process.pid}@${hostname()}`;
+
+export { IMPORT_FAILED_MESSAGE };
 
 export const INTERRUPTED_MESSAGE = 'Загрузка прервана: процесс магазина остановился во время неё. Данные не изменены';
 const CANCELLED = 'Отменено';
@@ -64,9 +66,14 @@ export async function runImport(context: ImportJobsContext, importId: number): P
   const queued = await findImportRow(db, importId);
   if (!queued || queued.status !== 'queued') return;
   const locks = await lockConnection(database);
+  // Known before the row says «running», so that a cancel in this process never takes it for an orphan.
+  const aborter = new AbortController();
+  runningHere.set(importId, aborter);
   try {
     // Two uploads for one supplier run one after the other, on any number of instances.
     await locks?.query('select pg_advisory_lock($1::int, $2::int)', [SERIAL_LOCK_CLASS, queued.supplierId ?? 0]);
+    // Held before the claim: another instance never sees this import «running» with nobody holding the lock.
+    await locks?.query('select pg_advisory_lock($1::int, $2::int)', [LIVE_LOCK_CLASS, importId]);
     const claimed = await updateImport(
       db,
       importId,
@@ -74,27 +81,42 @@ export async function runImport(context: ImportJobsContext, importId: number): P
       sql`${supplierImports.status} = 'queued'`,
     );
     if (!claimed) return;
-    await locks?.query('select pg_advisory_lock($1::int, $2::int)', [LIVE_LOCK_CLASS, importId]);
-    await execute(context, claimed);
+    await execute(context, claimed, aborter);
   } catch (error) {
     logger.error({ err: error, importId }, 'import job failed');
-    await updateImport(
-      db,
-      importId,
-      { status: 'failed', finishedAt: new Date(), error: russianImportError(error) },
-      sql`${supplierImports.status} = 'running'`,
-    ).catch(() => undefined);
+    await endFailed(context, importId, error);
   } finally {
+    runningHere.delete(importId);
     // Closing the connection ends its locks whatever state it is in.
     locks?.release(true);
   }
 }
 
-async function execute(context: ImportJobsContext, row: ImportRow): Promise<void> {
+/**
+ * Ends a running import as failed with the staff's words for `error`; should even that not be stored, with the
+ * plain IMPORT_FAILED_MESSAGE, so that the row never stays «running».
+ */
+async function endFailed(
+  { database, logger }: ImportJobsContext,
+  importId: number,
+  error: unknown,
+  facts: Parameters<typeof updateImport>[2] = {},
+): Promise<void> {
+  const running = sql`${supplierImports.status} = 'running'`;
+  const ended = { ...facts, status: 'failed' as const, finishedAt: new Date() };
+  try {
+    await updateImport(database.db, importId, { ...ended, error: russianImportError(error) }, running);
+  } catch (storing) {
+    logger.error({ err: storing, importId }, 'the import failure could not be stored as it was');
+    await updateImport(database.db, importId, { ...ended, error: IMPORT_FAILED_MESSAGE }, running).catch(
+      (again: unknown) => logger.error({ err: again, importId }, 'the import failure could not be stored'),
+    );
+  }
+}
+
+async function execute(context: ImportJobsContext, row: ImportRow, aborter: AbortController): Promise<void> {
   const { database, uploadsDir, logger } = context;
   const { db } = database;
-  const aborter = new AbortController();
-  runningHere.set(row.id, aborter);
   const reportPath = path.join(uploadsDir, `import-${row.id}.rejected.csv`);
   const report = new RejectReport(reportPath);
   let lastRead = 0;
@@ -152,21 +174,58 @@ async function execute(context: ImportJobsContext, row: ImportRow): Promise<void
     logger.info({ importId: row.id, kind: row.kind, read, loaded, refused: report.count }, 'import done');
   } catch (error) {
     report.close();
-    const cancelled = aborter.signal.aborted;
-    await updateImport(db, row.id, {
-      status: cancelled ? 'cancelled' : 'failed',
-      finishedAt: new Date(),
-      rowsRead: lastRead,
-      rowsRefused: report.count,
-      reportPath: report.count > 0 ? reportPath : null,
-      error: cancelled ? null : russianImportError(error),
-    });
-    if (!cancelled) logger.warn({ importId: row.id, err: error }, 'import refused');
+    const facts = { rowsRead: lastRead, rowsRefused: report.count, reportPath: report.count > 0 ? reportPath : null };
+    if (aborter.signal.aborted) {
+      await updateImport(db, row.id, { ...facts, status: 'cancelled', finishedAt: new Date(), error: null });
+    } else {
+      // In full, with its SQL and values: staff see only russianImportError's words.
+      logger.warn({ importId: row.id, err: error }, 'import refused');
+      await endFailed(context, row.id, error, facts);
+    }
   } finally {
-    runningHere.delete(row.id);
     if (row.filePath) await rm(row.filePath, { force: true });
     await updateImport(db, row.id, { filePath: null });
   }
+}
+
+/**
+ * True when no process runs the import: on the embedded database (one process opens it) when this one does
+ * not; on PostgreSQL when nobody holds its live lock (taken, on `locks`, and given back at once).
+ */
+async function runnerGone(locks: pg.PoolClient | null, importId: number): Promise<boolean> {
+  if (runningHere.has(importId)) return false;
+  if (!locks) return true;
+  const taken = await locks.query<{ taken: boolean }>('select pg_try_advisory_lock($1::int, $2::int) as taken', [
+    LIVE_LOCK_CLASS,
+    importId,
+  ]);
+  if (!taken.rows[0]?.taken) return false;
+  await locks.query('select pg_advisory_unlock($1::int, $2::int)', [LIVE_LOCK_CLASS, importId]);
+  return true;
+}
+
+/**
+ * Ends at once, as cancelled, a running import that nobody runs any more (its runner failed to record its end):
+ * a cancel must end it, not wait for a progress write that will never come. Answers whether it did.
+ */
+export async function cancelOrphanedImport(database: Database, importId: number, now: Date): Promise<boolean> {
+  const locks = await lockConnection(database);
+  try {
+    if (!(await runnerGone(locks, importId))) return false;
+  } finally {
+    locks?.release();
+  }
+  const ended = await updateImport(
+    database.db,
+    importId,
+    { status: 'cancelled', finishedAt: now },
+    sql`${supplierImports.status} = 'running'`,
+  );
+  if (ended?.filePath) {
+    await rm(ended.filePath, { force: true });
+    await updateImport(database.db, importId, { filePath: null });
+  }
+  return ended !== null;
 }
 
 /**
@@ -184,16 +243,7 @@ export async function recoverImports(database: Database, logger: Logger): Promis
   const locks = await lockConnection(database);
   try {
     for (const row of open.filter((candidate) => candidate.status === 'running')) {
-      if (runningHere.has(row.id)) continue;
-      if (locks) {
-        const taken = await locks.query<{ taken: boolean }>('select pg_try_advisory_lock($1::int, $2::int) as taken', [
-          LIVE_LOCK_CLASS,
-          row.id,
-        ]);
-        if (!taken.rows[0]?.taken) continue;
-        await locks.query('select pg_advisory_unlock($1::int, $2::int)', [LIVE_LOCK_CLASS, row.id]);
-      }
-      orphans.push(row.id);
+      if (await runnerGone(locks, row.id)) orphans.push(row.id);
     }
   } finally {
     locks?.release();
@@ -213,20 +263,28 @@ export async function recoverImports(database: Database, logger: Logger): Promis
 
 export type { ImportQueue };
 
-/** The embedded database's queue: one import at a time, in this process. */
+/**
+ * The embedded database's queue: one import at a time, in this process. Once stopping, it starts no more: the
+ * imports still queued stay so in the database, and the next start takes them.
+ */
 export function inProcessImportQueue(context: ImportJobsContext): ImportQueue {
   let chain: Promise<void> = Promise.resolve();
+  let stopping = false;
   return {
     enqueue(importId) {
-      chain = chain.then(() =>
-        runImport(context, importId).catch((error: unknown) =>
+      chain = chain.then(async () => {
+        if (stopping) return;
+        await runImport(context, importId).catch((error: unknown) =>
           context.logger.error({ err: error, importId }, 'import job failed'),
-        ),
-      );
+        );
+      });
       return Promise.resolve();
     },
     idle: () => chain,
-    stop: () => chain,
+    stop: () => {
+      stopping = true;
+      return chain;
+    },
   };
 }
 
@@ -255,11 +313,45 @@ export async function pgBossImportQueue(boss: PgBoss, context: ImportJobsContext
   };
 }
 
-/** Starts taking imports: marks the interrupted ones failed and queues again those left queued. */
+/**
+ * Starts taking imports: marks the interrupted ones failed and queues again those left queued. In this process
+ * they were lost with the one that stopped; on pg-boss their job may be lost too (taken by an instance that died
+ * before it claimed the import, or never sent when the upload's request failed after its row was written). A
+ * second job for one import is harmless: only the run that claims the queued row imports it.
+ */
 export async function startImportQueue(context: ImportJobsContext, boss: PgBoss | null): Promise<ImportQueue> {
   const queue = boss ? await pgBossImportQueue(boss, context) : inProcessImportQueue(context);
   const waiting = await recoverImports(context.database, context.logger);
-  // On pg-boss the queued ones are still its jobs; in this process they were lost with the one that stopped.
-  if (!boss) for (const id of waiting) await queue.enqueue(id);
+  for (const id of waiting) await queue.enqueue(id);
+  if (waiting.length > 0) context.logger.info({ imports: waiting }, 'imports queued before the start taken again');
   return queue;
+}
+
+/**
+ * The uploads' queue the app is built with before the job workers run (they start once the instance is warm and
+ * listening, main.ts): an upload taken in between is queued in the database and handed to the workers when they
+ * start (a second hand-over of one import is harmless, see startImportQueue).
+ */
+export class ImportQueueBeforeJobs implements ImportQueue {
+  private queue: ImportQueue | null = null;
+  private readonly waiting: number[] = [];
+
+  async enqueue(importId: number): Promise<void> {
+    if (this.queue) await this.queue.enqueue(importId);
+    else this.waiting.push(importId);
+  }
+
+  idle(): Promise<void> {
+    return this.queue?.idle() ?? Promise.resolve();
+  }
+
+  stop(): Promise<void> {
+    return this.queue?.stop() ?? Promise.resolve();
+  }
+
+  /** Hands over to the started workers' queue, with the imports taken meanwhile. */
+  async startWith(queue: ImportQueue): Promise<void> {
+    this.queue = queue;
+    for (const importId of this.waiting.splice(0)) await queue.enqueue(importId);
+  }
 }

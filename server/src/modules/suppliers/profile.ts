@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import {
   PRICE_LIST_COLUMN_LABELS,
   UPLOAD_EMPTY_MESSAGE,
@@ -37,21 +38,56 @@ const columnsNamed = (text: string) =>
     .map((name) => PRICE_LIST_COLUMN_LABELS[name as PriceListColumn] ?? name)
     .join(', ');
 
-/** The import's failure as staff read it: the known ones in Russian, anything else as it is. */
+/**
+ * Shown for a failure the import did not foresee (a database error, a fault of the shop): its details, which may
+ * hold SQL and the file's values, go to the log only.
+ */
+export const IMPORT_FAILED_MESSAGE =
+  'Загрузка не удалась из-за внутренней ошибки. Данные не изменены; подробности записаны в журнал сервера';
+
+/** Longest error kept in the history: a reason, not a dump. */
+const STAFF_ERROR_MAX_LENGTH = 500;
+const CYRILLIC = /[А-Яа-яЁё]/;
+// PostgreSQL refuses NUL in text; the other control characters only garble the history.
+// eslint-disable-next-line no-control-regex -- matching them is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F]/g;
+
+/** A message as the history can store it: no NUL or other control characters, within the column's sense. */
+export function storableError(message: string): string {
+  const clean = message.replace(CONTROL_CHARACTERS, ' ').trim();
+  return clean.length > STAFF_ERROR_MAX_LENGTH ? `${clean.slice(0, STAFF_ERROR_MAX_LENGTH - 1)}…` : clean;
+}
+
+/**
+ * A failure of the database or the driver (an SQLSTATE, or drizzle's wrapper that quotes the statement and its
+ * parameters), or of the system (ENOENT): never the shop's own words for staff, whatever its text.
+ */
+function isSystemError(error: unknown): boolean {
+  return error instanceof DrizzleQueryError || (error instanceof Error && 'code' in error);
+}
+
+/**
+ * The import's failure as staff read it: the known ones in Russian, the shop's own Russian messages as they are,
+ * anything else (a database error with its SQL and values, an unforeseen fault) as IMPORT_FAILED_MESSAGE, for
+ * the caller to log in full.
+ */
 export function russianImportError(error: unknown): string {
   if (error instanceof MalformedFile) return error.message;
   if (error instanceof HeaderNotFound) {
-    return `В строке заголовка нет столбца «${error.header}», указанного в профиле (${PRICE_LIST_COLUMN_LABELS[error.column]})`;
+    return storableError(
+      `В строке заголовка нет столбца «${error.header}», указанного в профиле (${PRICE_LIST_COLUMN_LABELS[error.column]})`,
+    );
   }
+  if (isSystemError(error)) return IMPORT_FAILED_MESSAGE;
   const message = error instanceof Error ? error.message : String(error);
   let match = /lacks the columns? (.+)$/.exec(message);
   if (match?.[1]) return `В файле нет обязательных столбцов: ${columnsNamed(match[1])}`;
   if (/has no valid row/.test(message)) return 'В файле нет ни одной верной строки: предложения поставщика не изменены';
   if (/file is empty/i.test(message)) return UPLOAD_EMPTY_MESSAGE;
   match = /Unknown column "(.+?)"/.exec(message);
-  if (match) return `Неизвестный столбец «${match[1]}» в профиле`;
+  if (match) return storableError(`Неизвестный столбец «${match[1]}» в профиле`);
   if (/end of central directory|zip|not a valid xlsx|invalid signature/i.test(message)) return UPLOAD_NOT_TABLE_MESSAGE;
-  return message;
+  return CYRILLIC.test(message) ? storableError(message) : IMPORT_FAILED_MESSAGE;
 }
 
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);

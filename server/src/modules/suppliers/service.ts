@@ -17,13 +17,13 @@ import {
   type supplierSaveRequestSchema,
 } from '@detal/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/index.ts';
+import type { Database, Db } from '../../db/index.ts';
 import { supplierImports, suppliers } from '../../db/schema.ts';
 import { HttpError, notFound, validationFailed } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { forgetSuggestions } from '../search/suggestion-cache.ts';
 import { recordAudit } from '../staff/audit.ts';
-import { abortRunningImport, type ImportQueue } from './import-jobs.ts';
+import { abortRunningImport, cancelOrphanedImport, type ImportQueue } from './import-jobs.ts';
 import { profileProblem, readableProblem, sniffTable } from './profile.ts';
 import { findImport, findImportRow, findSupplierDetail, insertImport, updateImport } from './queries.ts';
 
@@ -220,13 +220,15 @@ export async function showImport(db: Db, id: number): Promise<SupplierImport> {
 
 /**
  * Cancels a queued or running import: a queued one never starts; a running one stops at its next progress write
- * (at once in this process) and its transaction rolls back, so nothing changes. An ended import is left as it is.
+ * (at once in this process) and its transaction rolls back, so nothing changes; a «running» one that nobody runs
+ * any more ends at once. An ended import is left as it is.
  */
-export async function cancelImport(db: Db, id: number, write: StaffWrite): Promise<SupplierImport> {
-  await db.transaction(async (tx) => {
+export async function cancelImport(database: Database, id: number, write: StaffWrite): Promise<SupplierImport> {
+  const { db } = database;
+  const wasRunning = await db.transaction(async (tx) => {
     const row = await findImportRow(tx, id);
     if (!row) throw notFound(IMPORT_NOT_FOUND_MESSAGE);
-    if (row.status !== 'queued' && row.status !== 'running') return;
+    if (row.status !== 'queued' && row.status !== 'running') return false;
     const queued = row.status === 'queued';
     await updateImport(
       tx,
@@ -246,8 +248,12 @@ export async function cancelImport(db: Db, id: number, write: StaffWrite): Promi
       at: write.now,
     });
     if (queued && row.filePath) await rm(row.filePath, { force: true });
+    return !queued;
   });
-  abortRunningImport(id);
+  if (wasRunning) {
+    abortRunningImport(id);
+    await cancelOrphanedImport(database, id, write.now);
+  }
   return showImport(db, id);
 }
 

@@ -10,6 +10,7 @@ import { createTestDatabase } from '../../../../test/helpers/db.ts';
 import { importCrossReferences } from './cross-reference-import.ts';
 import type { RejectedRow } from './import-events.ts';
 import { importPriceList } from './price-list-import.ts';
+import { NUL_REFUSAL } from './price-row.ts';
 import { buildXlsx, createTempFolder, type TempFolder } from '../../../../test/fixtures/import-files.ts';
 
 let database: Database;
@@ -149,5 +150,21 @@ describe('importing cross-references', () => {
     ).rejects.toThrow('injected failure before commit');
     expect(await storedPairs()).toEqual(pairs);
     expect(await database.db.select({ count: sql<number>`count(*)::int` }).from(brands)).toEqual(brandCount);
+  });
+});
+
+describe('a NUL character in a cross-reference row', () => {
+  it('refuses that row with the reason in Russian and adds the others', async () => {
+    const file = await folder.write(
+      'crosses-nul.csv',
+      ['brand1;article1;brand2;article2', 'NEW\u0000BRAND;X1;MAHLE;OC 90', 'MANN-FILTER;W 9999;KNECHT;OC 9999'].join(
+        '\n',
+      ),
+    );
+    const { summary, rejected } = await runCrosses(file);
+    expect(rejected).toEqual([{ line: 2, reason: NUL_REFUSAL }]);
+    expect(summary.read - summary.rejected).toBe(1);
+    const added = (await storedPairs()).filter((pair) => pair.includes('W9999') || pair.includes('X1'));
+    expect(added).toEqual(['MANN-FILTER W9999 -> KNECHT OC9999 (analog)']);
   });
 });

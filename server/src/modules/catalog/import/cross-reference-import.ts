@@ -6,7 +6,7 @@ import type { crossReferenceType } from '../../../db/schema.ts';
 import { BrandKeys, createMissingBrands } from './brand-keys.ts';
 import { elapsed, type ImportEvents } from './import-events.ts';
 import { analyzeChangedTables, openImportSession, tuneForBulkWork } from './import-session.ts';
-import { articleKey, BRAND_MAX_LENGTH, headerColumn } from './price-row.ts';
+import { articleKey, BRAND_MAX_LENGTH, hasNul, headerColumn, NUL_REFUSAL } from './price-row.ts';
 import { forEachRecord } from './read-records.ts';
 import type { RecordSourceOptions } from './record-source.ts';
 
@@ -106,7 +106,7 @@ export async function importCrossReferences(
       }
       const a: CrossSide = { brand: (fields[0] ?? '').trim(), article: (fields[1] ?? '').trim() };
       const b: CrossSide = { brand: (fields[2] ?? '').trim(), article: (fields[3] ?? '').trim() };
-      const problem = checkSide(a, 1) ?? checkSide(b, 2);
+      const problem = hasNul(fields) ? NUL_REFUSAL : (checkSide(a, 1) ?? checkSide(b, 2));
       if (problem) {
         reject(record.line, problem, fields);
         return true;

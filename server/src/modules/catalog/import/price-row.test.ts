@@ -5,6 +5,7 @@ import {
   isHeaderRow,
   layoutFromColumnList,
   layoutFromHeader,
+  NUL_REFUSAL,
   parsePrice,
   parsePriceRow,
   Refusal,
@@ -59,6 +60,16 @@ describe('parsePrice', () => {
 const layout: ColumnLayout = layoutFromColumnList('article,brand,description,price,quantity,delivery,weight');
 
 describe('parsePriceRow', () => {
+  it('refuses a row with a NUL character in any cell, which the database could not store', () => {
+    for (const cells of [
+      ['OC\u000090', 'MAHLE', '', '1'],
+      ['OC90', 'MAHLE', 'Фильтр\u0000', '1'],
+      ['OC90', 'MAHLE', '', '1', '2', '', '', '\u0000'],
+    ]) {
+      expect(parsePriceRow(cells, layout)).toEqual(new Refusal(NUL_REFUSAL));
+    }
+  });
+
   it('normalizes the article and reads counts and weight', () => {
     expect(parsePriceRow([' oc-90 ', 'MAHLE', ' Фильтр ', '812,5', '>10', '', '0,25'], layout)).toEqual({
       article: 'oc-90',

@@ -235,12 +235,25 @@ export function articleKey(article: string): string {
   return normalizeArticle(article);
 }
 
+/**
+ * Why a row with a NUL character is refused: PostgreSQL cannot store one in text, and a cell holding it is a
+ * broken export rather than data (stripping it could join two values into a wrong article).
+ */
+export const NUL_REFUSAL = 'в строке есть нулевой символ (NUL): такую строку нельзя сохранить, исправьте файл';
+
+/** True when a cell of the row holds a NUL character. */
+export function hasNul(fields: readonly string[]): boolean {
+  for (const field of fields) if (field.includes('\u0000')) return true;
+  return false;
+}
+
 /** Validates one row of a price list; the first problem found is the reason it is refused. */
 export function parsePriceRow(
   fields: readonly string[],
   layout: ColumnLayout,
   stockMorePlusOne = false,
 ): PriceRow | Refusal {
+  if (hasNul(fields)) return new Refusal(NUL_REFUSAL);
   const article = cell(fields, layout.article).trim();
   if (article === '') return new Refusal('article is missing');
   if (article.length > ARTICLE_MAX_LENGTH)
