@@ -8,12 +8,12 @@ import { attemptLimiter } from '../../http/rate-limit.ts';
  * holds across instances, before the file is read.
  */
 export const LIST_SEARCH_MAX = 120;
-export const LIST_SEARCH_WINDOW = '10 minutes';
+export const LIST_SEARCH_WINDOW_MS = 10 * 60 * 1000;
 
 const listSearches = attemptLimiter({
   name: 'list-search:address',
   max: LIST_SEARCH_MAX,
-  timeWindow: LIST_SEARCH_WINDOW,
+  windowMs: LIST_SEARCH_WINDOW_MS,
 });
 
 /** Counts one search by list for the caller's address; 429 with Retry-After past the limit. */
