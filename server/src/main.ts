@@ -55,6 +55,7 @@ async function start() {
     dataDir: config.dataDir,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
+    holder: { kind: 'shop', name: 'магазин' },
   });
   logger.info(
     { database: database.driver, ...(database.driver === 'pglite' ? { dataDir: config.dataDir } : {}) },
