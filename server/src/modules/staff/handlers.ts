@@ -7,6 +7,7 @@ import { createMailer } from '../../mail/mailer.ts';
 import { hashForUnknownAccount } from '../../shared/password.ts';
 import { AUTH_LIMIT_WINDOW, PER_EMAIL_MAX, countEmailAttempt, limitPerAddress } from '../clients/limits.ts';
 import { listAuditLog } from './audit.ts';
+import { isFirstOwnerSetupUsable, setUpFirstOwner } from './first-owner-setup.ts';
 import {
   changeOwnPassword,
   inviteStaff,
@@ -49,6 +50,17 @@ export function createStaffHandlers({ config, database: { db } }: AppDeps): Admi
     'staff-set-password': limitPerAddress<Handler<'staff-set-password'>>(async ({ body, request }) => {
       await setPasswordFromLink(db, body, nowFor(request));
       return { success: true as const };
+    }),
+
+    // The first owner's setup link (printed at start while no staff exists): limited like a set-password link.
+    'staff-setup-check': limitPerAddress<Handler<'staff-setup-check'>>(async ({ body }) => ({
+      usable: await isFirstOwnerSetupUsable(db, body),
+    })),
+
+    'staff-setup': limitPerAddress<Handler<'staff-setup'>>(async ({ body, request, reply }) => {
+      const { token, member } = await setUpFirstOwner(db, body, nowFor(request));
+      setStaffCookie(request, reply, token);
+      return { staff: member };
     }),
 
     'staff-sign-out': async ({ staff, request, reply }) => {
