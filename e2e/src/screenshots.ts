@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { startApp } from './app-server.ts';
 import { launchChromium } from './chromium.ts';
-import { createFirstOwner } from './first-owner.ts';
+import { createOwnerByCli } from './first-owner.ts';
 import {
   clientToken,
   ownerSession,
@@ -48,7 +48,7 @@ let ownerLink = '';
 const app = process.env.BASE_URL
   ? null
   : await startApp({}, async (place) => {
-      if (asStaff) ownerLink = await createFirstOwner(place);
+      if (asStaff) ownerLink = await createOwnerByCli(place);
     });
 const baseUrl = process.env.BASE_URL ?? app!.baseUrl;
 const browser = await launchChromium();
