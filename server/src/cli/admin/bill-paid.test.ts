@@ -76,7 +76,7 @@ describe('npm run admin -- bill-paid', () => {
 
   it('refuses an unknown bill (exit 1) and wrong arguments (exit 2), changing nothing', async () => {
     const before = await paidState(database, billId);
-    expect(await admin('bill-paid', '--bill', '999999')).toMatchObject({ code: 1, err: 'Счёт № 999999 not found' });
+    expect(await admin('bill-paid', '--bill', '999999')).toMatchObject({ code: 1, err: 'Счёт № 999999 не найден. Ничего не изменено.' });
     expect(await admin('bill-paid', '--bill', String(2 ** 40))).toMatchObject({ code: 1 });
     for (const argv of [
       ['bill-paid'],
@@ -86,13 +86,13 @@ describe('npm run admin -- bill-paid', () => {
     ]) {
       const result = await admin(...argv);
       expect({ argv, code: result.code }).toEqual({ argv, code: 2 });
-      expect(result.err).toContain('Usage: npm run admin -- bill-paid');
+      expect(result.err).toContain('Запуск: npm run admin -- bill-paid');
     }
     expect(await paidState(database, billId)).toEqual(before);
   });
 
   it('is listed among the commands', async () => {
-    expect((await admin('--help')).out).toMatch(/bill-paid\s+records the payment of what is left to pay/);
+    expect((await admin('--help')).out).toMatch(/bill-paid\s+записывает оплату остатка по счёту/);
   });
 });
 

@@ -62,7 +62,7 @@ describe('npm run admin -- page-save / news-save', () => {
       'По счёту и картой',
     );
     const row = await pageRow('payment');
-    expect(created).toEqual({ code: 0, out: `Page created (id ${row!.id}): /articles/payment`, err: '' });
+    expect(created).toEqual({ code: 0, out: `Страница создана (№ ${row!.id}): /articles/payment`, err: '' });
     expect(row).toMatchObject({
       title: 'Оплата',
       contentHtml: CLEAN,
@@ -83,7 +83,7 @@ describe('npm run admin -- page-save / news-save', () => {
     );
     expect(updated).toEqual({
       code: 0,
-      out: `Page updated (id ${row!.id}): /articles/payment (unpublished: not shown in the shop)`,
+      out: `Страница обновлена (№ ${row!.id}): /articles/payment (не опубликована: в магазине не видна)`,
       err: '',
     });
     expect(await pageRow('payment')).toMatchObject({
@@ -110,7 +110,7 @@ describe('npm run admin -- page-save / news-save', () => {
       '2024-05-01T09:00+03:00',
     );
     const row = await newsRow('oplata-kartoj');
-    expect(created).toEqual({ code: 0, out: `News created (id ${row!.id}): /news/oplata-kartoj`, err: '' });
+    expect(created).toEqual({ code: 0, out: `Новость создана (№ ${row!.id}): /news/oplata-kartoj`, err: '' });
     expect(row).toMatchObject({
       title: 'Оплата картой',
       contentHtml: CLEAN,
@@ -154,7 +154,7 @@ describe('npm run admin -- page-save / news-save', () => {
     for (const argv of usage) {
       const result = await admin(...argv);
       expect({ argv, code: result.code }).toEqual({ argv, code: 2 });
-      expect(result.err).toContain(`Usage: npm run admin -- ${argv[0]}`);
+      expect(result.err).toContain(`Запуск: npm run admin -- ${argv[0]}`);
     }
     const failures: Array<[string[], RegExp]> = [
       [['page-save', '--slug', 'Не Латиница', '--title', 'T', '--file', file], /^Некорректный адрес/],
@@ -164,7 +164,7 @@ describe('npm run admin -- page-save / news-save', () => {
       ],
       [
         ['page-save', '--slug', 's', '--title', 'T', '--file', path.join(folder, 'missing.html')],
-        /^Cannot read .*missing\.html/,
+        /^Не удалось прочитать .*missing\.html/,
       ],
       [
         ['news-save', '--slug', 's', '--title', 'T', '--file', file, '--image-url', 'javascript:alert(1)'],
@@ -182,8 +182,8 @@ describe('npm run admin -- page-save / news-save', () => {
 
   it('both are listed among the commands', async () => {
     const { out } = await admin('--help');
-    expect(out).toMatch(/page-save\s+creates or updates a static page/);
-    expect(out).toMatch(/news-save\s+creates or updates a news item/);
+    expect(out).toMatch(/page-save\s+создаёт или обновляет страницу/);
+    expect(out).toMatch(/news-save\s+создаёт или обновляет новость/);
   });
 });
 
@@ -215,7 +215,7 @@ describe('page-save as the shop owner runs it', { timeout: 120_000 }, () => {
         ],
         { cwd: repositoryRoot, env },
       );
-      expect(stdout.trim()).toMatch(/^Page created \(id \d+\): \/articles\/oplata$/);
+      expect(stdout.trim()).toMatch(/^Страница создана \(№ \d+\): \/articles\/oplata$/);
       const reopened = await openDatabase(target.options);
       try {
         const [row] = await reopened.db.select().from(pages).where(eq(pages.slug, 'oplata'));

@@ -57,7 +57,7 @@ describe('npm run admin -- order-status', () => {
   };
 
   it('finds its commands in the admin folder, by file name; a run loads only its own', async () => {
-    expect(commands.get('order-status')?.summary).toMatch(/status/);
+    expect(commands.get('order-status')?.summary).toMatch(/статус/);
     expect([...(await loadAdminCommands(undefined, 'order-status')).keys()]).toEqual(['order-status']);
     expect((await loadAdminCommands(undefined, 'no-such-command')).size).toBe(0);
   });
@@ -77,7 +77,7 @@ describe('npm run admin -- order-status', () => {
       '--status',
       'ready',
     );
-    expect(line).toMatchObject({ code: 0, out: `Заказ № ${orderId}, line ${lineIds[1]}: Новый -> Готов к выдаче` });
+    expect(line).toMatchObject({ code: 0, out: `Заказ № ${orderId}, позиция ${lineIds[1]}: Новый -> Готов к выдаче` });
     expect(await statuses()).toEqual({ order: 'in_work', lines: ['new', 'ready'] });
     const shown = await findOrder(database.db, placed.clientId, orderId);
     expect(shown?.items[1]).toMatchObject({ status: 'ready', status_name: 'Готов к выдаче' });
@@ -87,13 +87,13 @@ describe('npm run admin -- order-status', () => {
     const before = await statuses();
     expect(await admin('order-status', '--order', '999999', '--status', 'issued')).toMatchObject({
       code: 1,
-      err: 'Заказ № 999999 not found',
+      err: 'Заказ № 999999 не найден. Ничего не изменено.',
     });
     expect(
       await admin('order-status', '--order', String(placed.orderId), '--line', '999999', '--status', 'issued'),
     ).toMatchObject({
       code: 1,
-      err: `Заказ № ${placed.orderId} has no line 999999`,
+      err: `В заказе № ${placed.orderId} нет позиции 999999. Ничего не изменено.`,
     });
     const wrong: string[][] = [
       ['order-status', '--order', String(placed.orderId), '--status', 'shipped'],
@@ -104,9 +104,31 @@ describe('npm run admin -- order-status', () => {
     for (const argv of wrong) {
       const result = await admin(...argv);
       expect({ argv, code: result.code }).toEqual({ argv, code: 2 });
-      expect(result.err).toContain('Usage: npm run admin -- order-status');
+      expect(result.err).toContain('Запуск: npm run admin -- order-status');
     }
     expect(await statuses()).toEqual(before);
+  });
+
+  it('speaks Russian: the list, every command\u2019s help, and wrong options', async () => {
+    const { out } = await admin('--help');
+    expect(out).toMatch(/^Команды владельца магазина/);
+    expect(out).toContain('Запуск: npm run admin -- <команда> [параметры]');
+    for (const [name, command] of commands) {
+      expect({ name, summary: command.summary }).toEqual({ name, summary: expect.stringMatching(/^[а-яё]/) });
+      expect(command.usage).toContain(`Запуск: npm run admin -- ${name}`);
+      expect(command.usage).not.toMatch(/\b(Usage|Example|Creates|Prints|Sets)\b/);
+    }
+    const flags: Array<[string[], string]> = [
+      [['order-status', '--order', '1', '--status', 'issued', '--color', 'red'], 'Неизвестный параметр --color'],
+      [['order-status', '--order'], 'У параметра --order нет значения'],
+      [['order-status', '--status', 'issued'], 'Не указан --order'],
+      [['order-status', '--order', 'abc', '--status', 'issued'], '--order: нужно целое положительное число, а не «abc»'],
+      [['statement-import', 'a.txt', 'b.txt'], 'Лишний аргумент «b.txt»'],
+    ];
+    for (const [argv, message] of flags) {
+      const result = await admin(...argv);
+      expect({ argv, code: result.code, first: result.err.split('\n')[0] }).toEqual({ argv, code: 2, first: message });
+    }
   });
 
   it('lists the commands without opening the database; an unknown command is exit 2', async () => {
@@ -115,7 +137,7 @@ describe('npm run admin -- order-status', () => {
     expect(await admin('no-such-command')).toMatchObject({
       code: 2,
       opened: 0,
-      err: expect.stringContaining('Unknown command'),
+      err: expect.stringContaining('Неизвестная команда «no-such-command»'),
     });
     expect(await admin()).toMatchObject({ code: 2, opened: 0 });
   });
