@@ -37,7 +37,10 @@ export async function createFirstOwner(app: RunningApp): Promise<string> {
     await page.getByLabel(/^Повторите пароль( \*)?$/).fill(FIRST_OWNER.password);
     await submit.click();
     await page.waitForURL(`${app.baseUrl}/admin/settings`);
-    await page.getByTestId('admin-staff').filter({ hasText: `${FIRST_OWNER.name} · Владелец` }).waitFor();
+    await page
+      .getByTestId('admin-staff')
+      .filter({ hasText: `${FIRST_OWNER.name} · Владелец` })
+      .waitFor();
   } finally {
     await browser.close();
   }

@@ -84,32 +84,27 @@ describe('the owner’s commands beside a running shop', { timeout: 180_000 }, (
       }
       await shop.stop();
       expect(await staffCount()).toBe(0);
-      const after = await command(
-        'admin.ts',
-        ['staff-create', '--email', 'a@b.ru', '--role', 'owner', '--link'],
-        env,
-      );
+      const after = await command('admin.ts', ['staff-create', '--email', 'a@b.ru', '--role', 'owner', '--link'], env);
       expect(after.code).toBe(0);
       expect(after.stdout).toMatch(/Сотрудник № 1 a@b\.ru \(owner\) создан/);
       expect(await staffCount()).toBe(1);
     },
   );
 
-  it.runIf(testDriver === 'postgres')('on PostgreSQL a command works beside the shop, and the shop sees it', async () => {
-    const run = await command(
-      'admin.ts',
-      ['staff-create', '--email', 'a@b.ru', '--role', 'manager', '--link'],
-      env,
-    );
-    expect(run.code).toBe(0);
-    const token = /\/admin\/set-password\?token=([\w-]+)/.exec(run.stdout)?.[1];
-    expect(token).toBeDefined();
-    const response = await fetch(`${shop.baseUrl}/api/v1/admin/staff-set-password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: shop.baseUrl },
-      body: JSON.stringify({ token, password: 'manager password', password_confirmation: 'manager password' }),
-    });
-    expect(response.status).toBe(200);
-    expect(await staffCount()).toBe(1);
-  });
+  it.runIf(testDriver === 'postgres')(
+    'on PostgreSQL a command works beside the shop, and the shop sees it',
+    async () => {
+      const run = await command('admin.ts', ['staff-create', '--email', 'a@b.ru', '--role', 'manager', '--link'], env);
+      expect(run.code).toBe(0);
+      const token = /\/admin\/set-password\?token=([\w-]+)/.exec(run.stdout)?.[1];
+      expect(token).toBeDefined();
+      const response = await fetch(`${shop.baseUrl}/api/v1/admin/staff-set-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: shop.baseUrl },
+        body: JSON.stringify({ token, password: 'manager password', password_confirmation: 'manager password' }),
+      });
+      expect(response.status).toBe(200);
+      expect(await staffCount()).toBe(1);
+    },
+  );
 });

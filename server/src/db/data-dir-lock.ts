@@ -92,8 +92,7 @@ export async function lockDataDir(
       update: UPDATE_MS,
       retries: waitMs > 0 ? { retries: Math.ceil(waitMs / 1000), minTimeout: 1000, maxTimeout: 1000, factor: 1 } : 0,
       // The default throws from a timer and ends the process; the shop goes on and says so instead.
-      onCompromised:
-        onLost ?? ((error) => console.error(`The lock of ${dataDir} was lost: ${error.message}`)),
+      onCompromised: onLost ?? ((error) => console.error(`The lock of ${dataDir} was lost: ${error.message}`)),
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {

@@ -15,8 +15,7 @@ export const command: AdminCommand = {
   },
   async run(values, { database, print }) {
     const days = Number(values.days);
-    if (!Number.isInteger(days) || days < 1)
-      throw new AdminUsageError('--days: нужно целое число дней, не меньше 1');
+    if (!Number.isInteger(days) || days < 1) throw new AdminUsageError('--days: нужно целое число дней, не меньше 1');
     const removed = await removeAbandonedBaskets(database.db, { days, now: new Date() });
     print(`Удалено анонимных корзин, не тронутых ${days} дн.: ${removed}`);
   },

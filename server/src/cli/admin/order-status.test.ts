@@ -122,7 +122,10 @@ describe('npm run admin -- order-status', () => {
       [['order-status', '--order', '1', '--status', 'issued', '--color', 'red'], 'Неизвестный параметр --color'],
       [['order-status', '--order'], 'У параметра --order нет значения'],
       [['order-status', '--status', 'issued'], 'Не указан --order'],
-      [['order-status', '--order', 'abc', '--status', 'issued'], '--order: нужно целое положительное число, а не «abc»'],
+      [
+        ['order-status', '--order', 'abc', '--status', 'issued'],
+        '--order: нужно целое положительное число, а не «abc»',
+      ],
       [['statement-import', 'a.txt', 'b.txt'], 'Лишний аргумент «b.txt»'],
     ];
     for (const [argv, message] of flags) {

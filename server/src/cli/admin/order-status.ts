@@ -55,7 +55,9 @@ ${statusList}
     }
     const { changed } = result;
     const what =
-      changed.lineId === null ? orderLabel(changed.orderId) : `${orderLabel(changed.orderId)}, позиция ${changed.lineId}`;
+      changed.lineId === null
+        ? orderLabel(changed.orderId)
+        : `${orderLabel(changed.orderId)}, позиция ${changed.lineId}`;
     print(`${what}: ${ORDER_STATUS_NAMES[changed.previous]} -> ${ORDER_STATUS_NAMES[changed.status]}`);
   },
 };

@@ -8,7 +8,8 @@ import { AdminCommandError, AdminUsageError, optionalText, requiredText, type Ad
 /** The first message of a failed zod check, for the command line. */
 function checked<T>(schema: z.ZodType<T>, value: unknown, option: string): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw new AdminUsageError(`--${option}: ${result.error.issues[0]?.message ?? 'недопустимое значение'}`);
+  if (!result.success)
+    throw new AdminUsageError(`--${option}: ${result.error.issues[0]?.message ?? 'недопустимое значение'}`);
   return result.data;
 }
 

@@ -25,7 +25,9 @@ export const command: AdminCommand = {
     try {
       bytes = await readFile(file);
     } catch (error) {
-      throw new AdminCommandError(`Не удалось прочитать ${file}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new AdminCommandError(
+        `Не удалось прочитать ${file}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     let result;
     try {

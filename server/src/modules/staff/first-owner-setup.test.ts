@@ -39,7 +39,9 @@ describe('the first owner from the setup link printed at start', () => {
 
   it('creates the owner, signs them in, and the link dies; only its hash is stored', async () => {
     const token = (await openFirstOwnerSetup(database.db, new Date()))!;
-    expect(staffSetupLink('https://shop.example.ru/', token)).toBe(`https://shop.example.ru/admin/setup?token=${token}`);
+    expect(staffSetupLink('https://shop.example.ru/', token)).toBe(
+      `https://shop.example.ru/admin/setup?token=${token}`,
+    );
     expect(await database.db.select({ tokenHash: staffSetupLinks.tokenHash }).from(staffSetupLinks)).toEqual([
       { tokenHash: expect.not.stringContaining(token) },
     ]);
@@ -107,7 +109,9 @@ describe('the first owner from the setup link printed at start', () => {
       (await openFirstOwnerSetup(database.db, new Date()))!,
     ];
     const outcomes = await Promise.allSettled(
-      tokens.map((token, index) => setUpFirstOwner(database.db, owner(token, `owner${index}@shop.example.ru`), new Date())),
+      tokens.map((token, index) =>
+        setUpFirstOwner(database.db, owner(token, `owner${index}@shop.example.ru`), new Date()),
+      ),
     );
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((outcome) => outcome.status === 'rejected');

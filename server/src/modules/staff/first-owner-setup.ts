@@ -65,11 +65,7 @@ export async function setUpFirstOwner(db: Db, input: StaffSetupRequest, now: Dat
     return await db.transaction(async (tx) => {
       if (!(await useUpStaffSetupLink(tx, hashToken(input.token), now))) throw linkInvalid();
       if (await anyStaffExists(tx)) throw linkInvalid();
-      const created = await insertStaff(
-        tx,
-        { email: input.email, name: input.name, role: 'owner', passwordHash },
-        now,
-      );
+      const created = await insertStaff(tx, { email: input.email, name: input.name, role: 'owner', passwordHash }, now);
       await recordAudit(tx, {
         staffId: created.id,
         action: 'staff.setup',
