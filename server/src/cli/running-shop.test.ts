@@ -32,6 +32,18 @@ async function command(script: string, args: string[], env: Record<string, strin
   }
 }
 
+/** The first owner's setup link the shop printed at start, and whether the shop still takes it. */
+async function setupLinkState(shop: RunningShop): Promise<{ printed: boolean; usable: boolean }> {
+  const token = /\/admin\/setup\?token=([\w-]+)/.exec(shop.stdout())?.[1];
+  if (!token) return { printed: false, usable: false };
+  const response = await fetch(`${shop.baseUrl}/api/v1/admin/staff-setup-check`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  return { printed: true, usable: ((await response.json()) as { data: { usable: boolean } }).data.usable };
+}
+
 /**
  * Issue 26, point 1: with the shop running on the embedded database, `staff-create` said it created the owner
  * and printed a link the shop called «недействительна»: two processes wrote one PGlite folder. Every command
@@ -82,6 +94,8 @@ describe('the owner’s commands beside a running shop', { timeout: 180_000 }, (
         // An expected refusal, not a crash: no stack trace.
         expect(run.stderr).not.toMatch(/^\s+at /m);
       }
+      // Nothing was created: the link the shop printed at start still creates the first owner.
+      expect(await setupLinkState(shop)).toEqual({ printed: true, usable: true });
       await shop.stop();
       expect(await staffCount()).toBe(0);
       const after = await command('admin.ts', ['staff-create', '--email', 'a@b.ru', '--role', 'owner', '--link'], env);
@@ -94,6 +108,7 @@ describe('the owner’s commands beside a running shop', { timeout: 180_000 }, (
   it.runIf(testDriver === 'postgres')(
     'on PostgreSQL a command works beside the shop, and the shop sees it',
     async () => {
+      expect(await setupLinkState(shop)).toEqual({ printed: true, usable: true });
       const run = await command('admin.ts', ['staff-create', '--email', 'a@b.ru', '--role', 'manager', '--link'], env);
       expect(run.code).toBe(0);
       const token = /\/admin\/set-password\?token=([\w-]+)/.exec(run.stdout)?.[1];
@@ -105,6 +120,8 @@ describe('the owner’s commands beside a running shop', { timeout: 180_000 }, (
       });
       expect(response.status).toBe(200);
       expect(await staffCount()).toBe(1);
+      // A staff member exists now: the link printed at start no longer works.
+      expect(await setupLinkState(shop)).toEqual({ printed: true, usable: false });
     },
   );
 });
