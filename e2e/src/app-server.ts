@@ -82,7 +82,7 @@ export async function startApp(
     stdout += chunk.toString();
     process.stdout.write(chunk);
   });
-  await waitForHealth(baseUrl, child, 90_000);
+  await waitForHealth(baseUrl, child, 180_000);
   return {
     baseUrl,
     dataDir,

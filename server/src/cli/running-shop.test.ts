@@ -49,7 +49,7 @@ async function setupLinkState(shop: RunningShop): Promise<{ printed: boolean; us
  * and printed a link the shop called «недействительна»: two processes wrote one PGlite folder. Every command
  * that opens the database now refuses while a shop holds the folder; on PostgreSQL they work beside the shop.
  */
-describe('the owner’s commands beside a running shop', { timeout: 180_000 }, () => {
+describe('the owner’s commands beside a running shop', { timeout: 300_000 }, () => {
   let target: TestDatabaseTarget;
   let env: Record<string, string>;
   let shop: RunningShop;
@@ -59,7 +59,7 @@ describe('the owner’s commands beside a running shop', { timeout: 180_000 }, (
     env = { DATABASE_URL: target.options.databaseUrl ?? '', DATA_DIR: target.options.dataDir ?? '' };
     shop = await startShop(env);
     env.PUBLIC_URL = shop.baseUrl;
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await shop?.stop();
