@@ -16,7 +16,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { ownerSession, salesData, workedOrders } from '../e2e/src/back-office-data.ts';
 import { startApp, type RunningApp } from '../e2e/src/app-server.ts';
 import { launchChromium } from '../e2e/src/chromium.ts';
-import { createFirstOwner } from '../e2e/src/first-owner.ts';
+import { createOwnerByCli } from '../e2e/src/first-owner.ts';
 import { fixed, machineLine, median, printTable } from './lib/figures.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,7 +38,7 @@ async function setUp(): Promise<void> {
         cwd: repoRoot,
         env: { ...process.env, DATA_DIR: place.dataDir, DATABASE_URL: '', SEED_OFFERS: '50000', LOG_LEVEL: 'warn' },
       });
-      ownerLink = await createFirstOwner(place);
+      ownerLink = await createOwnerByCli(place);
     }),
     launchChromium(),
   ]);

@@ -1,15 +1,18 @@
 import type { TestProject } from 'vitest/node';
 import type {} from 'vitest';
 import { startApp, type RunningApp } from './src/app-server.ts';
-import { ORDERS_MANAGER, createFirstOwner, createStaffByCli } from './src/first-owner.ts';
+import { ORDERS_MANAGER, createFirstOwner, inviteByOwner } from './src/first-owner.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     outboxDir: string;
-    /** The set-password link of the shop's first owner (FIRST_OWNER), created by the CLI before the app started. */
-    ownerLink: string;
-    /** The set-password link of the orders journey's manager (ORDERS_MANAGER), created the same way. */
+    /**
+     * The setup link the app printed at start, with which the first owner (FIRST_OWNER, with its password) was
+     * created in Chromium: used up now.
+     */
+    setupLink: string;
+    /** The set-password link of the orders journey's manager (ORDERS_MANAGER), invited by the first owner. */
     managerLink: string;
   }
 }
@@ -17,14 +20,11 @@ declare module 'vitest' {
 let app: RunningApp | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  let ownerLink = '';
-  let managerLink = '';
-  app = await startApp({}, async (place) => {
-    ownerLink = await createFirstOwner(place);
-    managerLink = await createStaffByCli(place, { ...ORDERS_MANAGER, role: 'manager' });
-  });
+  app = await startApp();
+  const setupLink = await createFirstOwner(app);
+  const managerLink = await inviteByOwner(app, { ...ORDERS_MANAGER, role: 'manager' });
   project.provide('baseUrl', app.baseUrl);
-  project.provide('ownerLink', ownerLink);
+  project.provide('setupLink', setupLink);
   project.provide('managerLink', managerLink);
   project.provide('outboxDir', `${app.dataDir}/outbox`);
 }

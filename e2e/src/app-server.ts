@@ -10,8 +10,16 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 export interface RunningApp {
   baseUrl: string;
   dataDir: string;
+  /**
+   * The one-time link to create the first owner, as the app printed it on stdout at start (it prints one while
+   * the shop has no staff member; none when a staff member was made before the start).
+   */
+  setupLink(): string;
   stop(): Promise<void>;
 }
+
+/** The line the shop prints at start while it has no staff: `  http://…/admin/setup?token=…`. */
+const SETUP_LINK_PATTERN = /(https?:\/\/\S+\/admin\/setup\?token=[\w-]+)/;
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -66,12 +74,24 @@ export async function startApp(
       TECH_CATALOG_KEY: E2E_TECH_CATALOG_KEY,
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await waitForHealth(baseUrl, child, 90_000);
+  // Read for the setup link and passed on, so that the app's output shows as before.
+  let stdout = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    process.stdout.write(chunk);
+  });
+  await waitForHealth(baseUrl, child, 180_000);
   return {
     baseUrl,
     dataDir,
+    setupLink() {
+      // Printed before the app listens: once it answers, the link is there or never will be.
+      const link = SETUP_LINK_PATTERN.exec(stdout)?.[1];
+      if (!link) throw new Error(`The app printed no setup link for the first owner:\n${stdout}`);
+      return link;
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

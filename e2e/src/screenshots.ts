@@ -15,7 +15,9 @@
 // `/search/list#results` is shot after searching a pasted list (decision 0029);
 // `/orders/create#checkout` is shot after adding three offers of KNECHT OC 90 to the basket and starting the order
 // from it (the checkout form with its lines and the order's ready day). /admin/login and
-// /admin/set-password are shot signed out. Every back office screen at once:
+// /admin/set-password are shot signed out. Without `--staff` the app has no staff yet and prints the first owner's
+// setup link: `:setup` in a path is its token (`'/admin/setup?token=:setup'`), and a path ending in `#errors` is
+// shot after sending its form empty. Every back office screen at once:
 //   npm run screenshots -w e2e -- --staff --orders /admin/login '/admin/set-password?token=x' /admin/orders \
 //     /admin/orders/:order '/admin/payments#statement' /admin/clients /admin/clients/:client /admin/staff \
 //     /admin/audit '/admin/pricing#preview' /admin/content /admin/settings
@@ -25,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { startApp } from './app-server.ts';
 import { launchChromium } from './chromium.ts';
-import { createFirstOwner } from './first-owner.ts';
+import { createOwnerByCli } from './first-owner.ts';
 import {
   clientToken,
   ownerSession,
@@ -48,7 +50,7 @@ let ownerLink = '';
 const app = process.env.BASE_URL
   ? null
   : await startApp({}, async (place) => {
-      if (asStaff) ownerLink = await createFirstOwner(place);
+      if (asStaff) ownerLink = await createOwnerByCli(place);
     });
 const baseUrl = process.env.BASE_URL ?? app!.baseUrl;
 const browser = await launchChromium();
@@ -65,6 +67,12 @@ async function firstClientId(session: string): Promise<number> {
     body: JSON.stringify({ q: 'Грозный' }),
   });
   return ((await response.json()) as { data: { data: { id: number }[] } }).data.data[0]!.id;
+}
+
+/** Sends the page's form empty, once hydrated, and waits for its errors (`#errors`). */
+async function sendEmpty(page: Page) {
+  await page.locator('form button[type="submit"]:not([disabled])').click();
+  await page.locator('[id$="-error"]').first().waitFor();
 }
 
 /** Types an article into the pricing screen's preview and waits for its prices (`/admin/pricing#preview`). */
@@ -110,8 +118,14 @@ try {
   if (staffSession) statementBills = await salesData(baseUrl, `staff_session=${staffSession}`);
   mkdirSync(outDir, { recursive: true });
   const clientId = staffSession ? await firstClientId(staffSession) : null;
-  const named = (p: string) => p.replace(':order', String(orderId)).replace(':client', String(clientId));
-  for (const pagePath of (paths.length > 0 ? paths : ['/']).map(named)) {
+  const setupToken = () => new URL(app!.setupLink()).searchParams.get('token')!;
+  const named = (p: string) =>
+    p
+      .replace(':order', String(orderId))
+      .replace(':client', String(clientId))
+      .replace(':setup', p.includes(':setup') ? setupToken() : '');
+  for (const shotPath of paths.length > 0 ? paths : ['/']) {
+    const pagePath = named(shotPath);
     for (const width of WIDTHS) {
       // A Russian browser, as the shop's staff have: date fields read дд.мм.гггг.
       const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ru-RU' });
@@ -130,7 +144,9 @@ try {
       if (hash === 'preview') await previewPrices(page);
       if (hash === 'checkout') await startCheckout(page);
       if (hash === 'results') await searchList(page);
-      const name = `${pagePath.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${width}.png`;
+      if (hash === 'errors') await sendEmpty(page);
+      // Named by the path as typed: a token stays out of file names.
+      const name = `${shotPath.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${width}.png`;
       await page.screenshot({ path: path.join(outDir, name), fullPage: true });
       await context.close();
       console.log(path.join(outDir, name));

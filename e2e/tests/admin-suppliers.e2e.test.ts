@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildXlsx } from '../../server/test/fixtures/import-files.ts';
 import { startApp, type RunningApp } from '../src/app-server.ts';
 import { launchChromium } from '../src/chromium.ts';
-import { createFirstOwner, FIRST_OWNER } from '../src/first-owner.ts';
+import { createOwnerByCli, FIRST_OWNER } from '../src/first-owner.ts';
 import { recordFailedApiCalls } from '../src/page-evidence.ts';
 
 /*
@@ -31,7 +31,7 @@ beforeAll(async () => {
   dataDir = mkdtempDir();
   [app, browser] = await Promise.all([
     startApp({ DATA_DIR: dataDir }, async (place) => {
-      ownerLink = await createFirstOwner({ ...place, dataDir });
+      ownerLink = await createOwnerByCli({ ...place, dataDir });
     }),
     launchChromium(),
   ]);

@@ -8,8 +8,8 @@ import { FIRST_OWNER } from '../src/first-owner.ts';
 import { recordFailedApiCalls, waitShown } from '../src/page-evidence.ts';
 
 /**
- * The back office in Chromium: the first owner (created by `npm run admin -- staff-create --link` before the app
- * started, see global-setup.ts) sets a password and signs in, invites a manager by e-mail, the manager sets a
+ * The back office in Chromium: the first owner (created from the setup link the app printed at start, see
+ * global-setup.ts) signs in, invites a manager by e-mail, the manager sets a
  * password from the e-mailed link and signs in and sees only a manager's sections, the owner blocks the manager
  * (whose next click lands on the sign-in page) and reads it all in the audit log, filtered through the URL. The
  * forms' errors are checked where they show: beside the fields, in Russian.
@@ -17,9 +17,9 @@ import { recordFailedApiCalls, waitShown } from '../src/page-evidence.ts';
 
 const baseUrl = inject('baseUrl');
 const outboxDir = inject('outboxDir');
-const ownerLink = inject('ownerLink');
+const setupLink = inject('setupLink');
 
-const OWNER_PASSWORD = 'пароль владельца 1';
+const OWNER_PASSWORD = FIRST_OWNER.password;
 const MANAGER = { email: `manager-${Date.now()}@example.ru`, name: 'Мария Иванова' };
 const MANAGER_PASSWORD = 'пароль менеджера 2';
 
@@ -101,31 +101,14 @@ const staffRow = (page: Page, email: string) =>
 const auditRows = (page: Page) => page.getByTestId('audit-table').locator('tbody tr');
 
 describe('the back office in Chromium: owner, invited manager, block, audit log', () => {
-  it('the first owner sets a password from the link the command line printed; bad ones are refused beside the fields', async () => {
-    expect(ownerLink.startsWith(`${baseUrl}/admin/set-password?token=`)).toBe(true);
-    await owner.goto(ownerLink);
-    await owner.getByRole('heading', { level: 1, name: 'Пароль для панели управления' }).waitFor();
-
-    await setPassword(owner, 'коротко');
-    await expectFieldError(owner, 'Новый пароль', 'Пароль должен содержать не менее 8 символов');
-    await setPassword(owner, OWNER_PASSWORD, 'другой пароль 9');
-    await expectFieldError(owner, 'Повторите пароль', 'Пароли не совпадают');
-    expect(owner.url()).toBe(ownerLink);
-
-    await setPassword(owner, OWNER_PASSWORD);
-    await owner.waitForURL(`${baseUrl}/admin/login?password=set`);
-    await waitShown(owner, owner.getByRole('status').filter({ hasText: 'Пароль установлен' }));
-
-    // The link worked once.
-    await owner.goto(ownerLink);
-    await setPassword(owner, 'третий пароль 3');
-    await waitShown(
-      owner,
-      owner
-        .locator('form')
-        .getByRole('alert')
-        .filter({ hasText: 'Ссылка для установки пароля недействительна или устарела' }),
-    );
+  it('the first owner was created from the setup link the shop printed at start; the link worked once', async () => {
+    // global-setup.ts opened it in Chromium, was refused an empty form, created FIRST_OWNER and landed signed in.
+    expect(setupLink.startsWith(`${baseUrl}/admin/setup?token=`)).toBe(true);
+    await owner.goto(setupLink);
+    await owner.getByRole('heading', { level: 1, name: 'Ссылка больше не действует' }).waitFor();
+    expect(await owner.getByRole('textbox').count()).toBe(0);
+    await owner.getByRole('link', { name: 'Вход для сотрудников' }).click();
+    await owner.waitForURL(`${baseUrl}/admin/login`);
   });
 
   it('signs the owner in at /admin/login; empty fields and a wrong password are told in Russian', async () => {
@@ -277,18 +260,30 @@ describe('the back office in Chromium: owner, invited manager, block, audit log'
     await expect
       .poll(async () => {
         const shown = await ownerSteps();
-        return shown.length >= 5 && shown.every((text) => text.includes(FIRST_OWNER.email));
+        return shown.length >= 7 && shown.every((text) => text.includes(FIRST_OWNER.email));
       })
       .toBe(true);
     const steps = await ownerSteps();
-    // Oldest first: the owner's password from the CLI's link, the sign-in, the invitation, the block, the unblock.
-    const actions = steps.map((text) => /(Задал пароль|Вход|Приглашён|Заблокирован|Разблокирован)/.exec(text)?.[1]);
-    expect(actions).toEqual(['Задал пароль', 'Вход', 'Приглашён', 'Заблокирован', 'Разблокирован']);
+    // Oldest first: the owner created from the setup link, global-setup's sign-in and invitation of the orders
+    // manager (as a script), then this journey's sign-in, invitation, block and unblock.
+    const actions = steps.map(
+      (text) => /(Создан по ссылке первого запуска|Вход|Приглашён|Заблокирован|Разблокирован)/.exec(text)?.[1],
+    );
+    expect(actions).toEqual([
+      'Создан по ссылке первого запуска',
+      'Вход',
+      'Приглашён',
+      'Вход',
+      'Приглашён',
+      'Заблокирован',
+      'Разблокирован',
+    ]);
     expect(steps.every((text) => text.includes(FIRST_OWNER.email))).toBe(true);
-    expect(steps[2]).toContain(`Сотрудник: ${MANAGER.name} (${MANAGER.email})`);
-    expect(steps[2]).toContain(`e-mail: ${MANAGER.email}`);
-    expect(steps[2]).toContain('роль: Менеджер');
-    expect(steps[3]).toMatch(/заблокирован: нет.*заблокирован: да/);
+    expect(steps[0]).toContain('роль: Владелец');
+    expect(steps[4]).toContain(`Сотрудник: ${MANAGER.name} (${MANAGER.email})`);
+    expect(steps[4]).toContain(`e-mail: ${MANAGER.email}`);
+    expect(steps[4]).toContain('роль: Менеджер');
+    expect(steps[5]).toMatch(/заблокирован: нет.*заблокирован: да/);
 
     // The filter lives in the URL: a reload (or a shared link) shows the same rows, and the manager's own steps.
     await owner.goto(`${baseUrl}/admin/audit?staff_id=${managerId}`);
@@ -299,15 +294,9 @@ describe('the back office in Chromium: owner, invited manager, block, audit log'
       .toEqual(['Задал пароль', 'Вход', 'Вход']);
     expect(await owner.getByRole('combobox', { name: 'Сотрудник' }).inputValue()).toBe(String(managerId));
 
-    // The CLI's creation of the first owner is there too, by «командная строка» (global-setup.ts also creates the
-    // orders journey's manager that way).
+    // No staff member came from the command line: the shop's first owner was made in the browser.
     await owner.goto(`${baseUrl}/admin/audit?entity=staff`);
-    await waitShown(
-      owner,
-      auditRows(owner)
-        .filter({ hasText: 'командная строка' })
-        .filter({ hasText: 'Создан' })
-        .filter({ hasText: FIRST_OWNER.email }),
-    );
+    await waitShown(owner, auditRows(owner).filter({ hasText: 'Создан по ссылке первого запуска' }));
+    expect(await auditRows(owner).filter({ hasText: 'командная строка' }).count()).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import { attachmentsOf, staffPasswordLinkIn, textBodyOf } from '../../server/tes
 import { startSmtpServer, type TestSmtpServer } from '../../server/test/helpers/smtp.ts';
 import { startApp, type RunningApp } from '../src/app-server.ts';
 import { launchChromium } from '../src/chromium.ts';
-import { FIRST_OWNER, createFirstOwner } from '../src/first-owner.ts';
+import { FIRST_OWNER, createOwnerByCli } from '../src/first-owner.ts';
 import { decodedHeader, mailsTo, waitForMailWithSubject } from '../src/mail.ts';
 import { recordFailedApiCalls, waitShown } from '../src/page-evidence.ts';
 import { kopecksOf } from '../src/shop-client.ts';
@@ -63,7 +63,7 @@ beforeAll(async () => {
     startApp(
       { SMTP_URL: smtp.url, NOTIFICATIONS_INTERVAL_SECONDS: '1', STAFF_NOTIFICATION_EMAIL: STAFF_INBOX },
       async (place) => {
-        ownerLink = await createFirstOwner(place);
+        ownerLink = await createOwnerByCli(place);
       },
     ),
     launchChromium(),

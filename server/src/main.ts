@@ -5,6 +5,7 @@ import { listeningUrl, loadConfig } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { startJobs, type RunningJobs } from './jobs/index.ts';
 import { ImportQueueBeforeJobs } from './modules/suppliers/import-jobs.ts';
+import { openFirstOwnerSetup, staffSetupLink } from './modules/staff/first-owner-setup.ts';
 import { createLogger } from './plugins/logging.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { warmUp } from './warm-up.ts';
@@ -51,12 +52,26 @@ function closeOnSignals(app: FastifyInstance, jobs: () => RunningJobs | null, da
   process.on('SIGTERM', (signal) => void shutdown(signal));
 }
 
+/**
+ * While the shop has no staff member, a one-time link to create the owner in the browser (issue 26). Printed on
+ * stdout whatever LOG_LEVEL says, and only here: the token is in no log record.
+ */
+async function printFirstOwnerSetupLink(database: Database) {
+  const token = await openFirstOwnerSetup(database.db, new Date());
+  if (token === null) return;
+  process.stdout.write(
+    `\nВ магазине ещё нет владельца. Откройте ссылку, чтобы создать его учётную запись (сработает один раз):\n` +
+      `  ${staffSetupLink(config.publicUrl, token)}\n\n`,
+  );
+}
+
 async function start() {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
+    holder: { kind: 'shop', name: 'магазин' },
   });
   logger.info(
     { database: database.driver, ...(database.driver === 'pglite' ? { dataDir: config.dataDir } : {}) },
@@ -78,6 +93,8 @@ async function start() {
   closeOnSignals(app, () => jobs, database);
   const warm = await warmUp(app, database);
   logger.info(warm, `warmed up in ${warm.ms} ms`);
+  // Before listening: once the shop answers, its link is printed.
+  await printFirstOwnerSetupLink(database);
   await app.listen({ host: config.host, port: config.port });
   logger.info(
     { mode: config.env },

@@ -12,6 +12,8 @@ export const paths = {
   /** The back office (issue 14). */
   adminLogin: () => '/admin/login',
   adminSetPassword: () => '/admin/set-password',
+  /** The first owner's setup link, printed by the shop at start while it has no staff. */
+  adminSetup: () => '/admin/setup',
   adminOrders: (query = '') => `/admin/orders${withQuery(query)}`,
   adminOrder: (id: number) => `/admin/orders/${segment(id)}`,
   adminPayments: (query = '') => `/admin/payments${withQuery(query)}`,

@@ -37,6 +37,7 @@ export default [
   // The back office (issue 14): its own layout, staff session required; sign-in and the link page outside it.
   route('admin/login', 'routes/admin-login.tsx'),
   route('admin/set-password', 'routes/admin-set-password.tsx'),
+  route('admin/setup', 'routes/admin-setup.tsx'),
   layout('layouts/admin.tsx', [
     route('admin', 'routes/admin-index.tsx'),
     route('admin/orders', 'routes/admin-orders.tsx'),

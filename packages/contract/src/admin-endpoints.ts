@@ -29,6 +29,8 @@ import {
   staffListFiltersSchema,
   staffMemberSchema,
   staffSetPasswordRequestSchema,
+  staffSetupCheckRequestSchema,
+  staffSetupRequestSchema,
   staffSignInRequestSchema,
 } from './staff.ts';
 
@@ -63,6 +65,25 @@ export const adminEndpoints = defineEndpoints({
     tags: ['admin'],
     body: staffSetPasswordRequestSchema,
     response: dataEnvelope(successSchema),
+  },
+  'staff-setup-check': {
+    method: 'POST',
+    path: 'staff-setup-check',
+    session: false,
+    summary: "Whether the first owner's setup link printed at start still works (no staff member yet, link unused)",
+    tags: ['admin'],
+    body: staffSetupCheckRequestSchema,
+    response: dataEnvelope(z.object({ usable: z.boolean() })),
+  },
+  'staff-setup': {
+    method: 'POST',
+    path: 'staff-setup',
+    session: false,
+    summary:
+      "Create the shop's first owner from the setup link (once, while no staff member exists); sets the staff_session cookie",
+    tags: ['admin'],
+    body: staffSetupRequestSchema,
+    response: staffEnvelope,
   },
   'staff-sign-out': {
     method: 'POST',

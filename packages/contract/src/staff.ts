@@ -71,6 +71,29 @@ export const staffSetPasswordRequestSchema = z
   .superRefine(passwordsMatch, whenPasswordsPresent);
 export type StaffSetPasswordRequest = z.infer<typeof staffSetPasswordRequestSchema>;
 
+export const STAFF_SETUP_LINK_INVALID_MESSAGE =
+  'Ссылка для создания владельца недействительна: она уже использована или владелец магазина уже есть. Войдите в панель управления';
+
+const setupTokenSchema = textSchema({ error: whenMissing(STAFF_SETUP_LINK_INVALID_MESSAGE) })
+  .min(1, STAFF_SETUP_LINK_INVALID_MESSAGE)
+  .max(512, STAFF_SETUP_LINK_INVALID_MESSAGE);
+
+/** Whether the first owner's setup link (`/admin/setup?token=…`, printed by the shop at start) still works. */
+export const staffSetupCheckRequestSchema = z.object({ token: setupTokenSchema });
+export type StaffSetupCheckRequest = z.infer<typeof staffSetupCheckRequestSchema>;
+
+/** The shop's first owner, from the setup link: the account is created and signed in at once. */
+export const staffSetupRequestSchema = z
+  .object({
+    token: setupTokenSchema,
+    email: emailSchema,
+    name: requiredText(STAFF_NAME_MAX_LENGTH, 'Введите ваше имя'),
+    password: newPasswordSchema,
+    password_confirmation: textSchema({ error: whenMissing('Повторите пароль') }),
+  })
+  .superRefine(passwordsMatch, whenPasswordsPresent);
+export type StaffSetupRequest = z.infer<typeof staffSetupRequestSchema>;
+
 export const staffChangePasswordRequestSchema = z
   .object({
     current_password: currentPasswordSchema,

@@ -4,7 +4,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { read } from 'read';
 import { loadConfig, type AppConfig } from '../config.ts';
+import { DataDirBusyError } from '../db/data-dir-lock.ts';
 import { openDatabase, type Database } from '../db/index.ts';
+import { HttpError } from '../http/errors.ts';
+import { argumentsMessage } from './command-args.ts';
 
 /**
  * The shop owner's command line until a back office exists: `npm run admin -- <command> [options]`.
@@ -50,7 +53,7 @@ export class AdminCommandError extends Error {
 /** The text value of `--name`, required. */
 export function requiredText(values: AdminValues, name: string): string {
   const value = values[name];
-  if (typeof value !== 'string' || value.trim() === '') throw new AdminUsageError(`--${name} is required`);
+  if (typeof value !== 'string' || value.trim() === '') throw new AdminUsageError(`Не указан --${name}`);
   return value.trim();
 }
 
@@ -66,14 +69,14 @@ export function optionalId(values: AdminValues, name: string): number | null {
   const text = requiredText(values, name);
   const id = Number(text);
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(id) || id < 1) {
-    throw new AdminUsageError(`--${name} takes a positive whole number, got "${text}"`);
+    throw new AdminUsageError(`--${name}: нужно целое положительное число, а не «${text}»`);
   }
   return id;
 }
 
 export function requiredId(values: AdminValues, name: string): number {
   const id = optionalId(values, name);
-  if (id === null) throw new AdminUsageError(`--${name} is required`);
+  if (id === null) throw new AdminUsageError(`Не указан --${name}`);
   return id;
 }
 
@@ -100,12 +103,12 @@ function overview(commands: Map<string, AdminCommand>): string {
   const width = Math.max(0, ...[...commands.keys()].map((name) => name.length));
   const list = [...commands].map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`);
   return [
-    "The shop owner's commands (database: DATABASE_URL, or PGlite in DATA_DIR).",
+    'Команды владельца магазина (база данных: DATABASE_URL, без неё встроенная в папке DATA_DIR).',
     '',
-    'Usage: npm run admin -- <command> [options]',
-    '       npm run admin -- <command> --help',
+    'Запуск: npm run admin -- <команда> [параметры]',
+    '        npm run admin -- <команда> --help   (подробно о команде)',
     '',
-    'Commands:',
+    'Команды:',
     ...list,
   ].join('\n');
 }
@@ -118,8 +121,14 @@ export interface AdminIo {
 }
 
 const noSecretPrompt = (): Promise<string> => {
-  throw new AdminUsageError('this command needs a password typed at a prompt, and no terminal is attached');
+  throw new AdminUsageError('Команде нужен пароль, набранный в терминале, а терминал не подключён');
 };
+
+/** A service's refusal as one text: its message, or its fields' messages when it has them. */
+function refusalText(error: HttpError): string {
+  const fields = typeof error.error === 'object' ? Object.values(error.error).flat() : [];
+  return fields.length > 0 ? fields.join('\n') : error.message;
+}
 
 /**
  * Runs `argv` (the words after `npm run admin --`) and answers the exit code: 0 done, 1 the command failed,
@@ -138,7 +147,7 @@ export async function runAdmin(
   }
   const command = commands.get(name);
   if (!command) {
-    io.err(`Unknown command "${name}".\n\n${overview(commands)}`);
+    io.err(`Неизвестная команда «${name}».\n\n${overview(commands)}`);
     return 2;
   }
   let values: AdminValues;
@@ -151,17 +160,27 @@ export async function runAdmin(
     });
     values = parsed.values;
     if (parsed.positionals.length > 1 || (parsed.positionals.length === 1 && values[command.positional!] !== undefined))
-      throw new Error(`Unexpected argument "${parsed.positionals.at(-1)}"`);
+      throw new AdminUsageError(`Лишний аргумент «${parsed.positionals.at(-1)}»`);
     if (parsed.positionals[0] !== undefined) values = { ...values, [command.positional!]: parsed.positionals[0] };
   } catch (error) {
-    io.err(`${error instanceof Error ? error.message : String(error)}\n\n${command.usage}`);
+    io.err(`${error instanceof AdminUsageError ? error.message : argumentsMessage(error)}\n\n${command.usage}`);
     return 2;
   }
   if (values.help) {
     io.out(command.usage);
     return 0;
   }
-  const context = await open();
+  let context: Awaited<ReturnType<typeof open>>;
+  try {
+    context = await open();
+  } catch (error) {
+    // A shop running on the embedded database: refused before anything was opened.
+    if (error instanceof DataDirBusyError) {
+      io.err(error.message);
+      return 1;
+    }
+    throw error;
+  }
   try {
     await command.run(values, { ...context, print: io.out, readSecret: io.readSecret ?? noSecretPrompt });
     return 0;
@@ -172,6 +191,11 @@ export async function runAdmin(
     }
     if (error instanceof AdminCommandError) {
       io.err(error.message);
+      return 1;
+    }
+    // The back office's service refused (a taken e-mail, say): its Russian message, with the fields' own.
+    if (error instanceof HttpError) {
+      io.err(refusalText(error));
       return 1;
     }
     throw error;
@@ -204,6 +228,8 @@ async function main(): Promise<void> {
 // Run only as the program (`node --import tsx server/src/cli/admin.ts`), not when a command or a test imports it.
 if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
   main().catch((error: unknown) => {
+    // Not an expected refusal (those are answered above, without a trace): the trace helps whoever looks into it.
+    console.error('Команда не выполнена из-за непредвиденной ошибки:');
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);
     process.exitCode = 1;
   });

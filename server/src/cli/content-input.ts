@@ -10,7 +10,9 @@ export async function readBodyFile(file: string): Promise<string> {
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
-    throw new AdminCommandError(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new AdminCommandError(
+      `Не удалось прочитать ${file}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 

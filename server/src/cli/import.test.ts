@@ -89,10 +89,10 @@ describe('npm run import', { timeout: 120_000 }, () => {
     const file = await folder.write('other.csv', 'article;brand;price\nX1;Knecht;1\n');
     const wrongDelimiter = await importCommand('prices', '--supplier', 'Склад', '--file', file, '--delimiter', '|');
     expect(wrongDelimiter).toMatchObject({ code: 1, stdout: '' });
-    expect(wrongDelimiter.stderr).toContain('--delimiter takes ";", "," or "tab", got "|"');
+    expect(wrongDelimiter.stderr).toContain('--delimiter: нужен ";", "," или "tab", а не «|»');
     const noSupplier = await importCommand('prices', '--file', file);
     expect(noSupplier.code).toBe(1);
-    expect(noSupplier.stderr).toContain('prices needs --supplier NAME');
+    expect(noSupplier.stderr).toContain('Для prices нужен --supplier ПОСТАВЩИК');
     const missingFile = await importCommand('prices', '--supplier', 'Склад', '--file', folder.path('absent.csv'));
     expect(missingFile.code).toBe(1);
     expect(missingFile.stderr).toContain('no such file or directory');

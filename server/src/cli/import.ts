@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from './command-args.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
 import type { CsvEncoding } from '../modules/catalog/import/csv-source.ts';
@@ -8,30 +8,31 @@ import { importPriceList } from '../modules/catalog/import/price-list-import.ts'
 import { RejectReport } from '../modules/catalog/import/reject-report.ts';
 import { recordCliImport, savedImportOptions } from '../modules/suppliers/cli-imports.ts';
 
-const usage = `Loads price lists and cross-references into the shop's database (DATABASE_URL, or PGlite in DATA_DIR).
+const usage = `Загружает прайс-листы и кросс-номера в базу магазина (DATABASE_URL, без неё встроенная в папке DATA_DIR).
 
-Usage:
-  npm run import -- prices --supplier NAME --file PATH [options]
-      Replaces the supplier's offers with the file (CSV or XLSX), atomically: searches see the old list until
-      the new one is complete, and a failed or interrupted import leaves the old list as it was. The supplier's
-      import profile saved in the back office (columns, encoding, delimiter, default delivery...) applies;
-      options given here override it. Every import goes into the supplier's import history.
-  npm run import -- crosses --file PATH [options]
-      Adds cross-references from rows: brand1, article1, brand2, article2[, type: oem | replacement | analog].
+Запуск:
+  npm run import -- prices --supplier ПОСТАВЩИК --file ФАЙЛ [параметры]
+      Заменяет предложения поставщика файлом (CSV или XLSX) целиком: поиск видит старый прайс, пока новый не
+      загружен полностью, а прерванная или неудачная загрузка оставляет старый как был. Действует профиль
+      загрузки поставщика из панели управления (колонки, кодировка, разделитель, срок по умолчанию…);
+      параметры команды важнее него. Каждая загрузка попадает в историю загрузок поставщика.
+  npm run import -- crosses --file ФАЙЛ [параметры]
+      Добавляет кросс-номера из строк: бренд1, артикул1, бренд2, артикул2[, тип: oem | replacement | analog].
 
-Options:
-  --delimiter C   CSV delimiter: ";", "," or "tab" (default: detected from the first line)
-  --encoding E    CSV encoding: utf8 or cp1251 (default: utf8 unless the file is not valid UTF-8)
-  --columns LIST  prices: the cells of a row in order, from article, brand, description, price, quantity,
-                  delivery, weight (an empty name skips a cell); without it the first row must be a header
+Параметры:
+  --delimiter C   разделитель CSV: ";", "," или "tab" (по умолчанию определяется по первой строке)
+  --encoding E    кодировка CSV: utf8 или cp1251 (по умолчанию utf8, если файл не в другой кодировке)
+  --columns LIST  prices: ячейки строки по порядку из article, brand, description, price, quantity,
+                  delivery, weight (пустое имя пропускает ячейку); без него первая строка — заголовок
   --default-delivery N
-                  prices: the supplier's delivery time in days for rows that give none (a new supplier
-                  otherwise gets 0; a known one keeps its own)
-  --report PATH   where refused rows are written, with line number and reason (default: FILE.rejected.csv;
-                  written only when a row is refused)
-  --help          show this text
+                  prices: срок поставки в днях для строк без срока (новому поставщику иначе 0,
+                  известный сохраняет свой)
+  --report PATH   куда записать отклонённые строки с номером и причиной (по умолчанию ФАЙЛ.rejected.csv;
+                  пишется, только если строки отклонены)
+  --help          эта справка
 
-On the embedded database (no DATABASE_URL) stop the shop while importing: PGlite has one user at a time.`;
+На встроенной базе (без DATABASE_URL) команда не запустится, пока работает магазин: остановите его на время
+загрузки или загрузите прайс в панели управления (/admin/suppliers).`;
 
 const number = (value: number) => value.toLocaleString('en-US');
 const newBrands = (count: number) => `${number(count)} new brand${count === 1 ? '' : 's'}`;
@@ -40,7 +41,7 @@ function parseDelimiter(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (value === 'tab' || value === '\\t' || value === '\t') return '\t';
   if (value === ';' || value === ',') return value;
-  throw new Error(`--delimiter takes ";", "," or "tab", got "${value}"`);
+  throw new Error(`--delimiter: нужен ";", "," или "tab", а не «${value}»`);
 }
 
 function parseEncoding(value: string | undefined): CsvEncoding | undefined {
@@ -48,7 +49,7 @@ function parseEncoding(value: string | undefined): CsvEncoding | undefined {
   const name = value.toLowerCase().replace(/[^a-z0-9]/g, '');
   if (name === 'utf8') return 'utf8';
   if (name === 'cp1251' || name === 'windows1251' || name === 'win1251') return 'cp1251';
-  throw new Error(`--encoding takes utf8 or cp1251, got "${value}"`);
+  throw new Error(`--encoding: нужна utf8 или cp1251, а не «${value}»`);
 }
 
 /** A progress bar on a terminal; elsewhere (a log, a pipe) nothing until the summary. */
@@ -79,7 +80,7 @@ function progressPrinter(): { update(progress: ImportProgress): void; done(): vo
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandArgs({
     allowPositionals: true,
     options: {
       supplier: { type: 'string' },
@@ -98,16 +99,18 @@ async function main(): Promise<void> {
     console.log(usage);
     return;
   }
-  if (extra.length > 0) throw new Error(`Unexpected arguments: ${extra.join(' ')}`);
-  if (command !== 'prices' && command !== 'crosses') throw new Error(`Unknown command "${command}": prices or crosses`);
-  if (!values.file) throw new Error('--file is required');
-  if (command === 'prices' && !values.supplier) throw new Error('prices needs --supplier NAME');
+  if (extra.length > 0) throw new Error(`Лишние аргументы: ${extra.join(' ')}`);
+  if (command !== 'prices' && command !== 'crosses') {
+    throw new Error(`Неизвестная команда «${command}»: prices или crosses (npm run import -- --help)`);
+  }
+  if (!values.file) throw new Error('Не указан --file');
+  if (command === 'prices' && !values.supplier) throw new Error('Для prices нужен --supplier ПОСТАВЩИК');
   if (command === 'crosses' && (values.columns !== undefined || values['default-delivery'] !== undefined)) {
-    throw new Error('--columns and --default-delivery are for prices only');
+    throw new Error('--columns и --default-delivery — только для prices');
   }
   const defaultDelivery = values['default-delivery'];
   if (defaultDelivery !== undefined && !/^\d{1,4}$/.test(defaultDelivery)) {
-    throw new Error(`--default-delivery takes a whole number of days, got "${defaultDelivery}"`);
+    throw new Error(`--default-delivery: нужно целое число дней, а не «${defaultDelivery}»`);
   }
 
   const file = values.file;

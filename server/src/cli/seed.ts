@@ -1,26 +1,28 @@
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from './command-args.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
 import { defaultSeed, seedDemoData, wipeDemoData } from '../seed/index.ts';
 
-const usage = `Fills the shop's database (DATABASE_URL, or PGlite in DATA_DIR) with demo data.
+const usage = `Заполняет базу магазина (DATABASE_URL, без неё встроенная в папке DATA_DIR) демонстрационными данными.
 
-Usage: npm run seed -- [--offers N] [--seed S] [--reset]
+Запуск: npm run seed -- [--offers N] [--seed S] [--reset]
 
-  --offers N   number of offers to create (default: SEED_OFFERS, 50000)
-  --seed S     PRNG seed; the same seed gives the same catalogue (default ${defaultSeed})
-  --reset      empty the catalogue, content and settings first, and everything that references them
-               (baskets, orders): for development databases only
-  --help       show this text`;
+  --offers N   сколько предложений создать (по умолчанию SEED_OFFERS, 50000)
+  --seed S     зерно генератора: одно зерно даёт один и тот же каталог (по умолчанию ${defaultSeed})
+  --reset      сначала очистить каталог, содержимое и настройки и всё, что на них ссылается (корзины,
+               заказы): только для баз разработки
+  --help       эта справка
+
+На встроенной базе команда не запустится, пока работает магазин.`;
 
 function parseCount(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value)) throw new Error(`--${name} takes a non-negative whole number, got "${value}"`);
+  if (!/^\d+$/.test(value)) throw new Error(`--${name}: нужно целое неотрицательное число, а не «${value}»`);
   return Number(value);
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = parseCommandArgs({
     options: {
       offers: { type: 'string' },
       seed: { type: 'string' },

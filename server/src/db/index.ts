@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { currentCommandName, lockDataDir, type DataDirHolder } from './data-dir-lock.ts';
 import { inMemory, schema, type Database } from './database.ts';
 
 // The database's types live in database.ts, which the PGlite driver shares without importing this file.
@@ -29,7 +30,16 @@ export interface OpenDatabaseOptions {
    * imports legitimately run statements for minutes; the server passes DATABASE_STATEMENT_TIMEOUT_MS.
    */
   statementTimeoutMs?: number;
+  /**
+   * PGlite in a folder: who opens it, for the lock held until close() (data-dir-lock.ts). The shop passes
+   * `shop` and waits out a crashed predecessor's lock; anything else is a command, refused at once while the
+   * folder is held.
+   */
+  holder?: DataDirHolder;
 }
+
+/** The shop waits this long for the folder's lock at start: a crashed predecessor's lock goes stale within it. */
+const SHOP_LOCK_WAIT_MS = 75_000;
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
@@ -62,7 +72,29 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) return openPostgres(options.databaseUrl, migrationsFolder, options);
   // Loaded only when used: PGlite's WebAssembly PostgreSQL costs about 55 MB of memory on start.
   const { createPglite, openPglite } = await import('./pglite.ts');
-  return openPglite(options.pglite ?? createPglite(options.dataDir ?? inMemory), migrationsFolder);
+  const dataDir = options.dataDir ?? inMemory;
+  if (options.pglite || dataDir === inMemory) {
+    return openPglite(options.pglite ?? createPglite(dataDir), migrationsFolder);
+  }
+  // Taken before PGlite touches the folder: a second process never opens it at all.
+  const holder = options.holder ?? { kind: 'command', name: currentCommandName() };
+  const lock = await lockDataDir(dataDir, holder, { waitMs: holder.kind === 'shop' ? SHOP_LOCK_WAIT_MS : 0 });
+  try {
+    const database = await openPglite(createPglite(dataDir), migrationsFolder);
+    return {
+      ...database,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          await lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
 }
 
 /**

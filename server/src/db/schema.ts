@@ -612,6 +612,25 @@ export const staffPasswordLinks = pgTable(
 );
 
 /**
+ * The first owner's setup links (issue 26): while no staff member exists, each start of an instance makes one,
+ * prints it once and keeps only its SHA-256. The unique index on the used row admits one used link ever: two
+ * owners setting up at once through two instances' links, one wins, the other's transaction fails on it.
+ */
+export const staffSetupLinks = pgTable(
+  'staff_setup_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('staff_setup_links_one_used_idx')
+      .on(sql`(${table.usedAt} is not null)`)
+      .where(sql`${table.usedAt} is not null`),
+  ],
+);
+
+/**
  * Every staff write, written in the transaction of the write: who (null from the command line), when, what
  * (action, entity, its id) and the values before and after (never a password or a hash). Append-only: a
  * trigger (migration) refuses UPDATE, DELETE and TRUNCATE.

@@ -2,22 +2,21 @@ import { ABANDONED_BASKET_DAYS, removeAbandonedBaskets } from '../../modules/bas
 import { AdminUsageError, type AdminCommand } from '../admin.ts';
 
 export const command: AdminCommand = {
-  summary: `removes anonymous baskets untouched for ${ABANDONED_BASKET_DAYS} days (or --days N)`,
-  usage: `Removes anonymous baskets (of visitors who never signed in) that nobody has touched for N days, with
-their lines. Clients' baskets are never removed. The shop does this every night on its own; this command runs it
-now, or with another age.
+  summary: `удаляет анонимные корзины, не тронутые ${ABANDONED_BASKET_DAYS} дней (или --days N)`,
+  usage: `Удаляет анонимные корзины (посетителей, которые так и не вошли), которых никто не трогал N дней, вместе с их
+строками. Корзины клиентов не удаляются никогда. Магазин делает это сам каждую ночь; команда делает это сейчас
+или с другим сроком.
 
-Usage: npm run admin -- baskets-clean [--days ${ABANDONED_BASKET_DAYS}]
+Запуск: npm run admin -- baskets-clean [--days ${ABANDONED_BASKET_DAYS}]
 
-Example: npm run admin -- baskets-clean --days 30`,
+Пример: npm run admin -- baskets-clean --days 30`,
   options: {
     days: { type: 'string', default: String(ABANDONED_BASKET_DAYS) },
   },
   async run(values, { database, print }) {
     const days = Number(values.days);
-    if (!Number.isInteger(days) || days < 1)
-      throw new AdminUsageError('--days must be a whole number of days, 1 or more');
+    if (!Number.isInteger(days) || days < 1) throw new AdminUsageError('--days: нужно целое число дней, не меньше 1');
     const removed = await removeAbandonedBaskets(database.db, { days, now: new Date() });
-    print(`Removed ${removed} anonymous basket(s) untouched for ${days} day(s)`);
+    print(`Удалено анонимных корзин, не тронутых ${days} дн.: ${removed}`);
   },
 };

@@ -76,7 +76,10 @@ describe('npm run admin -- bill-paid', () => {
 
   it('refuses an unknown bill (exit 1) and wrong arguments (exit 2), changing nothing', async () => {
     const before = await paidState(database, billId);
-    expect(await admin('bill-paid', '--bill', '999999')).toMatchObject({ code: 1, err: 'Счёт № 999999 не найден. Ничего не изменено.' });
+    expect(await admin('bill-paid', '--bill', '999999')).toMatchObject({
+      code: 1,
+      err: 'Счёт № 999999 не найден. Ничего не изменено.',
+    });
     expect(await admin('bill-paid', '--bill', String(2 ** 40))).toMatchObject({ code: 1 });
     for (const argv of [
       ['bill-paid'],

@@ -3,15 +3,15 @@ import { markBillPaidFromCli, undoCliPayments } from '../../modules/payments/ser
 import { AdminCommandError, requiredId, type AdminCommand } from '../admin.ts';
 
 export const command: AdminCommand = {
-  summary: 'records the payment of what is left to pay on a bill (or, with --unpaid, removes the CLI payments)',
-  usage: `Records a payment of what is left to pay on a bill (source «командная строка», dated today) when the shop
-has received the money: the bill is paid, and the client sees it in /bills at once. The back office records the
-same payments (also from the bank's statement). With --unpaid, removes the payments the command line recorded
-against the bill (a payment marked by mistake); payments staff or a statement recorded stay.
+  summary: 'записывает оплату остатка по счёту (или с --unpaid убирает оплаты из командной строки)',
+  usage: `Записывает оплату того, что осталось оплатить по счёту (источник «командная строка», сегодняшней датой), когда
+деньги пришли: счёт оплачен, и клиент сразу видит это в /bills. Те же оплаты записывает панель управления (и
+выписка банка). С --unpaid убирает оплаты счёта, записанные командной строкой (отмеченные по ошибке); оплаты от
+сотрудников и из выписки остаются.
 
-Usage: npm run admin -- bill-paid --bill ID [--unpaid]
+Запуск: npm run admin -- bill-paid --bill НОМЕР [--unpaid]
 
-Example: npm run admin -- bill-paid --bill 42`,
+Пример: npm run admin -- bill-paid --bill 42`,
   options: {
     bill: { type: 'string' },
     unpaid: { type: 'boolean', default: false },
@@ -23,7 +23,7 @@ Example: npm run admin -- bill-paid --bill 42`,
       values.unpaid === true
         ? await undoCliPayments(database.db, billId, now)
         : await markBillPaidFromCli(database.db, billId, now, config.shopTimeZone);
-    if (!change) throw new AdminCommandError(`Счёт № ${billId} not found`);
+    if (!change) throw new AdminCommandError(`Счёт № ${billId} не найден. Ничего не изменено.`);
     const { bill, wasPaid } = change;
     print(
       `Счёт № ${bill.id} (${orderLabel(bill.order_id)}, ${formatRoubles(bill.price_sum)}): ` +

@@ -4,13 +4,13 @@ import { setClientDiscount } from '../../modules/pricing/groups.ts';
 import { AdminCommandError, AdminUsageError, requiredId, requiredText, type AdminCommand } from '../admin.ts';
 
 export const command: AdminCommand = {
-  summary: "sets a client's personal discount in percent (never below the minimum margin)",
-  usage: `Sets a client's personal discount: taken off their group's price, after the markup, but never below the
-purchase price plus the profile's minimum margin. 0 removes it.
+  summary: 'задаёт личную скидку клиента в процентах (не ниже минимальной наценки)',
+  usage: `Задаёт личную скидку клиента: она вычитается из цены его группы после наценки, но цена не опускается ниже
+закупочной плюс минимальная наценка профиля. 0 убирает скидку.
 
-Usage: npm run admin -- client-discount --client ID --percent P
+Запуск: npm run admin -- client-discount --client НОМЕР --percent P
 
-Example: npm run admin -- client-discount --client 17 --percent 5`,
+Пример: npm run admin -- client-discount --client 17 --percent 5`,
   options: { client: { type: 'string' }, percent: { type: 'string' } },
   async run(values, { database, print }) {
     const clientId = requiredId(values, 'client');

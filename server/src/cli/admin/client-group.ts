@@ -2,13 +2,13 @@ import { groupNames, setClientGroup } from '../../modules/pricing/groups.ts';
 import { AdminCommandError, requiredId, requiredText, type AdminCommand } from '../admin.ts';
 
 export const command: AdminCommand = {
-  summary: 'moves a client into a client group (their prices change at once; basket lines show the change)',
-  usage: `Moves a client into a client group, by the group's name (pricing-show lists them; pricing-set creates one).
-The client's next page shows the group's prices; lines already in the basket are marked as changed.
+  summary: 'переводит клиента в группу клиентов (цены меняются сразу; строки корзины показывают изменение)',
+  usage: `Переводит клиента в группу клиентов по её названию (pricing-show перечисляет группы, pricing-set создаёт).
+Следующая страница клиента показывает цены группы; строки, уже лежащие в корзине, отмечаются как изменившиеся.
 
-Usage: npm run admin -- client-group --client ID --group NAME
+Запуск: npm run admin -- client-group --client НОМЕР --group НАЗВАНИЕ
 
-Example: npm run admin -- client-group --client 17 --group Опт`,
+Пример: npm run admin -- client-group --client 17 --group Опт`,
   options: { client: { type: 'string' }, group: { type: 'string' } },
   async run(values, { database, print }) {
     const clientId = requiredId(values, 'client');

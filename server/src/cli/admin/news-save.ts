@@ -12,24 +12,24 @@ function publishedAt(values: AdminValues): Date | undefined {
     Number.isNaN(date.getTime())
   ) {
     throw new AdminUsageError(
-      `--published-at takes an ISO 8601 date or time, e.g. 2024-05-01 or 2024-05-01T09:00+03:00; got "${text}"`,
+      `--published-at: нужна дата или время в ISO 8601, например 2024-05-01 или 2024-05-01T09:00+03:00, а не «${text}»`,
     );
   }
   return date;
 }
 
 export const command: AdminCommand = {
-  summary: 'creates or updates a news item (/news/SLUG) from an HTML file',
-  usage: `Creates the news item with that slug, or updates it. The HTML is sanitized before it is stored (scripts,
-styles, frames, event handlers and javascript: links are removed). Without --preview the preview is the start
-of the text. On an update, --image-url and --published-at keep their stored values unless given; a publication
-time in the future hides the item until then.
+  summary: 'создаёт или обновляет новость (/news/АДРЕС) из HTML-файла',
+  usage: `Создаёт новость с этим адресом (slug) или обновляет её. HTML очищается перед сохранением (скрипты, стили,
+фреймы, обработчики событий и ссылки javascript: удаляются). Без --preview анонсом становится начало текста. При
+обновлении --image-url и --published-at сохраняют прежние значения, если не указаны; время публикации в будущем
+скрывает новость до этого времени.
 
-Usage: npm run admin -- news-save --slug SLUG --title TITLE --file BODY.html
-         [--preview TEXT] [--image-url URL] [--published-at ISO-8601]
+Запуск: npm run admin -- news-save --slug АДРЕС --title ЗАГОЛОВОК --file ТЕКСТ.html
+          [--preview ТЕКСТ] [--image-url URL] [--published-at ISO-8601]
 
-Example: npm run admin -- news-save --slug postuplenie-mann --title "Поступление фильтров MANN" \\
-           --file news.html --published-at 2024-05-01T09:00+03:00`,
+Пример: npm run admin -- news-save --slug postuplenie-mann --title "Поступление фильтров MANN" \\
+          --file news.html --published-at 2024-05-01T09:00+03:00`,
   options: {
     slug: { type: 'string' },
     title: { type: 'string' },
@@ -53,6 +53,6 @@ Example: npm run admin -- news-save --slug postuplenie-mann --title "Посту�
         publishedAt: when,
       }),
     );
-    print(`News ${saved.created ? 'created' : 'updated'} (id ${saved.id}): /news/${saved.slug}`);
+    print(`Новость ${saved.created ? 'создана' : 'обновлена'} (№ ${saved.id}): /news/${saved.slug}`);
   },
 };

@@ -57,7 +57,7 @@ describe('npm run admin -- order-status', () => {
   };
 
   it('finds its commands in the admin folder, by file name; a run loads only its own', async () => {
-    expect(commands.get('order-status')?.summary).toMatch(/status/);
+    expect(commands.get('order-status')?.summary).toMatch(/статус/);
     expect([...(await loadAdminCommands(undefined, 'order-status')).keys()]).toEqual(['order-status']);
     expect((await loadAdminCommands(undefined, 'no-such-command')).size).toBe(0);
   });
@@ -107,6 +107,31 @@ describe('npm run admin -- order-status', () => {
       expect(result.err).toContain('Запуск: npm run admin -- order-status');
     }
     expect(await statuses()).toEqual(before);
+  });
+
+  it('speaks Russian: the list, every command\u2019s help, and wrong options', async () => {
+    const { out } = await admin('--help');
+    expect(out).toMatch(/^Команды владельца магазина/);
+    expect(out).toContain('Запуск: npm run admin -- <команда> [параметры]');
+    for (const [name, command] of commands) {
+      expect({ name, summary: command.summary }).toEqual({ name, summary: expect.stringMatching(/^[а-яё]/) });
+      expect(command.usage).toContain(`Запуск: npm run admin -- ${name}`);
+      expect(command.usage).not.toMatch(/\b(Usage|Example|Creates|Prints|Sets)\b/);
+    }
+    const flags: Array<[string[], string]> = [
+      [['order-status', '--order', '1', '--status', 'issued', '--color', 'red'], 'Неизвестный параметр --color'],
+      [['order-status', '--order'], 'У параметра --order нет значения'],
+      [['order-status', '--status', 'issued'], 'Не указан --order'],
+      [
+        ['order-status', '--order', 'abc', '--status', 'issued'],
+        '--order: нужно целое положительное число, а не «abc»',
+      ],
+      [['statement-import', 'a.txt', 'b.txt'], 'Лишний аргумент «b.txt»'],
+    ];
+    for (const [argv, message] of flags) {
+      const result = await admin(...argv);
+      expect({ argv, code: result.code, first: result.err.split('\n')[0] }).toEqual({ argv, code: 2, first: message });
+    }
   });
 
   it('lists the commands without opening the database; an unknown command is exit 2', async () => {

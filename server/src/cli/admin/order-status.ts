@@ -15,16 +15,17 @@ const statusList = ORDER_STATUSES.map((status) => `  ${status.padEnd(10)} ${ORDE
 const isOrderStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
 
 export const command: AdminCommand = {
-  summary: 'changes the status of an order, or of one of its lines',
-  usage: `Changes the status of an order, or with --line of one of its lines (the order's own status stays).
-A line issued or canceled keeps its status; canceling a line returns its stock and takes it off an unpaid bill.
+  summary: 'меняет статус заказа или одной его позиции',
+  usage: `Меняет статус заказа, а с --line — одной его позиции (статус самого заказа остаётся).
+Выданная или отменённая позиция сохраняет свой статус; отмена позиции возвращает остаток на склад и убирает её
+из неоплаченного счёта.
 
-Usage: npm run admin -- order-status --order ID --status STATUS [--line ID]
+Запуск: npm run admin -- order-status --order НОМЕР --status СТАТУС [--line НОМЕР]
 
-Statuses:
+Статусы:
 ${statusList}
 
-Example: npm run admin -- order-status --order 42 --status in_work`,
+Пример: npm run admin -- order-status --order 42 --status in_work`,
   options: {
     order: { type: 'string' },
     status: { type: 'string' },
@@ -35,7 +36,7 @@ Example: npm run admin -- order-status --order 42 --status in_work`,
     const lineId = optionalId(values, 'line');
     const status = requiredText(values, 'status');
     if (!isOrderStatus(status)) {
-      throw new AdminUsageError(`Unknown status "${status}"; one of: ${ORDER_STATUSES.join(', ')}`);
+      throw new AdminUsageError(`Неизвестный статус «${status}»; возможные: ${ORDER_STATUSES.join(', ')}`);
     }
     let result: StatusChangeResult;
     try {
@@ -48,13 +49,15 @@ Example: npm run admin -- order-status --order 42 --status in_work`,
     if ('missing' in result) {
       throw new AdminCommandError(
         result.missing === 'order'
-          ? `${orderLabel(orderId)} not found`
-          : `${orderLabel(orderId)} has no line ${lineId}`,
+          ? `${orderLabel(orderId)} не найден. Ничего не изменено.`
+          : `В заказе № ${orderId} нет позиции ${lineId}. Ничего не изменено.`,
       );
     }
     const { changed } = result;
     const what =
-      changed.lineId === null ? orderLabel(changed.orderId) : `${orderLabel(changed.orderId)}, line ${changed.lineId}`;
+      changed.lineId === null
+        ? orderLabel(changed.orderId)
+        : `${orderLabel(changed.orderId)}, позиция ${changed.lineId}`;
     print(`${what}: ${ORDER_STATUS_NAMES[changed.previous]} -> ${ORDER_STATUS_NAMES[changed.status]}`);
   },
 };

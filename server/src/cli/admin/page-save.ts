@@ -3,16 +3,16 @@ import { optionalText, requiredText, type AdminCommand } from '../admin.ts';
 import { asCommand, readBodyFile } from '../content-input.ts';
 
 export const command: AdminCommand = {
-  summary: 'creates or updates a static page (/articles/SLUG) from an HTML file',
-  usage: `Creates the static page with that slug, or updates it (title, body and the meta texts given). The HTML is
-sanitized before it is stored: scripts, styles, frames, event handlers and javascript: links are removed;
-headings, paragraphs, lists, tables, links and images stay. Without --unpublished the page is published.
+  summary: 'создаёт или обновляет страницу (/articles/АДРЕС) из HTML-файла',
+  usage: `Создаёт страницу с этим адресом (slug) или обновляет её (заголовок, текст и указанные мета-тексты). HTML
+очищается перед сохранением: скрипты, стили, фреймы, обработчики событий и ссылки javascript: удаляются;
+заголовки, абзацы, списки, таблицы, ссылки и изображения остаются. Без --unpublished страница опубликована.
 
-Usage: npm run admin -- page-save --slug SLUG --title TITLE --file BODY.html
-         [--meta-title TEXT] [--meta-description TEXT] [--unpublished]
+Запуск: npm run admin -- page-save --slug АДРЕС --title ЗАГОЛОВОК --file ТЕКСТ.html
+          [--meta-title ТЕКСТ] [--meta-description ТЕКСТ] [--unpublished]
 
-Example: npm run admin -- page-save --slug delivery --title "Доставка" --file delivery.html \\
-           --meta-description "Курьер по Москве и транспортные компании"`,
+Пример: npm run admin -- page-save --slug delivery --title "Доставка" --file delivery.html \\
+          --meta-description "Курьер по Москве и транспортные компании"`,
   options: {
     slug: { type: 'string' },
     title: { type: 'string' },
@@ -37,8 +37,8 @@ Example: npm run admin -- page-save --slug delivery --title "Доставка" -
       }),
     );
     print(
-      `Page ${saved.created ? 'created' : 'updated'} (id ${saved.id}): /articles/${saved.slug}` +
-        (published ? '' : ' (unpublished: not shown in the shop)'),
+      `Страница ${saved.created ? 'создана' : 'обновлена'} (№ ${saved.id}): /articles/${saved.slug}` +
+        (published ? '' : ' (не опубликована: в магазине не видна)'),
     );
   },
 };

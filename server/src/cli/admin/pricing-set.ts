@@ -4,14 +4,14 @@ import { loadNameDirectory, setGroupProfile } from '../../modules/pricing/groups
 import { AdminCommandError, requiredText, type AdminCommand } from '../admin.ts';
 
 export const command: AdminCommand = {
-  summary: "sets a client group's pricing profile from a JSON file (creates the group if new)",
-  usage: `Sets the pricing profile of one client group from a JSON file (format: README, "Selling prices"; pricing-show
-prints it). A group that does not exist yet is created. The next search already uses the new prices; no offer is
-rewritten. A file with any mistake changes nothing: every problem is listed with the field it is in.
+  summary: 'задаёт профиль цен группы клиентов из JSON-файла (создаёт группу, если её нет)',
+  usage: `Задаёт профиль цен одной группы клиентов из JSON-файла (формат: README, «Selling prices»; pricing-show
+печатает его). Группа, которой ещё нет, создаётся. Следующий поиск уже считает новые цены; предложения не
+переписываются. Файл с любой ошибкой ничего не меняет: каждая ошибка названа вместе с полем.
 
-Usage: npm run admin -- pricing-set --file profile.json
+Запуск: npm run admin -- pricing-set --file profile.json
 
-Example file:
+Пример файла:
   { "group": "Опт", "base_markup": 20,
     "bands": [ { "from": 0, "to": 1000, "markup": 30 }, { "from": 1000, "to": null, "markup": 15 } ],
     "brands": { "MANN-FILTER": 12 }, "suppliers": { "АвтоРесурс": 18 },

@@ -3,11 +3,12 @@ import { listGroups, loadNameDirectory } from '../../modules/pricing/groups.ts';
 import type { AdminCommand } from '../admin.ts';
 
 export const command: AdminCommand = {
-  summary: "prints every client group with its pricing profile (pricing-set's file format)",
-  usage: `Prints every client group: its name, how many clients it has, and its pricing profile as the JSON that
-pricing-set takes (save one, edit it, set it again). The default group (Розница) prices anonymous visitors too.
+  summary: 'печатает все группы клиентов с их профилями цен (в формате файла pricing-set)',
+  usage: `Печатает все группы клиентов: название, сколько в ней клиентов и профиль цен в виде JSON, который принимает
+pricing-set (сохраните, исправьте, задайте снова). Группа по умолчанию (Розница) считает цены и посетителям без
+входа.
 
-Usage: npm run admin -- pricing-show`,
+Запуск: npm run admin -- pricing-show`,
   options: {},
   async run(_values, { database, print }) {
     const [groups, names] = await Promise.all([listGroups(database.db), loadNameDirectory(database.db)]);

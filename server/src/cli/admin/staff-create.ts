@@ -8,19 +8,22 @@ import { AdminCommandError, AdminUsageError, optionalText, requiredText, type Ad
 /** The first message of a failed zod check, for the command line. */
 function checked<T>(schema: z.ZodType<T>, value: unknown, option: string): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw new AdminUsageError(`--${option}: ${result.error.issues[0]?.message ?? 'invalid value'}`);
+  if (!result.success)
+    throw new AdminUsageError(`--${option}: ${result.error.issues[0]?.message ?? 'недопустимое значение'}`);
   return result.data;
 }
 
 export const command: AdminCommand = {
-  summary: 'creates a staff account of the back office (the first owner, say)',
-  usage: `Creates a staff account for /admin. The password is typed at a prompt (twice, not shown), or with --link
-a one-time set-password link is printed instead (valid ${STAFF_LINK_TTL_DAYS} days). Roles: owner (everything,
-staff and settings included), manager (orders, payments, clients), content_editor (pages and news).
+  summary: 'создаёт учётную запись сотрудника панели управления',
+  usage: `Создаёт учётную запись сотрудника для /admin. Пароль набирается в терминале (дважды, не отображается), или с
+--link печатается одноразовая ссылка для установки пароля (действует ${STAFF_LINK_TTL_DAYS} дня). Первого
+владельца проще создать по ссылке, которую магазин печатает при запуске, пока сотрудников нет. Роли: owner
+(владелец: всё, включая сотрудников и настройки), manager (менеджер: заказы, платежи, клиенты), content_editor
+(контент-редактор: страницы и новости).
 
-Usage: npm run admin -- staff-create --email E --role owner|manager|content_editor [--name N] [--link]
+Запуск: npm run admin -- staff-create --email E --role owner|manager|content_editor [--name ИМЯ] [--link]
 
-Example: npm run admin -- staff-create --email owner@example.ru --role owner --name "Анна Петрова"`,
+Пример: npm run admin -- staff-create --email owner@example.ru --role owner --name "Анна Петрова"`,
   options: {
     email: { type: 'string' },
     role: { type: 'string' },

@@ -6,17 +6,17 @@ import { importStatement } from '../../modules/payments/statement-import.ts';
 import { AdminCommandError, requiredText, type AdminCommand } from '../admin.ts';
 
 export const command: AdminCommand = {
-  summary: "imports the bank's statement (1C format): payments matched to bills are recorded, once",
-  usage: `Reads the bank's statement in the 1C exchange format (1CClientBankExchange, Windows-1251, as the bank's
-"export for 1C" writes it). Incoming payments whose purpose names a bill («Оплата по счету № 123 от 20.11.2026»)
-and whose amount is what is left to pay on it are recorded as payments; the bill is paid once covered. The rest
-are listed to match by hand in the back office (/admin/payments). The same statement imported again records
-nothing twice. A malformed file changes nothing.
+  summary: 'загружает выписку банка (формат 1С): платежи, сопоставленные со счетами, записываются один раз',
+  usage: `Читает выписку банка в формате обмена с 1С (1CClientBankExchange, Windows-1251, как её пишет «выгрузка в 1С»
+банка). Входящие платежи, в назначении которых назван счёт («Оплата по счету № 123 от 20.11.2026») и сумма
+которых равна остатку по нему, записываются как оплаты; покрытый счёт оплачен. Остальные перечисляются, чтобы
+сопоставить их вручную в панели управления (/admin/payments). Повторная загрузка той же выписки ничего не
+записывает дважды. Файл с ошибками ничего не меняет.
 
-Usage: npm run admin -- statement-import FILE
-       npm run admin -- statement-import --file FILE
+Запуск: npm run admin -- statement-import ФАЙЛ
+        npm run admin -- statement-import --file ФАЙЛ
 
-Example: npm run admin -- statement-import kl_to_1c.txt`,
+Пример: npm run admin -- statement-import kl_to_1c.txt`,
   options: { file: { type: 'string' } },
   positional: 'file',
   async run(values, { config, database, print }) {
@@ -25,7 +25,9 @@ Example: npm run admin -- statement-import kl_to_1c.txt`,
     try {
       bytes = await readFile(file);
     } catch (error) {
-      throw new AdminCommandError(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new AdminCommandError(
+        `Не удалось прочитать ${file}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     let result;
     try {

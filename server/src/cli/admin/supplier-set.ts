@@ -2,14 +2,14 @@ import { setSupplierShown, type SupplierShown } from '../../modules/pricing/grou
 import { AdminCommandError, AdminUsageError, optionalText, requiredText, type AdminCommand } from '../admin.ts';
 
 export const command: AdminCommand = {
-  summary: 'sets the name clients see for a supplier and its delivery probability',
-  usage: `Sets what clients see of a supplier, found by its real name (the one price lists are imported under):
-the display name (clients never see the real one; without it they see «Склад N») and the probability, in
-percent, that its parts arrive within their delivery days. "none" clears either.
+  summary: 'задаёт имя поставщика, которое видят клиенты, и вероятность поставки',
+  usage: `Задаёт, что клиенты видят о поставщике, найденном по настоящему имени (тому, под которым загружаются прайсы):
+показываемое имя (настоящее клиенты не видят никогда; без него они видят «Склад N») и вероятность в процентах,
+что детали придут в срок. "none" сбрасывает любое из них.
 
-Usage: npm run admin -- supplier-set --supplier NAME [--display-name TEXT|none] [--probability 0..100|none]
+Запуск: npm run admin -- supplier-set --supplier ИМЯ [--display-name ТЕКСТ|none] [--probability 0..100|none]
 
-Example: npm run admin -- supplier-set --supplier "АвтоРесурс" --display-name "Склад 2" --probability 90`,
+Пример: npm run admin -- supplier-set --supplier "АвтоРесурс" --display-name "Склад 2" --probability 90`,
   options: {
     supplier: { type: 'string' },
     'display-name': { type: 'string' },

@@ -9,6 +9,7 @@ import { AUTH_LIMIT_WINDOW_MS, PER_EMAIL_MAX, limitPerAddress } from '../clients
 import { listAuditLog } from './audit.ts';
 import type { AuditObjectReaders } from './audit-objects.ts';
 import { limitStaffSignInPerAddress, signInWithinLimits } from './sign-in-limits.ts';
+import { isFirstOwnerSetupUsable, setUpFirstOwner } from './first-owner-setup.ts';
 import {
   changeOwnPassword,
   inviteStaff,
@@ -55,6 +56,17 @@ export function createStaffHandlers(
     'staff-set-password': limitPerAddress<Handler<'staff-set-password'>>(async ({ body, request }) => {
       await setPasswordFromLink(db, body, nowFor(request));
       return { success: true as const };
+    }),
+
+    // The first owner's setup link (printed at start while no staff exists): limited like a set-password link.
+    'staff-setup-check': limitPerAddress<Handler<'staff-setup-check'>>(async ({ body }) => ({
+      usable: await isFirstOwnerSetupUsable(db, body),
+    })),
+
+    'staff-setup': limitPerAddress<Handler<'staff-setup'>>(async ({ body, request, reply }) => {
+      const { token, member } = await setUpFirstOwner(db, body, nowFor(request));
+      setStaffCookie(request, reply, token);
+      return { staff: member };
     }),
 
     'staff-sign-out': async ({ staff, request, reply }) => {

@@ -1,7 +1,7 @@
 import { and, desc, count, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { StaffMember, StaffRole } from '@detal/contract';
 import type { DbExecutor } from '../../db/index.ts';
-import { staff, staffPasswordLinks, staffSessions } from '../../db/schema.ts';
+import { staff, staffPasswordLinks, staffSessions, staffSetupLinks } from '../../db/schema.ts';
 import { auditObjectsOf, type AuditObjectReader } from './audit-objects.ts';
 
 /** Staff, their sessions and set-password links. Only this module touches these tables. */
@@ -277,3 +277,35 @@ export const staffAuditObjects: AuditObjectReader = async (db, ids) =>
       .from(staff)
       .where(inArray(staff.id, [...ids])),
   );
+
+/** Whether the shop has any staff member at all (the first owner's setup links work only while it has none). */
+export async function anyStaffExists(db: DbExecutor): Promise<boolean> {
+  const [row] = await db.select({ id: staff.id }).from(staff).limit(1);
+  return row !== undefined;
+}
+
+export async function insertStaffSetupLink(db: DbExecutor, tokenHash: string, now: Date): Promise<void> {
+  await db.insert(staffSetupLinks).values({ tokenHash, createdAt: now });
+}
+
+/** A setup link not used yet (whether staff exist is asked apart). */
+export async function isStaffSetupLinkUnused(db: DbExecutor, tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ tokenHash: staffSetupLinks.tokenHash })
+    .from(staffSetupLinks)
+    .where(and(eq(staffSetupLinks.tokenHash, tokenHash), isNull(staffSetupLinks.usedAt)));
+  return row !== undefined;
+}
+
+/**
+ * Marks the link used; false when it is unknown or used already. A second link used at once fails on the unique
+ * index of the used row when this transaction commits (staff_setup_links_one_used_idx).
+ */
+export async function useUpStaffSetupLink(db: DbExecutor, tokenHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(staffSetupLinks)
+    .set({ usedAt: now })
+    .where(and(eq(staffSetupLinks.tokenHash, tokenHash), isNull(staffSetupLinks.usedAt)))
+    .returning({ tokenHash: staffSetupLinks.tokenHash });
+  return rows.length > 0;
+}

@@ -48,13 +48,13 @@ describe('admin endpoints: role matrix', () => {
       for (const role of endpoint.roles ?? []) expect(STAFF_ROLES).toContain(role);
       if (endpoint.roles) expect(endpoint.roles.length).toBeGreaterThan(0);
     }
-    // Only the two doors in are open without a session.
+    // Only the doors in are open without a session: sign-in, a set-password link, the first owner's setup link.
     expect(
       entries
         .filter(([, endpoint]) => !endpoint.roles)
         .map(([key]) => key)
         .sort(),
-    ).toEqual(['staff-set-password', 'staff-sign-in']);
+    ).toEqual(['staff-set-password', 'staff-setup', 'staff-setup-check', 'staff-sign-in']);
   });
 
   it('opens the orders endpoints to the owner and managers only (content editors get 403)', () => {

@@ -30,6 +30,8 @@ const manager: StaffMember = {
   last_sign_in_at: null,
 };
 const template = ADMIN_TEMPLATE;
+/** The setup link's token the stand-in API takes (the shop printed it at start, no staff yet). */
+const USABLE_SETUP_TOKEN = 'printed-at-start';
 
 let signedInAs: StaffMember | null = null;
 const calls: { path: string; cookie: string | null; authorization: string | null }[] = [];
@@ -39,6 +41,10 @@ async function apiFetch(request: Request): Promise<Response> {
   if (pathname === `${SHOP_API_PREFIX}template`) return Response.json({ data: template });
   const path = pathname.replace(ADMIN_API_PREFIX, '');
   calls.push({ path, cookie: request.headers.get('cookie'), authorization: request.headers.get('authorization') });
+  if (path === 'staff-setup-check') {
+    const { token } = (await request.json()) as { token: string };
+    return Response.json({ data: { usable: token === USABLE_SETUP_TOKEN } });
+  }
   const live = signedInAs !== null && request.headers.get('cookie')?.includes('staff_session=live');
   if (!live) return Response.json({ message: 'Войдите в панель управления', error: 'unauthorized' }, { status: 401 });
   if (path === 'staff-me') return Response.json({ data: { staff: signedInAs } });
@@ -70,6 +76,27 @@ describe('the back office on the server', () => {
     expect(html).toContain('Панель управления');
     expect(html).toMatch(/name="email"/);
     expect(html).toMatch(/name="password"/);
+  });
+
+  it('renders the first owner\u2019s setup page for a live link, and the way to sign in for a dead one', async () => {
+    const live = await get(`/admin/setup?token=${USABLE_SETUP_TOKEN}`);
+    expect(live.status).toBe(200);
+    const form = await live.text();
+    expect(form).toContain('<title>Первый запуск магазина — Деталь</title>');
+    expect(form).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    for (const field of ['token', 'email', 'name', 'password', 'password_confirmation'])
+      expect(form).toMatch(new RegExp(`name="${field}"`));
+    expect(form).toContain('Создать владельца и войти');
+    expect(calls.map((call) => call.path)).toEqual(['staff-setup-check']);
+
+    for (const pathname of ['/admin/setup?token=used-already', '/admin/setup']) {
+      const dead = await (await get(pathname)).text();
+      expect(dead).toContain('Ссылка больше не действует');
+      expect(dead).not.toMatch(/name="password"/);
+      expect(dead).toContain('href="/admin/login"');
+    }
+    // Without a token the API is not asked.
+    expect(calls).toHaveLength(2);
   });
 
   it('opens /admin at its first section', async () => {

@@ -16,6 +16,7 @@ import { paths } from '../../paths.ts';
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'staff.create': 'Создан из командной строки',
+  'staff.setup': 'Создан по ссылке первого запуска',
   'staff.invite': 'Приглашён',
   'staff.set_password': 'Задал пароль',
   'staff.change_password': 'Сменил пароль',

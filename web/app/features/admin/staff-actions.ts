@@ -112,3 +112,27 @@ export async function setPasswordAction(request: Request): Promise<Response | { 
   }
   return redirect(`${paths.adminLogin()}?password=set`);
 }
+
+export type SetupErrors = FormErrors<'email' | 'name' | 'password' | 'password_confirmation' | 'token'>;
+
+/** /admin/setup: the shop's first owner from the link printed at start; signed in, then to the settings. */
+export async function setupAction(request: Request): Promise<Response | { errors: SetupErrors }> {
+  const form = await request.formData();
+  const submitted = submittedFields(form, ['token', 'email', 'name', 'password', 'password_confirmation']);
+  const values = { ...submitted, email: submitted.email.trim(), name: submitted.name.trim() };
+  const errors: SetupErrors = fieldErrors(values, {
+    email: emailRules,
+    name: nameRules('Введите ваше имя'),
+    password: newPasswordRules,
+    password_confirmation: confirmationRules,
+  });
+  if (hasErrors(errors)) return { errors };
+  const done = await adminWrite(callAdmin('staff-setup', { body: values }));
+  if (!done.ok) {
+    const refused = refusal(['email', 'name', 'password', 'password_confirmation', 'token'], done.error);
+    // The link's own fault is no field's: it is said above the form.
+    const { token, ...rest } = refused;
+    return { errors: token ? { ...rest, form: token } : rest };
+  }
+  return redirect(paths.adminSettings());
+}
