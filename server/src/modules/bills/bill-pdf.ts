@@ -21,21 +21,28 @@ interface Fonts {
   bold: fontkit.Font;
 }
 
-let fonts: Fonts | undefined;
+let fontFiles: { regular: Buffer; bold: Buffer } | undefined;
 
-function openFont(file: string): fontkit.Font {
-  const font = fontkit.create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
-  if (!('layout' in font)) throw new Error(`${file} is a font collection, not a font`);
+function openFont(bytes: Buffer): fontkit.Font {
+  const font = fontkit.create(bytes);
+  if (!('layout' in font)) throw new Error('DejaVu Sans is a font collection, not a font');
   return font;
 }
 
 /**
- * The fonts, parsed once per process and handed to every document. pdfkit takes a parsed fontkit font as well as
- * a file; parsing DejaVu's tables again for each bill was most of a bill's rendering time.
+ * Fresh fonts for one document, parsed from the files read once per process. A parsed fontkit font must never
+ * serve two documents: it caches its glyphs with the characters they were first asked for, and writing a
+ * document's subset asks for the parts of composite glyphs (Cyrillic «а», «е», «о», «В» are drawn from Latin
+ * «a», «e», «o», «B») with none. The next document drawing a Latin «a» got that cached glyph, so its text layer
+ * mapped it to no character: «Lada Vesta» read «L d  V st » (issue 26). Parsing is lazy and costs little
+ * beside the layout.
  */
-function loadFonts(): Fonts {
-  fonts ??= { regular: openFont('DejaVuSans.ttf'), bold: openFont('DejaVuSans-Bold.ttf') };
-  return fonts;
+function fontsForOneDocument(): Fonts {
+  fontFiles ??= {
+    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  };
+  return { regular: openFont(fontFiles.regular), bold: openFont(fontFiles.bold) };
 }
 
 const REGULAR = 'regular';
@@ -416,7 +423,7 @@ function layout(doc: Doc, bill: BillDocument) {
 
 /** The bill as PDF bytes. */
 export function renderBillPdf(bill: BillDocument): Promise<Buffer> {
-  const { regular, bold } = loadFonts();
+  const { regular, bold } = fontsForOneDocument();
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE_MARGIN,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_API_PREFIX, shopEndpoints, type Bill } from '@detal/contract';
 import { buildApp } from '../../app.ts';
@@ -7,6 +6,7 @@ import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import { writeShopSetting } from '../../db/shop-settings.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
+import { pdfPages } from '../../../test/helpers/pdf-text.ts';
 import { BILL_NOT_FOUND_MESSAGE } from './handlers.ts';
 import {
   insertClient,
@@ -16,17 +16,6 @@ import {
   writeBillSettings,
   type TestClient,
 } from '../../../test/fixtures/bills.ts';
-
-/** The text layer of a PDF, page by page, with no-break spaces read as spaces. */
-async function pdfPages(bytes: Buffer): Promise<string[]> {
-  const parser = new PDFParse({ data: new Uint8Array(bytes) });
-  try {
-    const { pages } = await parser.getText();
-    return pages.map((page) => page.text.replace(/\u00A0/g, ' '));
-  } finally {
-    await parser.destroy();
-  }
-}
 
 /** Words a PDF line break may have split are joined again: compare texts with all whitespace as one space. */
 const squash = (text: string) => text.replace(/\s+/g, ' ');
