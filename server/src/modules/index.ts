@@ -2,7 +2,7 @@ import type { AdminHandlers, AppDeps, ShopHandlers, TechHandlers } from '../http
 import { createClientAdminHandlers } from './clients/admin-handlers.ts';
 import { createClientsHandlers } from './clients/handlers.ts';
 import { createBasketHandlers } from './basket/handlers.ts';
-import { createBillHandlers } from './bills/handlers.ts';
+import { createBillAdminHandlers, createBillHandlers } from './bills/handlers.ts';
 import { createCatalogHandlers } from './catalog/handlers.ts';
 import { createContentAdminHandlers } from './content/admin-handlers.ts';
 import { createContentHandlers } from './content/handlers.ts';
@@ -35,6 +35,7 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   createStaffHandlers,
   createOrdersAdminHandlers,
   createPaymentHandlers,
+  createBillAdminHandlers,
   createClientAdminHandlers,
   createPricingAdminHandlers,
   createContentAdminHandlers,
