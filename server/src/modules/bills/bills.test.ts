@@ -116,6 +116,9 @@ describe('bills API', () => {
           clients_shops_orders_id: bill.orderId,
           price_sum: bill.totalKopecks / 100,
           paid: bill.paid,
+          // Written straight into the table, as bills were before revisions: issued at their first print.
+          revision: 0,
+          revisions: [],
         })),
       );
       // 442.25 × 2 + 350 delivery, exactly
@@ -195,16 +198,21 @@ describe('bills API', () => {
       expect(text).toContain('Бухгалтер');
     });
 
-    it('prints "Без налога (НДС)" when the shop sets no VAT rate', async () => {
+    it('prints "Без налога (НДС)" on a bill issued without VAT, and keeps it after the shop sets a rate', async () => {
+      const carol = await insertClient(database.db);
+      const { billId } = await insertOrderWithBill(database.db, { clientId: carol.id, lines: testLines(1) });
       await writeShopSetting(database.db, 'vat', { rate: null });
       try {
-        const response = await post(alice, 'client-bill-download-post', { billId: aliceBills[0]!.billId });
+        const response = await post(carol, 'client-bill-download-post', { billId });
         const text = squash((await pdfPages(response.rawPayload)).join(' '));
         expect(text).toContain('Без налога (НДС): —');
         expect(text).not.toContain('В том числе НДС');
       } finally {
         await writeShopSetting(database.db, 'vat', { rate: 20 });
       }
+      // Issued at its first print (a bill from before revisions): the rate saved since changes nothing.
+      const again = await post(carol, 'client-bill-download-post', { billId });
+      expect(squash((await pdfPages(again.rawPayload)).join(' '))).toContain('Без налога (НДС): —');
     });
 
     it('flows a 60-line order onto further pages with the table header repeated', async () => {
