@@ -414,7 +414,7 @@ describe('back office: orders line by line', () => {
           data: { order: AdminOrder };
         }
       ).data.order;
-      expect(order.bill).toEqual({ id: a.billId, price_sum: 100 + DELIVERY, paid: true });
+      expect(order.bill).toEqual({ id: a.billId, price_sum: 100 + DELIVERY, paid: true, revisions: [] });
       expect(order.refund_due).toBe(50);
       expect((await billOf(a.billId)).priceSum).toBe('450.00');
     });
