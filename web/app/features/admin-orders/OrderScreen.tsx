@@ -42,10 +42,11 @@ function BillRevisions({ bill }: { bill: NonNullable<AdminOrder['bill']> }) {
   return (
     <Stack gap={2} mt={4} data-testid="bill-revisions">
       {newestFirst.map((item, index) => (
-        <Group key={item.revision} gap={6} wrap="nowrap">
+        <Group key={item.revision} gap={6} wrap="wrap">
           <Button
             variant="subtle"
             size="compact-xs"
+            style={{ flexShrink: 0 }}
             onClick={() =>
               void download(
                 'api:admin/bill-download',
@@ -60,7 +61,7 @@ function BillRevisions({ bill }: { bill: NonNullable<AdminOrder['bill']> }) {
           </Button>
           <Text size="xs" c="gray.7">
             {formatRoubles(item.price_sum)}
-            {index === 0 ? ' · у клиента сейчас' : ''}
+            {index === 0 ? ' · действующий' : ''}
           </Text>
         </Group>
       ))}
