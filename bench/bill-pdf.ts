@@ -12,7 +12,8 @@ import { openDatabase } from '../server/src/db/index.ts';
 import { composeBill } from '../server/src/modules/bills/bill-document.ts';
 import { renderBillPdf } from '../server/src/modules/bills/bill-pdf.ts';
 import { findBillForPrint } from '../server/src/modules/bills/queries.ts';
-import { billPdf, readBillSettings } from '../server/src/modules/bills/service.ts';
+import { readBillSettings } from '../server/src/modules/bills/revisions.ts';
+import { billPdf } from '../server/src/modules/bills/service.ts';
 import { insertClient, insertOrderWithBill, testLines, writeBillSettings } from '../server/test/fixtures/bills.ts';
 
 const { values } = parseArgs({
@@ -62,7 +63,7 @@ try {
       lines: testLines(lineCount),
       deliveryPrice: '350.00',
     });
-    const sample = (await billPdf(db, TIME_ZONE, billId, null))!;
+    const sample = (await billPdf(db, TIME_ZONE, billId, null))!.pdf;
     const pages = (sample.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
     const full = await measure(() => billPdf(db, TIME_ZONE, billId, null));
     const document = composeBill((await findBillForPrint(db, billId, null))!, await readBillSettings(db, TIME_ZONE));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billRevisionSchema } from './bills.ts';
 import { perPageSchema } from './envelope.ts';
 import {
   calendarDateSchema,
@@ -152,7 +153,15 @@ export const adminOrderSchema = z.object({
     due: moneySchema,
   }),
   /** The order's bill; null only for an order that has none. */
-  bill: z.object({ id: idSchema, price_sum: moneySchema, paid: z.boolean() }).nullable(),
+  bill: z
+    .object({
+      id: idSchema,
+      price_sum: moneySchema,
+      paid: z.boolean(),
+      /** (issue 26) Its issued documents, oldest first; the last is the one the client has now. */
+      revisions: z.array(billRevisionSchema),
+    })
+    .nullable(),
   /** A paid bill is never rewritten: what was paid above what is due now is owed back («К возврату клиенту»). */
   refund_due: moneySchema,
 });

@@ -6,6 +6,17 @@ import { DATE_RANGE_MESSAGE } from './rules.ts';
 
 /** Bills (contract-decisions.md section 7). Session required. */
 
+/**
+ * (beyond) One issued document of a bill (issue 26): revision 0 as first issued, then one per change of a bill
+ * not wholly paid (a line canceled), each kept unchanged and downloadable.
+ */
+export const billRevisionSchema = z.object({
+  revision: z.int().min(0),
+  issued_at: isoDateTimeSchema,
+  price_sum: moneySchema.meta({ description: "The revision's total, as its PDF prints it" }),
+});
+export type BillRevision = z.infer<typeof billRevisionSchema>;
+
 export const billSchema = z.object({
   id: idSchema,
   created_at: isoDateTimeSchema,
@@ -16,6 +27,13 @@ export const billSchema = z.object({
       "The sum to pay: the order's `total_price` (the lines' selling prices times their quantities, plus delivery)",
   }),
   paid: z.boolean(),
+  revision: z.int().min(0).meta({
+    description: '(beyond) The revision the bill stands at: 0 as first issued, n once changed n times («изм. n»)',
+  }),
+  revisions: z.array(billRevisionSchema).meta({
+    description:
+      '(beyond) Every issued revision, oldest first; the last is the current one (empty before the first print of a bill issued before revisions existed)',
+  }),
 });
 export type Bill = z.infer<typeof billSchema>;
 
@@ -30,7 +48,14 @@ export const billListFiltersSchema = z
   .refine(dateRangeCheck, { message: DATE_RANGE_MESSAGE, path: ['date_to'] });
 export type BillListFilters = z.infer<typeof billListFiltersSchema>;
 
-export const billDownloadRequestSchema = z.object({ billId: idSchema });
+/** A revision's number in a request: a whole number, 0 or more (a bill is revised a few times at most). */
+export const billRevisionNumberSchema = z.int({ error: 'Номер изменения счёта — целое число' }).min(0).max(1000);
+
+export const billDownloadRequestSchema = z.object({
+  billId: idSchema,
+  /** (beyond) An earlier revision; without it, the bill as it stands. */
+  revision: billRevisionNumberSchema.nullish(),
+});
 export type BillDownloadRequest = z.infer<typeof billDownloadRequestSchema>;
 
 /** `Content-Disposition` file name of a bill's PDF. */

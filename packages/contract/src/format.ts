@@ -138,8 +138,12 @@ export function pluralRu(count: number, one: string, few: string, many: string):
   return many;
 }
 
-/** The file name of a bill's PDF. */
-export const billFileName = (id: number): string => `schet-${id}.pdf`;
+/** A bill's revision as staff and clients read it: «исходный» as first issued, «изм. 2» for a later one. */
+export const billRevisionName = (revision: number): string => (revision === 0 ? 'исходный' : `изм. ${revision}`);
+
+/** The file name of a bill's PDF (of a revision: «schet-12-izm-1.pdf»). */
+export const billFileName = (id: number, revision = 0): string =>
+  revision > 0 ? `schet-${id}-izm-${revision}.pdf` : `schet-${id}.pdf`;
 
 const fileSizeFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billRevisionNumberSchema } from './bills.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { dataEnvelope, pageQuerySchema, paginatedList, perPageSchema } from './envelope.ts';
 import {
@@ -65,6 +66,13 @@ export const paymentRecordRequestSchema = z.object({
   reference: optionalText(200),
 });
 export type PaymentRecordRequest = z.infer<typeof paymentRecordRequestSchema>;
+
+/** (issue 26) A bill's PDF for the back office: the current revision, or an earlier one. */
+export const adminBillDownloadRequestSchema = z.object({
+  bill_id: idSchema,
+  revision: billRevisionNumberSchema.nullish(),
+});
+export type AdminBillDownloadRequest = z.infer<typeof adminBillDownloadRequestSchema>;
 
 /** A bill as the back office sees it: who, how much, how much is paid, and its state. */
 export const adminBillSchema = z.object({
@@ -223,6 +231,16 @@ export const paymentAdminEndpoints = defineEndpoints({
     query: pageQuerySchema,
     body: paymentListFiltersSchema,
     response: dataEnvelope(paginatedList(paymentSchema)),
+  },
+  'bill-download': {
+    method: 'POST',
+    path: 'bill-download',
+    session: false,
+    roles: SALES_ROLES,
+    summary: "A bill's PDF as the client has it: the current revision, or an earlier one by its number",
+    tags: ['admin'],
+    body: adminBillDownloadRequestSchema,
+    response: 'pdf',
   },
   'bill-list': {
     method: 'POST',

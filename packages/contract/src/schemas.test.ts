@@ -405,6 +405,11 @@ describe('response round trips', () => {
               clients_shops_orders_id: 42,
               price_sum: 1281,
               paid: false,
+              revision: 1,
+              revisions: [
+                { revision: 0, issued_at: '2024-05-31T21:30:00+03:00', price_sum: 1500 },
+                { revision: 1, issued_at: '2024-06-01T10:00:00+03:00', price_sum: 1281 },
+              ],
             },
           ],
           current_page: 2,

@@ -517,6 +517,37 @@ export const bills = pgTable(
 );
 
 /**
+ * The documents of a bill (issue 26): revision 0 is the bill as issued at checkout; each change of a bill not
+ * wholly paid (a line canceled) issues the next revision, which says what it replaces. `document` is everything
+ * the PDF prints, frozen when the revision is issued (seller's requisites, VAT rate and mode, buyer, lines with
+ * article, brand and description, totals, the amount in words, the deadline, the payment purpose and QR data:
+ * `BillDocument` in modules/bills/bill-document.ts), so that later settings never change an issued bill. A
+ * trigger refuses UPDATE: a revision, once issued, never changes (migration 0016). Owned by modules/bills.
+ */
+export const billRevisions = pgTable(
+  'bill_revisions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    billId: integer('bill_id')
+      .notNull()
+      .references(() => bills.id, { onDelete: 'cascade' }),
+    /** 0: as first issued; 1, 2 …: «изм. 1», «изм. 2». The highest is the bill's current document. */
+    revision: integer('revision').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The revision's total, as its document prints it. */
+    priceSum: numeric('price_sum', { precision: 12, scale: 2, mode: 'string' }).notNull(),
+    /** Why it was issued: `issued` (checkout), `line_canceled`, or `frozen` (a bill from before revisions). */
+    reason: text('reason').notNull(),
+    document: jsonb('document').notNull(),
+  },
+  (table) => [
+    uniqueIndex('bill_revisions_bill_revision_idx').on(table.billId, table.revision),
+    check('bill_revisions_revision_check', sql`${table.revision} >= 0`),
+    check('bill_revisions_reason_check', sql`${table.reason} in ('issued', 'line_canceled', 'frozen')`),
+  ],
+);
+
+/**
  * Money received against a bill (issue 14, the payments module owns it): typed in by staff, read from the bank's
  * statement, or recorded by the CLI's bill-paid. A bill is paid when its payments cover its total; `bills.paid` and
  * `bills.paid_at` are kept as the derived flag, in the transaction that writes the payment.
@@ -675,6 +706,8 @@ export const NOTIFICATION_KINDS = [
   'lines_status_changed',
   'payment_recorded',
   'staff_new_order',
+  // A bill's new revision (a line canceled), with its PDF: to the order's e-mail.
+  'bill_revised',
   // Supplier price-list sources (modules/supplier-sources): to the staff address, from the row's payload alone.
   'staff_source_failing',
   'staff_list_stale',

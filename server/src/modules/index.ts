@@ -2,7 +2,7 @@ import type { AdminHandlers, AppDeps, ShopHandlers, TechHandlers } from '../http
 import { createClientAdminHandlers } from './clients/admin-handlers.ts';
 import { createClientsHandlers } from './clients/handlers.ts';
 import { createBasketHandlers } from './basket/handlers.ts';
-import { createBillHandlers } from './bills/handlers.ts';
+import { createBillAdminHandlers, createBillHandlers } from './bills/handlers.ts';
 import { createCatalogAdminHandlers } from './catalog/admin-handlers.ts';
 import { createCatalogHandlers } from './catalog/handlers.ts';
 import { createContentAdminHandlers } from './content/admin-handlers.ts';
@@ -59,6 +59,7 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   (deps) => createStaffHandlers(deps, auditObjectReaders),
   createOrdersAdminHandlers,
   createPaymentHandlers,
+  createBillAdminHandlers,
   createClientAdminHandlers,
   createPricingAdminHandlers,
   createContentAdminHandlers,

@@ -1,6 +1,6 @@
 import { ORDER_STATUS_NAMES, ORDER_STATUSES, orderLabel, type OrderStatus } from '@detal/contract';
 import { HttpError } from '../../http/errors.ts';
-import { setOrderStatus, type StatusChangeResult } from '../../modules/orders/order-status.ts';
+import { CLI_NOTE, setOrderStatus, type StatusChangeResult } from '../../modules/orders/order-status.ts';
 import {
   AdminCommandError,
   AdminUsageError,
@@ -31,7 +31,7 @@ ${statusList}
     status: { type: 'string' },
     line: { type: 'string' },
   },
-  async run(values, { database, print }) {
+  async run(values, { config, database, print }) {
     const orderId = requiredId(values, 'order');
     const lineId = optionalId(values, 'line');
     const status = requiredText(values, 'status');
@@ -41,7 +41,11 @@ ${statusList}
     let result: StatusChangeResult;
     try {
       // The back office's service: history (no staff member, note «CLI»), audit, a cancel's stock and bill.
-      result = await setOrderStatus(database.db, { orderId, lineId }, status);
+      result = await setOrderStatus(database.db, { orderId, lineId }, status, {
+        staffId: null,
+        note: CLI_NOTE,
+        timeZone: config.shopTimeZone,
+      });
     } catch (error) {
       if (error instanceof HttpError) throw new AdminCommandError(error.message);
       throw error;

@@ -32,7 +32,9 @@ describe('composeBill', () => {
     expect(bill.title).toBe('Счёт на оплату № 17 от 01.03.2025');
     expect(bill.basis).toBe('Заказ № 9');
     expect(bill.purpose).toBe('Оплата по счёту № 17 от 01.03.2025');
-    expect(bill.payUntil).toBe('06.03.2025');
+    expect(bill.payUntil).toBe('2025-03-06');
+    expect(bill.revision).toBe(0);
+    expect(bill.replaces).toBeNull();
   });
 
   it('lists the parts, then the paid delivery as a line, and totals them in kopecks', () => {
@@ -40,6 +42,9 @@ describe('composeBill', () => {
     expect(bill.lines).toEqual([
       {
         position: 1,
+        article: 'OC90',
+        brand: 'KNECHT',
+        description: 'Фильтр масляный',
         name: 'KNECHT OC90 Фильтр масляный',
         quantity: 2,
         unit: 'шт',
@@ -48,6 +53,9 @@ describe('composeBill', () => {
       },
       {
         position: 2,
+        article: 'P 85 020',
+        brand: 'BREMBO',
+        description: 'Колодки',
         name: 'BREMBO P 85 020 Колодки',
         quantity: 1,
         unit: 'шт',
@@ -56,6 +64,9 @@ describe('composeBill', () => {
       },
       {
         position: 3,
+        article: '',
+        brand: '',
+        description: '',
         name: 'Доставка: Курьер по Москве',
         quantity: 1,
         unit: 'шт',
@@ -65,7 +76,7 @@ describe('composeBill', () => {
     ]);
     expect(bill.totalKopecks).toBe(158_450);
     // 1584.50 × 20 / 120 = 264.0833… -> 264.08
-    expect(bill.vat).toEqual({ label: 'В том числе НДС 20%', kopecks: 26_408 });
+    expect(bill.vat).toEqual({ mode: 'included', rate: 20, label: 'В том числе НДС 20%', kopecks: 26_408 });
     expect(bill.amountInWords).toBe('Одна тысяча пятьсот восемьдесят четыре рубля 50 копеек');
     expect(bill.qrPayload).toContain('|Sum=158450|');
   });
@@ -73,12 +84,43 @@ describe('composeBill', () => {
   it('leaves free delivery out and says when there is no VAT', () => {
     const bill = composeBill(row({ deliveryPrice: '0.00' }), { ...settings, vatRate: null });
     expect(bill.lines.map((line) => line.name)).toEqual(['KNECHT OC90 Фильтр масляный', 'BREMBO P 85 020 Колодки']);
-    expect(bill.vat).toEqual({ label: NO_VAT_TEXT, kopecks: null });
+    expect(bill.vat).toEqual({ mode: 'none', rate: null, label: NO_VAT_TEXT, kopecks: null });
   });
 
   it('bills a company by its name and a person by the full name, with the phone', () => {
     expect(composeBill(row(), settings).buyer).toBe('Петров Иван Сергеевич, тел. +79991234567');
     expect(composeBill(row({ companyName: 'ООО «Ромашка»' }), settings).buyer).toBe('ООО «Ромашка», тел. +79991234567');
+  });
+});
+
+describe('a later revision', () => {
+  it('is dated by its issue, titled «(изм. n)», says what it replaces and has its own deadline and purpose', () => {
+    const first = composeBill(row(), settings);
+    // 3 March, 10:00 in Moscow: one line left.
+    const revised = composeBill(row({ items: row().items.slice(1) }), settings, {
+      revision: 1,
+      issuedAt: new Date('2025-03-03T07:00:00Z'),
+      previous: first,
+    });
+    expect(revised.title).toBe('Счёт на оплату № 17 от 03.03.2025 (изм. 1)');
+    expect(revised.replaces?.replace(/\u00A0/g, ' ')).toBe(
+      'Заменяет счёт на оплату № 17 от 01.03.2025 на сумму 1 584,50 руб.',
+    );
+    expect(revised.totalKopecks).toBe(89_350);
+    expect(revised.purpose).toBe('Оплата по счёту № 17 от 03.03.2025');
+    expect(revised.payUntil).toBe('2025-03-08');
+    const second = composeBill(row({ items: [] }), settings, {
+      revision: 2,
+      issuedAt: new Date('2025-03-04T07:00:00Z'),
+      previous: revised,
+    });
+    expect(second.replaces?.replace(/\u00A0/g, ' ')).toBe(
+      'Заменяет счёт на оплату № 17 от 03.03.2025 (изм. 1) на сумму 893,50 руб.',
+    );
+    // Every line canceled: nothing to pay, delivery included, and no payment QR.
+    expect(second.lines).toEqual([]);
+    expect(second.totalKopecks).toBe(0);
+    expect(second.qrPayload).toBeNull();
   });
 });
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
-import { formatKopecks } from '@detal/contract';
-import type { BillDocument, BillLine } from './bill-document.ts';
+import { formatDate } from '@detal/contract';
+import { formatAmount, type BillDocument, type BillLine } from './bill-document.ts';
 import { qrModules } from './payment-qr.ts';
 
 /**
@@ -21,21 +21,28 @@ interface Fonts {
   bold: fontkit.Font;
 }
 
-let fonts: Fonts | undefined;
+let fontFiles: { regular: Buffer; bold: Buffer } | undefined;
 
-function openFont(file: string): fontkit.Font {
-  const font = fontkit.create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
-  if (!('layout' in font)) throw new Error(`${file} is a font collection, not a font`);
+function openFont(bytes: Buffer): fontkit.Font {
+  const font = fontkit.create(bytes);
+  if (!('layout' in font)) throw new Error('DejaVu Sans is a font collection, not a font');
   return font;
 }
 
 /**
- * The fonts, parsed once per process and handed to every document. pdfkit takes a parsed fontkit font as well as
- * a file; parsing DejaVu's tables again for each bill was most of a bill's rendering time.
+ * Fresh fonts for one document, parsed from the files read once per process. A parsed fontkit font must never
+ * serve two documents: it caches its glyphs with the characters they were first asked for, and writing a
+ * document's subset asks for the parts of composite glyphs (Cyrillic «а», «е», «о», «В» are drawn from Latin
+ * «a», «e», «o», «B») with none. The next document drawing a Latin «a» got that cached glyph, so its text layer
+ * mapped it to no character: «Lada Vesta» read «L d  V st » (issue 26). Parsing is lazy and costs little
+ * beside the layout.
  */
-function loadFonts(): Fonts {
-  fonts ??= { regular: openFont('DejaVuSans.ttf'), bold: openFont('DejaVuSans-Bold.ttf') };
-  return fonts;
+function fontsForOneDocument(): Fonts {
+  fontFiles ??= {
+    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  };
+  return { regular: openFont(fontFiles.regular), bold: openFont(fontFiles.bold) };
 }
 
 const REGULAR = 'regular';
@@ -78,9 +85,6 @@ const COLUMN_WIDTHS: number[] = COLUMNS.map((column, index) =>
 
 type Doc = PDFKit.PDFDocument;
 type Align = 'left' | 'center' | 'right';
-
-/** '1 234,50': the amount without the currency sign, as bill tables print it. */
-export const formatAmount = (kopecks: number): string => formatKopecks(kopecks).replace(/\u00A0₽$/, '');
 
 /** Text in a box: wrapped to the box's width less the padding, from the box's top. */
 function textIn(
@@ -292,7 +296,9 @@ function summaryTexts(bill: BillDocument): Array<{ text: string; bold?: boolean;
   return [
     { text: `Всего наименований ${bill.lines.length}, на сумму ${formatAmount(bill.totalKopecks)} руб.` },
     { text: bill.amountInWords, bold: true, gap: 8 },
-    { text: `Оплатить не позднее ${bill.payUntil}`, bold: true },
+    bill.totalKopecks > 0
+      ? { text: `Оплатить не позднее ${formatDate(bill.payUntil)}`, bold: true }
+      : { text: 'Все позиции заказа отменены: оплачивать этот счёт не нужно.', bold: true },
     {
       text:
         `В назначении платежа укажите: «${bill.purpose}». Оплата данного счёта означает согласие с условиями ` +
@@ -384,11 +390,17 @@ function drawPageNumbers(doc: Doc, bill: BillDocument) {
 
 function layout(doc: Doc, bill: BillDocument) {
   const bankBottom = drawBankBlock(doc, bill, PAGE_MARGIN);
-  drawQr(doc, bill.qrPayload, PAGE_MARGIN + BANK_WIDTH + QR_GAP, PAGE_MARGIN, bankBottom + 10);
+  if (bill.qrPayload !== null) {
+    drawQr(doc, bill.qrPayload, PAGE_MARGIN + BANK_WIDTH + QR_GAP, PAGE_MARGIN, bankBottom + 10);
+  }
 
   let y = Math.max(bankBottom, PAGE_MARGIN + QR_SIZE) + 16;
   doc.font(BOLD).fontSize(TITLE_SIZE).text(bill.title, PAGE_MARGIN, y, { width: CONTENT_WIDTH });
   y += doc.heightOfString(bill.title, { width: CONTENT_WIDTH }) + 4;
+  if (bill.replaces !== null) {
+    doc.font(REGULAR).fontSize(TEXT_SIZE).text(bill.replaces, PAGE_MARGIN, y, { width: CONTENT_WIDTH });
+    y += doc.heightOfString(bill.replaces, { width: CONTENT_WIDTH }) + 4;
+  }
   rule(doc, y);
   y += 8;
   const { seller } = bill;
@@ -416,13 +428,15 @@ function layout(doc: Doc, bill: BillDocument) {
 
 /** The bill as PDF bytes. */
 export function renderBillPdf(bill: BillDocument): Promise<Buffer> {
-  const { regular, bold } = loadFonts();
+  const { regular, bold } = fontsForOneDocument();
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE_MARGIN,
     bufferPages: true,
     lang: 'ru-RU',
-    info: { Title: bill.title, Author: bill.seller.name, Subject: bill.purpose },
+    // Dated by the revision's issue, not by the print: pdfkit derives the file's ID from this, so a revision's PDF
+    // is the same, byte for byte, at every download.
+    info: { Title: bill.title, Author: bill.seller.name, Subject: bill.purpose, CreationDate: new Date(bill.issuedAt) },
   });
   // pdfkit's typings list only files and bytes as font sources; its runtime also takes a parsed font (anything
   // with `layout`), see PDFFontFactory.open.

@@ -1,13 +1,14 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { roublesFromDecimal, type Bill } from '@detal/contract';
+import { roublesFromDecimal, type Bill, type BillRevision } from '@detal/contract';
 import { withinDays } from '../../db/calendar-days.ts';
 import type { DbExecutor, Tx } from '../../db/index.ts';
-import { bills, orderItems, orders } from '../../db/schema.ts';
+import { billRevisions, bills, orderItems, orders } from '../../db/schema.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
 
-/** The order's bill: what the client pays, the order's whole total. */
-export async function insertBill(tx: Tx, orderId: number, clientId: number, priceSum: string): Promise<void> {
-  await tx.insert(bills).values({ orderId, clientId, priceSum });
+/** The order's bill: what the client pays, the order's whole total. Answers its number. */
+export async function insertBill(tx: Tx, orderId: number, clientId: number, priceSum: string): Promise<number> {
+  const [row] = await tx.insert(bills).values({ orderId, clientId, priceSum }).returning({ id: bills.id });
+  return row!.id;
 }
 
 /** The order and client a bill is for; null when there is no such bill. */
@@ -49,15 +50,55 @@ interface BillRow {
   createdAt: Date;
 }
 
-/** The contract's Bill of a row; the sum goes text -> kopecks -> roubles, never through float arithmetic. */
-export const toBill = (row: BillRow): Bill => ({
+/**
+ * The contract's Bill of a row and its issued revisions (oldest first); the sum goes text -> kopecks -> roubles,
+ * never through float arithmetic.
+ */
+export const toBill = (row: BillRow, revisions: BillRevision[]): Bill => ({
   id: row.id,
   created_at: row.createdAt.toISOString(),
   date_bill: row.dateBill.toISOString(),
   clients_shops_orders_id: row.orderId,
   price_sum: roublesFromDecimal(row.priceSum),
   paid: row.paid,
+  revision: revisions.at(-1)?.revision ?? 0,
+  revisions,
 });
+
+/** The issued revisions of bills, oldest first, by bill. */
+export async function findBillRevisions(
+  db: DbExecutor,
+  billIds: readonly number[],
+): Promise<Map<number, BillRevision[]>> {
+  const byBill = new Map<number, BillRevision[]>(billIds.map((id) => [id, []]));
+  if (billIds.length === 0) return byBill;
+  const rows = await db
+    .select({
+      billId: billRevisions.billId,
+      revision: billRevisions.revision,
+      issuedAt: billRevisions.issuedAt,
+      priceSum: billRevisions.priceSum,
+    })
+    .from(billRevisions)
+    .where(inArray(billRevisions.billId, [...billIds]))
+    .orderBy(asc(billRevisions.billId), asc(billRevisions.revision));
+  for (const row of rows) {
+    byBill.get(row.billId)?.push({
+      revision: row.revision,
+      issued_at: row.issuedAt.toISOString(),
+      price_sum: roublesFromDecimal(row.priceSum),
+    });
+  }
+  return byBill;
+}
+
+const withRevisions = async (db: DbExecutor, rows: BillRow[]): Promise<Bill[]> => {
+  const revisions = await findBillRevisions(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toBill(row, revisions.get(row.id) ?? []));
+};
 
 /** The conditions of a list filter: the client's own bills, dated within the days (both ends included). */
 function listConditions(filter: BillListFilter, timeZone: string): SQL {
@@ -89,7 +130,7 @@ export async function listBills(
     .orderBy(desc(bills.dateBill), desc(bills.id))
     .limit(limit)
     .offset(offset);
-  return rows.map(toBill);
+  return withRevisions(db, rows);
 }
 
 /** Number and sum (decimal text) of a client's bills: all, paid, awaiting payment. */
@@ -120,7 +161,7 @@ export async function findClientBill(db: DbExecutor, clientId: number, billId: n
     .select(billColumns)
     .from(bills)
     .where(and(eq(bills.id, billId), eq(bills.clientId, clientId)));
-  return row ? toBill(row) : null;
+  return row ? ((await withRevisions(db, [row]))[0] ?? null) : null;
 }
 
 /** Everything a printed bill shows of its order: the buyer's contact data, the delivery and the lines. */
@@ -224,4 +265,47 @@ export async function setBillPaidFlag(tx: Tx, billId: number, paid: boolean, at:
     .update(bills)
     .set({ paid, paidAt: paid ? sql`coalesce(${bills.paidAt}, ${at.toISOString()}::timestamptz)` : null })
     .where(eq(bills.id, billId));
+}
+
+/** A revision as stored: its number and the frozen document (bill-document.ts checks its format). */
+export interface StoredBillRevision {
+  revision: number;
+  document: unknown;
+}
+
+/**
+ * One revision of a bill (the latest when `revision` is null), when the bill is `clientId`'s (any client's when
+ * null); null when there is none.
+ */
+export async function findBillRevision(
+  db: DbExecutor,
+  billId: number,
+  clientId: number | null,
+  revision: number | null,
+): Promise<StoredBillRevision | null> {
+  if (!fitsIntegerId(billId)) return null;
+  const conditions = [eq(billRevisions.billId, billId)];
+  if (clientId !== null) conditions.push(eq(bills.clientId, clientId));
+  if (revision !== null) conditions.push(eq(billRevisions.revision, revision));
+  const [row] = await db
+    .select({ revision: billRevisions.revision, document: billRevisions.document })
+    .from(billRevisions)
+    .innerJoin(bills, eq(bills.id, billRevisions.billId))
+    .where(and(...conditions))
+    .orderBy(desc(billRevisions.revision))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A new revision of a bill; false when that revision exists already (two first prints of an old bill at once). */
+export async function insertBillRevision(
+  db: DbExecutor,
+  values: { billId: number; revision: number; issuedAt: Date; priceSum: string; reason: string; document: object },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(billRevisions)
+    .values(values)
+    .onConflictDoNothing({ target: [billRevisions.billId, billRevisions.revision] })
+    .returning({ id: billRevisions.id });
+  return inserted.length > 0;
 }

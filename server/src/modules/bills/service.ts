@@ -1,6 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
-  formatDate,
   fromKopecks,
   toKopecks,
   type BillListFilters,
@@ -9,13 +7,13 @@ import {
   type Bill,
   type Paginated,
 } from '@detal/contract';
-import type { Db } from '../../db/index.ts';
-import { readShopSetting } from '../../db/shop-settings.ts';
+import type { Db, DbExecutor } from '../../db/index.ts';
 import { readPage } from '../../shared/pagination.ts';
-import { composeBill, PAYMENT_TERM_DAYS, paymentDeadline, type BillSettings } from './bill-document.ts';
+import { PAYMENT_TERM_DAYS } from './bill-document.ts';
 import { renderBillPdf } from './bill-pdf.ts';
-import { paymentPurpose, paymentQrPayload, qrSvg } from './payment-qr.ts';
-import { countBills, findBillForPrint, findClientBill, listBills, sumBills } from './queries.ts';
+import { qrSvg } from './payment-qr.ts';
+import { countBills, findClientBill, listBills, sumBills } from './queries.ts';
+import { findBillDocument, readBillSettings } from './revisions.ts';
 
 /** Bills of contract-decisions.md section 7: the client's list, the printed bill, the summary, how to pay. */
 
@@ -36,33 +34,21 @@ export async function listClientBills(
   );
 }
 
-/** The shop's requisites and VAT rate; a shop that never filled its requisites in cannot issue a bill. */
-export async function readBillSettings(db: Db, timeZone: string): Promise<BillSettings> {
-  const [requisites, vat] = await Promise.all([readShopSetting(db, 'requisites'), readShopSetting(db, 'vat')]);
-  if (!requisites)
-    throw new Error("The shop's requisites (shop setting 'requisites') are not set: bills cannot be issued");
-  return { requisites, vatRate: vat?.rate ?? null, timeZone };
-}
-
 /**
- * The bill as PDF bytes, when it is `clientId`'s (any client's when null: the shop's own tools and the bench);
- * null when there is no such bill.
+ * A revision of the bill as PDF bytes (the current one when `revision` is null), when it is `clientId`'s (any
+ * client's when null: the back office, the e-mails, the bench); null when there is no such bill or revision.
+ * The PDF is made from the document stored with the revision and is the same, byte for byte, at every print.
  */
 export async function billPdf(
-  db: Db,
+  db: DbExecutor,
   timeZone: string,
   billId: number,
   clientId: number | null,
-  log?: FastifyBaseLogger,
-): Promise<Buffer | null> {
-  const row = await findBillForPrint(db, billId, clientId);
-  if (!row) return null;
-  const document = composeBill(row, await readBillSettings(db, timeZone));
-  // The printed total is the sum of the printed lines; a bill whose stored sum differs was written wrong.
-  if (document.totalKopecks !== toKopecks(row.priceSum)) {
-    log?.warn({ billId, printed: document.totalKopecks, stored: row.priceSum }, 'Bill sum differs from its lines');
-  }
-  return renderBillPdf(document);
+  revision: number | null = null,
+): Promise<{ pdf: Buffer; revision: number } | null> {
+  const document = await findBillDocument(db, timeZone, billId, clientId, revision);
+  if (!document) return null;
+  return { pdf: await renderBillPdf(document), revision: document.revision };
 }
 
 export async function billSummary(db: Db, clientId: number): Promise<BillSummary> {
@@ -86,26 +72,30 @@ export async function billPayment(
   clientId: number,
   billId: number | null,
 ): Promise<BillPayment | null> {
-  const settings = await readBillSettings(db, timeZone);
-  const base = { requisites: settings.requisites, vat_rate: settings.vatRate, payment_term_days: PAYMENT_TERM_DAYS };
-  if (billId === null) return { ...base, bill: null };
-  const bill = await findClientBill(db, clientId, billId);
-  if (!bill) return null;
-  const dateBill = new Date(bill.date_bill);
-  const purpose = paymentPurpose(bill.id, formatDate(dateBill, timeZone));
-  const qrPayload = paymentQrPayload({
-    requisites: settings.requisites,
-    sumKopecks: toKopecks(bill.price_sum),
-    purpose,
-  });
+  if (billId === null) {
+    const settings = await readBillSettings(db, timeZone);
+    return {
+      requisites: settings.requisites,
+      vat_rate: settings.vatRate,
+      payment_term_days: PAYMENT_TERM_DAYS,
+      bill: null,
+    };
+  }
+  // What the bill says, as issued: its seller, VAT, purpose, deadline and QR, whatever the settings are now.
+  const document = await findBillDocument(db, timeZone, billId, clientId, null);
+  const bill = document && (await findClientBill(db, clientId, billId));
+  if (!document || !bill) return null;
+  const qrPayload = document.qrPayload ?? '';
   return {
-    ...base,
+    requisites: document.seller,
+    vat_rate: document.vat.rate,
+    payment_term_days: PAYMENT_TERM_DAYS,
     bill: {
       ...bill,
-      purpose,
-      pay_until: paymentDeadline(dateBill, timeZone),
+      purpose: document.purpose,
+      pay_until: document.payUntil,
       qr_payload: qrPayload,
-      qr_svg: await qrSvg(qrPayload),
+      qr_svg: qrPayload ? await qrSvg(qrPayload) : '',
     },
   };
 }

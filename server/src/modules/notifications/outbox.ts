@@ -10,7 +10,7 @@ import { findOrderContact } from '../orders/queries.ts';
  * The one door into the notification outbox. Other modules call these inside the transaction of the change they
  * tell of, so that the e-mail exists exactly when the change does (both commit, or neither). The `notifications-send`
  * job sends them afterwards (sender.ts). Who gets what, and when, is decided here:
- * - order placed, payment recorded: always to the order's e-mail (given at step 2);
+ * - order placed, payment recorded, a bill revised: always to the order's e-mail (given at step 2);
  * - status changes: only to clients who did not turn them off in /account, gathered per order for a minute;
  * - a new order, to the shop's staff: the address is read when sending (shop setting, else env).
  * Decision: docs/decisions/0023.
@@ -145,6 +145,36 @@ export async function enqueuePaymentRecorded(
     orderId: bill.orderId,
     billId: payment.billId,
     payload: { amount: payment.amount } satisfies PaymentPayload,
+    createdAt: now,
+    dueAt: now,
+  });
+}
+
+export interface BillRevisedPayload {
+  /** The revision the e-mail carries (its PDF is attached: a revision never changes). */
+  revision: number;
+}
+
+/**
+ * A bill was revised (a line canceled while it was not wholly paid): the client gets the new revision's PDF, at
+ * the order's e-mail, whatever their choice about status e-mails (a bill is a document, not a status).
+ */
+export async function enqueueBillRevised(
+  tx: Tx,
+  bill: { billId: number; revision: number },
+  options?: EnqueueOptions,
+): Promise<void> {
+  const owner = await findBillOwner(tx, bill.billId);
+  const contact = owner && (await findOrderContact(tx, owner.orderId));
+  if (!owner || !contact) return;
+  const now = nowOf(options);
+  await tx.insert(notifications).values({
+    kind: 'bill_revised',
+    recipient: contact.email,
+    clientId: contact.clientId,
+    orderId: owner.orderId,
+    billId: bill.billId,
+    payload: { revision: bill.revision } satisfies BillRevisedPayload,
     createdAt: now,
     dueAt: now,
   });

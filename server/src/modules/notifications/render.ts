@@ -2,10 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Mustache from 'mustache';
 import {
+  billFileName,
   formatDate,
   formatDateTime,
   formatLineTotal,
   formatRoubles,
+  kopecksToDecimal,
   ORDER_STATUS_NAMES,
   orderLabel,
   STALE_POLICY_NAMES,
@@ -18,7 +20,9 @@ import type { MailAttachment, MailMessage } from '../../mail/mailer.ts';
 import { findBillOwner } from '../bills/queries.ts';
 import { billPdf } from '../bills/service.ts';
 import { findOrderContact, findOrderOfAnyClient, type OrderContact } from '../orders/queries.ts';
+import { findBillDocument } from '../bills/revisions.ts';
 import type {
+  BillRevisedPayload,
   LinesStatusPayload,
   NotificationKind,
   StatusChangeEntry,
@@ -38,6 +42,7 @@ const TEMPLATE_OF: Record<NotificationKind, string> = {
   order_placed: 'order-placed',
   lines_status_changed: 'lines-status-changed',
   payment_recorded: 'payment-recorded',
+  bill_revised: 'bill-revised',
   staff_new_order: 'staff-new-order',
   staff_source_failing: 'staff-source-failing',
   staff_list_stale: 'staff-list-stale',
@@ -147,10 +152,16 @@ export function notificationMessageId(id: number, publicUrl: string): string {
   return `<notification-${id}@${new URL(publicUrl).hostname || 'localhost'}>`;
 }
 
-async function billAttachment(db: DbExecutor, settings: RenderSettings, billId: number): Promise<MailAttachment> {
-  const pdf = await billPdf(db, settings.timeZone, billId, null);
-  if (!pdf) throw new Error(`Bill ${billId} not found`);
-  return { filename: `schet-${billId}.pdf`, content: pdf, contentType: 'application/pdf' };
+/** A revision of a bill as an attachment: issued revisions never change, so a retry attaches the same PDF. */
+async function billAttachment(
+  db: DbExecutor,
+  settings: RenderSettings,
+  billId: number,
+  revision: number,
+): Promise<MailAttachment> {
+  const printed = await billPdf(db, settings.timeZone, billId, null, revision);
+  if (!printed) throw new Error(`Bill ${billId} revision ${revision} not found`);
+  return { filename: billFileName(billId, revision), content: printed.pdf, contentType: 'application/pdf' };
 }
 
 /** The e-mail of an outbox row, from the data as stored now. */
@@ -174,9 +185,21 @@ export async function renderNotification(
     if (order.bill_id !== null) {
       // A bill that cannot be printed (the shop's requisites unset) fails the attempt: it is retried, and
       // last_error says why, rather than the e-mail going without the bill it promises.
-      attachments.push(await billAttachment(db, settings, order.bill_id));
+      // The bill as issued with the order (revision 0); a later revision goes in its own e-mail.
+      attachments.push(await billAttachment(db, settings, order.bill_id, 0));
       view.bill_number = order.bill_id;
     }
+  } else if (kind === 'bill_revised') {
+    const { revision } = row.payload as BillRevisedPayload;
+    const document =
+      row.billId === null ? null : await findBillDocument(db, settings.timeZone, row.billId, null, revision);
+    if (!document) return { nothing: `bill ${row.billId} revision ${revision} not found` };
+    attachments.push(await billAttachment(db, settings, document.id, revision));
+    view.bill_number = document.id;
+    view.bill_title = document.title;
+    view.replaces = document.replaces;
+    view.bill_total = formatRoubles(kopecksToDecimal(document.totalKopecks));
+    view.nothing_to_pay = document.totalKopecks === 0;
   } else if (kind === 'lines_status_changed') {
     const { changes } = row.payload as LinesStatusPayload;
     const present = new Map(order.items.map((line) => [line.id, line.status]));

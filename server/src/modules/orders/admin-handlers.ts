@@ -30,12 +30,12 @@ export function createOrdersAdminHandlers({ config, database: { db } }: AppDeps)
     'order-show': async ({ body }) => orderScreen(body.id),
 
     'order-line-status': async ({ staff, body, request }) => {
-      const actor = { staffId: signedInStaff(staff).staffId, note: body.note, at: nowFor(request) };
+      const actor = { staffId: signedInStaff(staff).staffId, note: body.note, at: nowFor(request), timeZone };
       return db.transaction((tx) => changeLineStatuses(tx, body.line_ids, body.status, actor));
     },
 
     'order-line-cancel': async ({ staff, body, request }) => {
-      const actor = { staffId: signedInStaff(staff).staffId, note: body.note, at: nowFor(request) };
+      const actor = { staffId: signedInStaff(staff).staffId, note: body.note, at: nowFor(request), timeZone };
       const { changed, unchanged } = await db.transaction((tx) =>
         changeLineStatuses(tx, [body.line_id], 'canceled', actor, 'line_id'),
       );

@@ -366,7 +366,7 @@ describe('back office: orders line by line', () => {
         { from_status: 'new', to_status: 'canceled', note: 'Клиент передумал' },
       ]);
       expect(order.totals).toMatchObject({ items: 100, canceled: 401, due: 100 + DELIVERY });
-      expect(order.bill).toEqual({ id: a.billId, price_sum: 100 + DELIVERY, paid: false });
+      expect(order.bill).toEqual({ id: a.billId, price_sum: 100 + DELIVERY, paid: false, revisions: [] });
       expect(order.refund_due).toBe(0);
 
       expect(await stockOf(database.db, a.scene.offerIds)).toEqual([4, 5]);
@@ -398,7 +398,7 @@ describe('back office: orders line by line', () => {
       const response = await cancel(a.lineIds[1]!);
       expect(response.statusCode).toBe(200);
       const order = (response.json() as { data: { order: AdminOrder } }).data.order;
-      expect(order.bill).toEqual({ id: a.billId, price_sum: 300 + DELIVERY, paid: true });
+      expect(order.bill).toEqual({ id: a.billId, price_sum: 300 + DELIVERY, paid: true, revisions: [] });
       expect(order.totals.due).toBe(100 + DELIVERY);
       expect(order.refund_due).toBe(200);
       expect(order.lines[1]!.billed).toBe(true);
@@ -434,7 +434,7 @@ describe('back office: orders line by line', () => {
           data: { order: AdminOrder };
         }
       ).data.order;
-      expect(order.bill).toEqual({ id: a.billId, price_sum: 100 + DELIVERY, paid: true });
+      expect(order.bill).toEqual({ id: a.billId, price_sum: 100 + DELIVERY, paid: true, revisions: [] });
       expect(order.refund_due).toBe(50);
       expect((await billOf(a.billId)).priceSum).toBe('450.00');
     });

@@ -17,6 +17,7 @@ import type { DbExecutor } from '../../db/index.ts';
 import { bills, clients, orderItems, orderLineStatusHistory, orders, staff, suppliers } from '../../db/schema.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
 import { findAdminBill } from '../payments/queries.ts';
+import { findBillRevisions } from '../bills/queries.ts';
 import { auditObjectsOf, type AuditObjectReader } from '../staff/audit-objects.ts';
 
 /** The back office's reads of orders: the work queue of lines and an order's screen (staff only). */
@@ -265,6 +266,8 @@ export async function findAdminOrder(db: DbExecutor, orderId: number): Promise<A
   // the client.
   const paidBill = head.billId === null ? null : await findAdminBill(db, head.billId);
   const paidKopecks = paidBill ? toKopecks(paidBill.paid_sum) : 0;
+  const billRevisions =
+    head.billId === null ? [] : ((await findBillRevisions(db, [head.billId])).get(head.billId) ?? []);
   return {
     id: order.id,
     created_at: order.createdAt.toISOString(),
@@ -302,7 +305,7 @@ export async function findAdminOrder(db: DbExecutor, orderId: number): Promise<A
     bill:
       head.billId === null || head.billSum === null || head.billPaid === null
         ? null
-        : { id: head.billId, price_sum: money(head.billSum), paid: head.billPaid },
+        : { id: head.billId, price_sum: money(head.billSum), paid: head.billPaid, revisions: billRevisions },
     refund_due: fromKopecks(Math.max(0, paidKopecks - dueKopecks)),
   };
 }

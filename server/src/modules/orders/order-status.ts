@@ -4,6 +4,7 @@ import {
   LINES_NOT_FOUND_MESSAGE,
   ORDER_STATUS_NAMES,
   canChangeLineStatus,
+  DEFAULT_TIME_ZONE,
   kopecksToDecimal,
   toKopecks,
   type LineStatusChangeResult,
@@ -17,7 +18,8 @@ import { lockOrderBill, setBillPaidFlag, setBillSum } from '../bills/queries.ts'
 import { findAdminBill } from '../payments/queries.ts';
 import { returnToStock } from '../catalog/offer-stock.ts';
 import { recordAudit } from '../staff/audit.ts';
-import { enqueueLineStatusChanged } from '../notifications/outbox.ts';
+import { enqueueBillRevised, enqueueLineStatusChanged } from '../notifications/outbox.ts';
+import { currentBillDocument, reviseBill } from '../bills/revisions.ts';
 
 /**
  * Every change of an order line's status goes through `changeLineStatuses` below, inside the caller's
@@ -31,6 +33,8 @@ export interface StatusActor {
   staffId: number | null;
   note: string | null;
   at: Date;
+  /** The shop's time zone: a bill revised by a cancel is dated in it. */
+  timeZone: string;
 }
 
 /** The note of the command line's changes. */
@@ -198,6 +202,8 @@ async function afterCancel(
     if (!bill || bill.paid) continue;
     const leaving = canceled.filter((line) => line.orderId === orderId && line.billed).map((line) => line.id);
     if (leaving.length === 0) continue;
+    // The bill as the client has it, read before its lines change: the new revision says it replaces it.
+    const replaced = await currentBillDocument(tx, bill.id, actor.timeZone);
     await tx.update(orderItems).set({ billed: false }).where(inArray(orderItems.id, leaving));
     const [sums] = await tx
       .select({
@@ -217,13 +223,16 @@ async function afterCancel(
     const paidKopecks = toKopecks((await findAdminBill(tx, bill.id))!.paid_sum);
     if (paidKopecks > 0 && paidKopecks >= dueKopecks) await setBillPaidFlag(tx, bill.id, true, actor.at);
     await tx.update(orders).set({ totalPrice: total }).where(eq(orders.id, orderId));
+    // A new revision of the bill, the earlier ones kept; the client gets its PDF by e-mail (decision 0039).
+    const revised = replaced && (await reviseBill(tx, replaced, actor.at, actor.timeZone));
+    if (revised) await enqueueBillRevised(tx, { billId: bill.id, revision: revised.revision }, { now: actor.at });
     await recordAudit(tx, {
       staffId: actor.staffId,
       action: 'bill.total',
       entity: 'bill',
       entityId: bill.id,
-      before: { price_sum: bill.priceSum },
-      after: { price_sum: total, removed_lines: leaving },
+      before: { price_sum: bill.priceSum, ...(replaced ? { revision: replaced.revision } : {}) },
+      after: { price_sum: total, removed_lines: leaving, ...(revised ? { revision: revised.revision } : {}) },
       at: actor.at,
     });
   }
@@ -250,11 +259,12 @@ export async function setOrderStatus(
   db: Db,
   target: { orderId: number; lineId?: number | null },
   status: OrderStatus,
-  actor: Omit<StatusActor, 'at'> & { at?: Date } = { staffId: null, note: CLI_NOTE },
+  actor: Omit<StatusActor, 'at' | 'timeZone'> & { at?: Date; timeZone?: string } = { staffId: null, note: CLI_NOTE },
 ): Promise<StatusChangeResult> {
   const { orderId, lineId = null } = target;
   if (!fitsIntegerId(orderId)) return { missing: 'order' };
   const at = actor.at ?? new Date();
+  const timeZone = actor.timeZone ?? DEFAULT_TIME_ZONE;
   return db.transaction(async (tx): Promise<StatusChangeResult> => {
     const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) return { missing: 'order' };
@@ -282,7 +292,7 @@ export async function setOrderStatus(
       .from(orderItems)
       .where(and(eq(orderItems.id, lineId), eq(orderItems.orderId, orderId)));
     if (!line) return { missing: 'line' };
-    const result = await changeLineStatuses(tx, [lineId], status, { ...actor, at });
+    const result = await changeLineStatuses(tx, [lineId], status, { ...actor, at, timeZone });
     const previous = result.changed[0]?.from ?? status;
     return { changed: { orderId, lineId, previous, status } };
   });

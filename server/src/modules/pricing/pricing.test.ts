@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   fromKopecks,
@@ -30,6 +29,7 @@ import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { writeBillSettings } from '../../../test/fixtures/bills.ts';
 import { insertBrand, insertOffers, insertSupplier } from '../../../test/fixtures/offers.ts';
 import { writeDeliveryMethods } from '../../../test/fixtures/orders.ts';
+import { pdfText } from '../../../test/helpers/pdf-text.ts';
 import { listGroups } from './groups.ts';
 import { sellingPrice, type PricingProfile } from './policy.ts';
 
@@ -317,16 +317,6 @@ describe('the basket, the checkout and the bill', () => {
     }
   });
 });
-
-/** The text layer of a PDF. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(bytes) });
-  try {
-    return (await parser.getText()).text.replace(/\u00A0/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
-}
 
 describe('nothing a client receives names a real supplier or a purchase price', () => {
   it('walks every client-facing answer of a journey', async () => {

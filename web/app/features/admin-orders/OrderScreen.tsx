@@ -1,10 +1,19 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useFetcher } from 'react-router';
-import { ORDER_STATUS_NAMES, billStatusText, formatDate, formatDateTime, formatRoubles } from '@detal/contract/browser';
+import {
+  ORDER_STATUS_NAMES,
+  billFileName,
+  billRevisionName,
+  billStatusText,
+  formatDate,
+  formatDateTime,
+  formatRoubles,
+} from '@detal/contract/browser';
 import type { AdminOrder, AdminOrderScreenLine } from '@detal/contract';
 import { BulkStatusBar, StatusBadge } from './OrderQueue.tsx';
 import type { OrderActionResult } from './order-actions.ts';
+import { download } from '../../lib/api/index.ts';
 
 const FINAL = new Set(['issued', 'canceled']);
 
@@ -20,6 +29,43 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
         {children}
       </Text>
     </Group>
+  );
+}
+
+/**
+ * The bill's documents as the client has them, newest first, each a PDF download: the current one (a cancel
+ * made it «изм. n») and the earlier ones, kept unchanged.
+ */
+function BillRevisions({ bill }: { bill: NonNullable<AdminOrder['bill']> }) {
+  if (bill.revisions.length === 0) return null;
+  const newestFirst = [...bill.revisions].reverse();
+  return (
+    <Stack gap={2} mt={4} data-testid="bill-revisions">
+      {newestFirst.map((item, index) => (
+        <Group key={item.revision} gap={6} wrap="wrap">
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            style={{ flexShrink: 0 }}
+            onClick={() =>
+              void download(
+                'api:admin/bill-download',
+                { bill_id: bill.id, revision: item.revision },
+                billFileName(bill.id, item.revision),
+              ).catch(() => {
+                // Reported by the request layer's error notification.
+              })
+            }
+          >
+            PDF {billRevisionName(item.revision)} от {formatDate(item.issued_at)}
+          </Button>
+          <Text size="xs" c="gray.7">
+            {formatRoubles(item.price_sum)}
+            {index === 0 ? ' · действующий' : ''}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
   );
 }
 
@@ -239,6 +285,7 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
         {order.bill && (
           <Field label={`Счёт № ${order.bill.id}`}>
             {formatRoubles(order.bill.price_sum)} · {billStatusText(order.bill.paid)}
+            <BillRevisions bill={order.bill} />
           </Field>
         )}
       </Paper>

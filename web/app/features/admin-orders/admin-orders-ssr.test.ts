@@ -124,7 +124,7 @@ const order: AdminOrder = {
     canceled: 150,
     due: 1174.8,
   },
-  bill: { id: 9, price_sum: 1324.8, paid: true },
+  bill: { id: 9, price_sum: 1324.8, paid: true, revisions: [] },
   refund_due: 150,
 };
 

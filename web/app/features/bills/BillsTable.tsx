@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatDateTime, formatRoubles, orderLabel } from '@detal/contract/browser';
 import type { Bill } from '@detal/contract';
 import { BillStatusBadge } from './BillStatusBadge.tsx';
-import { DownloadBillButton } from './DownloadBillButton.tsx';
+import { DownloadBillButton, EarlierBillRevisions } from './DownloadBillButton.tsx';
 import { paths } from '../../paths.ts';
 
 const orderLink = (bill: Bill) => (
@@ -11,6 +11,14 @@ const orderLink = (bill: Bill) => (
     {orderLabel(bill.clients_shops_orders_id)}
   </Anchor>
 );
+
+/** «изм. 1» beside the number of a bill changed since it was issued. */
+const revisionMark = (bill: Bill) =>
+  bill.revision > 0 ? (
+    <Text component="span" size="xs" c="gray.7" fw={400} ml={6} style={{ whiteSpace: 'nowrap' }}>
+      изм. {bill.revision}
+    </Text>
+  ) : null;
 
 const payLink = (bill: Bill) =>
   bill.paid ? null : (
@@ -38,7 +46,10 @@ function WideTable({ bills, label }: { bills: Bill[]; label: string }) {
         <Table.Tbody>
           {bills.map((bill) => (
             <Table.Tr key={bill.id} data-bill-id={bill.id}>
-              <Table.Td fw={600}>№ {bill.id}</Table.Td>
+              <Table.Td fw={600}>
+                № {bill.id}
+                {revisionMark(bill)}
+              </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(bill.date_bill)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{orderLink(bill)}</Table.Td>
               <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
@@ -52,6 +63,7 @@ function WideTable({ bills, label }: { bills: Bill[]; label: string }) {
                   {payLink(bill)}
                   <DownloadBillButton billId={bill.id} compact />
                 </Group>
+                <EarlierBillRevisions billId={bill.id} revisions={bill.revisions} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -69,7 +81,10 @@ function Cards({ bills, label }: { bills: Bill[]; label: string }) {
         <Card key={bill.id} withBorder padding="sm" radius="sm" role="listitem" data-bill-id={bill.id}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <Stack gap={2}>
-              <Text fw={600}>Счёт № {bill.id}</Text>
+              <Text fw={600}>
+                Счёт № {bill.id}
+                {revisionMark(bill)}
+              </Text>
               <Text size="sm" c="gray.7">
                 {formatDateTime(bill.date_bill)}
               </Text>
@@ -86,6 +101,7 @@ function Cards({ bills, label }: { bills: Bill[]; label: string }) {
             {payLink(bill)}
             <DownloadBillButton billId={bill.id} />
           </Group>
+          <EarlierBillRevisions billId={bill.id} revisions={bill.revisions} />
         </Card>
       ))}
     </Stack>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Box, Button } from '../../ui/index.ts';
 import type { ButtonProps } from '../../ui/index.ts';
-import { billFileName } from '@detal/contract/browser';
+import { billFileName, billRevisionName, formatDate, formatRoubles } from '@detal/contract/browser';
+import type { BillRevision } from '@detal/contract';
 import { download } from '../../lib/api/index.ts';
 
 /**
@@ -10,10 +11,14 @@ import { download } from '../../lib/api/index.ts';
  */
 export function DownloadBillButton({
   billId,
+  revision,
   compact = false,
+  children,
   ...props
 }: {
   billId: number;
+  /** An earlier revision of the bill; without it, the bill as it stands. */
+  revision?: number;
   /** Says just "PDF" below the lg breakpoint, where a table row has little room. */
   compact?: boolean;
 } & Omit<ButtonProps, 'loading' | 'onClick'>) {
@@ -21,7 +26,8 @@ export function DownloadBillButton({
   const save = async () => {
     setBusy(true);
     try {
-      await download('api:shop/client-bill-download-post', { billId }, billFileName(billId));
+      const body = revision === undefined ? { billId } : { billId, revision };
+      await download('api:shop/client-bill-download-post', body, billFileName(billId, revision));
     } catch {
       // Reported by the request layer's error catalogue.
     } finally {
@@ -34,19 +40,45 @@ export function DownloadBillButton({
       size="xs"
       loading={busy}
       onClick={() => void save()}
-      aria-label={`Скачать счёт № ${billId} в PDF`}
+      aria-label={`Скачать счёт № ${billId}${revision === undefined ? '' : ` (${billRevisionName(revision)})`} в PDF`}
       {...props}
     >
-      {compact ? (
-        <>
-          <Box component="span" visibleFrom="lg" mr={4}>
-            Скачать
-          </Box>
-          PDF
-        </>
-      ) : (
-        'Скачать PDF'
-      )}
+      {children ??
+        (compact ? (
+          <>
+            <Box component="span" visibleFrom="lg" mr={4}>
+              Скачать
+            </Box>
+            PDF
+          </>
+        ) : (
+          'Скачать PDF'
+        ))}
     </Button>
+  );
+}
+
+/**
+ * A changed bill's earlier revisions, each still downloadable as it was issued: «Ранее: исходный от 01.03.2025,
+ * 1 234,50 ₽». Nothing for a bill never changed.
+ */
+export function EarlierBillRevisions({ billId, revisions }: { billId: number; revisions: BillRevision[] }) {
+  const earlier = revisions.slice(0, -1);
+  if (earlier.length === 0) return null;
+  return (
+    <Box fz="xs" c="gray.7" ta="right" mt={4}>
+      Ранее:{' '}
+      {earlier.map((item) => (
+        <DownloadBillButton
+          key={item.revision}
+          billId={billId}
+          revision={item.revision}
+          variant="subtle"
+          size="compact-xs"
+        >
+          {billRevisionName(item.revision)} от {formatDate(item.issued_at)}, {formatRoubles(item.price_sum)}
+        </DownloadBillButton>
+      ))}
+    </Box>
   );
 }

@@ -15,6 +15,8 @@ const bill = (id: number, paid: boolean, price: number): Bill => ({
   clients_shops_orders_id: id + 100,
   price_sum: price,
   paid,
+  revision: 0,
+  revisions: [{ revision: 0, issued_at: '2025-03-01T09:00:00.000Z', price_sum: price }],
 });
 
 const requisites: BillPayment['requisites'] = {

@@ -14,6 +14,12 @@ const bills: Bill[] = [
     clients_shops_orders_id: 40,
     price_sum: 1234.5,
     paid: false,
+    // Changed once: a line was canceled; the first revision stays downloadable.
+    revision: 1,
+    revisions: [
+      { revision: 0, issued_at: '2025-02-28T09:00:00.000Z', price_sum: 1500 },
+      { revision: 1, issued_at: '2025-03-01T21:30:00.000Z', price_sum: 1234.5 },
+    ],
   },
   {
     id: 11,
@@ -22,6 +28,8 @@ const bills: Bill[] = [
     clients_shops_orders_id: 39,
     price_sum: 99,
     paid: true,
+    revision: 0,
+    revisions: [{ revision: 0, issued_at: '2025-02-27T09:05:00.000Z', price_sum: 99 }],
   },
 ];
 
@@ -40,6 +48,11 @@ describe('BillsTable', () => {
       '/payment?bill=12',
     );
     expect(within(unpaid!).getByRole('button', { name: 'Скачать счёт № 12 в PDF' })).toBeTruthy();
+    // A changed bill says so, and its first revision stays a download of its own.
+    expect(unpaid!.textContent).toContain('№ 12изм. 1');
+    const earlier = within(unpaid!).getByRole('button', { name: 'Скачать счёт № 12 (исходный) в PDF' });
+    expect(earlier.textContent).toBe('исходный от 28.02.2025, 1\u00A0500,00\u00A0₽');
+    expect(paid!.textContent).not.toContain('Ранее');
     expect(within(paid!).getByText('Оплачен')).toBeTruthy();
     expect(within(paid!).queryByRole('link', { name: /Как оплатить/ })).toBeNull();
   });

@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../../db/index.ts';
 import { validationFailed, type FieldErrors } from '../../../http/errors.ts';
 import { deleteBasketLines, lockBasketLines, updatePricesSeen } from '../../basket/queries.ts';
 import { insertBill } from '../../bills/queries.ts';
+import { issueBill } from '../../bills/revisions.ts';
 import { takeFromStock } from '../../catalog/offer-stock.ts';
 import { pricingOf } from '../../pricing/client-pricing.ts';
 import { findDeliveryAddress } from '../../clients/queries.ts';
@@ -190,7 +191,8 @@ export async function placeOrder(
         quantity: line.quantityInBasket,
       })),
     );
-    await insertBill(tx, orderId, clientId, kopecksToDecimal(totalKopecks));
+    // The bill is a document from here on: what it prints is frozen with it (revision 0).
+    await issueBill(tx, await insertBill(tx, orderId, clientId, kopecksToDecimal(totalKopecks)), options.timeZone);
     await takeFromStock(
       tx,
       lines.map((line) => ({ offerId: line.id, quantity: line.quantityInBasket })),
