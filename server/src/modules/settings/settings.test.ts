@@ -19,7 +19,7 @@ import { readShopSetting, writeShopSetting } from '../../db/shop-settings.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';
-import { staffAddress } from '../notifications/sender.ts';
+import { staffAddress } from '../notifications/staff-address.ts';
 
 const REQUISITES = {
   name: 'ООО «Ромашка»',
@@ -108,7 +108,7 @@ describe('back office: shop settings', () => {
     const settings = await show();
     expect(settings.delivery_methods).toEqual(methods);
     const notify = 'env@shop.example.ru';
-    expect(await staffAddress(database.db, notify)).toBe('orders@shop.example.ru');
+    expect((await staffAddress(database.db, notify))?.email).toBe('orders@shop.example.ru');
 
     const audited = await database.db
       .select({ entityId: auditLog.entityId, staffId: auditLog.staffId })
@@ -123,7 +123,7 @@ describe('back office: shop settings', () => {
     expect(new Set(audited.map((row) => row.staffId))).toEqual(new Set([ownerId]));
 
     await callAdmin(app, 'settings-save', { cookie: owner, body: { staff_notification: { email: null } } });
-    expect(await staffAddress(database.db, notify)).toBe('env@shop.example.ru');
+    expect((await staffAddress(database.db, notify))?.email).toBe('env@shop.example.ru');
     expect((await show()).staff_notification.email).toBeNull();
   });
 
