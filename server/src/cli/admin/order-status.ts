@@ -15,8 +15,9 @@ const statusList = ORDER_STATUSES.map((status) => `  ${status.padEnd(10)} ${ORDE
 const isOrderStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
 
 export const command: AdminCommand = {
-  summary: 'changes the status of an order, or of one of its lines',
-  usage: `Changes the status of an order, or with --line of one of its lines (the order's own status stays).
+  summary: "changes the status of an order's open lines, or of one of its lines",
+  usage: `Changes the status of every open line of an order (not issued or canceled), or with --line of one line;
+the order's status follows from its lines.
 A line issued or canceled keeps its status; canceling a line returns its stock and takes it off an unpaid bill.
 
 Usage: npm run admin -- order-status --order ID --status STATUS [--line ID]

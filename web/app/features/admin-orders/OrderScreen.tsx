@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import { ORDER_STATUS_NAMES, billStatusText, formatDate, formatDateTime, formatRoubles } from '@detal/contract/browser';
 import type { AdminOrder, AdminOrderScreenLine } from '@detal/contract';
-import { BulkStatusBar, StatusBadge } from './OrderQueue.tsx';
+import { paths } from '../../paths.ts';
+import { BulkStatusBar, ExpectedDay, StatusBadge } from './OrderQueue.tsx';
 import type { OrderActionResult } from './order-actions.ts';
 
 const FINAL = new Set(['issued', 'canceled']);
@@ -107,7 +108,9 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
           <Text fw={600} size="sm" mb={4}>
             Клиент
           </Text>
-          <Field label="Имя">{name}</Field>
+          <Field label="Имя">
+            <Link to={paths.adminClient(client.id)}>{name}</Link>
+          </Field>
           {client.company_name && <Field label="Компания">{client.company_name}</Field>}
           <Field label="E-mail">{client.email}</Field>
           <Field label="Телефон">{client.phone_number}</Field>
@@ -136,7 +139,7 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
         onDone={() => setSelected(new Set())}
       />
 
-      <Table.ScrollContainer minWidth={1000}>
+      <Table.ScrollContainer minWidth={1180}>
         <Table
           verticalSpacing={4}
           horizontalSpacing={6}
@@ -149,8 +152,9 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
               <Table.Th w={28} />
               <Table.Th>Артикул / бренд</Table.Th>
               <Table.Th>Статус</Table.Th>
-              <Table.Th>Описание</Table.Th>
+              <Table.Th miw={180}>Описание</Table.Th>
               <Table.Th>Поставщик</Table.Th>
+              <Table.Th>Ожидается</Table.Th>
               <Table.Th ta="right">Кол.</Table.Th>
               <Table.Th ta="right">Закупка</Table.Th>
               <Table.Th ta="right">Продажа</Table.Th>
@@ -198,8 +202,13 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
                   )}
                   <CancelLine line={line} />
                 </Table.Td>
-                <Table.Td maw={200}>{line.description || '—'}</Table.Td>
+                <Table.Td miw={180} maw={320}>
+                  {line.description || '—'}
+                </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.supplier_name ?? '—'}</Table.Td>
+                <Table.Td>
+                  <ExpectedDay day={line.expected_day} late={line.late} />
+                </Table.Td>
                 <Table.Td ta="right">{line.quantity}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {line.purchase_price === null ? '—' : formatRoubles(line.purchase_price)}

@@ -59,7 +59,16 @@ const client: AdminClient = {
   personal_discount: 7.5,
   blocked_at: '2026-11-23T10:00:00.000Z',
   balance: { billed: 1500, paid: 400.5, balance: 1099.5 },
-  orders: [{ id: 17, created_at: '2026-11-20T09:00:00.000Z', status: 'in_work', total_price: 1500, count_position: 2 }],
+  orders: [
+    {
+      id: 17,
+      created_at: '2026-11-20T09:00:00.000Z',
+      status: 'in_work',
+      status_name: 'Частично выдан',
+      total_price: 1500,
+      count_position: 2,
+    },
+  ],
   orders_total: 1,
   bills: [bill],
   bills_total: 1,
