@@ -48,4 +48,6 @@ export const orderStatusOfState = (state: OrderState): { status: OrderStatus; st
 });
 
 /** The statuses an order (not a line) can have: what the client's order filter offers. */
-export const ORDER_LEVEL_STATUSES: readonly OrderStatus[] = [...new Set(ORDER_STATES.map((s) => ORDER_STATE_STATUS[s]))];
+export const ORDER_LEVEL_STATUSES: readonly OrderStatus[] = [
+  ...new Set(ORDER_STATES.map((s) => ORDER_STATE_STATUS[s])),
+];

@@ -103,12 +103,19 @@ const isLate = (status: string, expectedDay: string | null, clock: LatenessClock
 /** Every line late now (past its expected day, not ready, issued or canceled), by the delivery-date rules. */
 export async function lateLineIds(db: DbExecutor, clock: LatenessClock): Promise<number[]> {
   const open = await db
-    .select({ id: orderItems.id, status: orderItems.status, deliveryDays: orderItems.deliveryDays, at: orders.createdAt })
+    .select({
+      id: orderItems.id,
+      status: orderItems.status,
+      deliveryDays: orderItems.deliveryDays,
+      at: orders.createdAt,
+    })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(and(inArray(orderItems.status, [...OPEN_LINE_STATUSES]), isNotNull(orderItems.deliveryDays)));
   return open
-    .filter((line) => isLate(line.status, expectedDayOf(line.at, line.deliveryDays, clock.calendar, clock.timeZone), clock))
+    .filter((line) =>
+      isLate(line.status, expectedDayOf(line.at, line.deliveryDays, clock.calendar, clock.timeZone), clock),
+    )
     .map((line) => line.id);
 }
 

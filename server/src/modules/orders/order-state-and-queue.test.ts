@@ -58,7 +58,12 @@ async function placed(
   lines: TestLine[],
   extra: { at?: Date; comment?: string; companyName?: string } = {},
 ) {
-  const { orderId } = await insertOrderWithBill(database.db, { clientId: client.id, lines, at: extra.at ?? NOW, ...extra });
+  const { orderId } = await insertOrderWithBill(database.db, {
+    clientId: client.id,
+    lines,
+    at: extra.at ?? NOW,
+    ...extra,
+  });
   const shown = await adminOrder(orderId);
   return { orderId, lineIds: shown.lines.map((row) => row.id) };
 }

@@ -271,7 +271,12 @@ export async function setOrderStatus(
         .from(orderItems)
         .where(eq(orderItems.orderId, orderId));
       const open = lines.filter((line) => !FINAL_LINE_STATUSES.includes(line.status as OrderStatus));
-      await changeLineStatuses(tx, (open.length > 0 ? open : lines).map((line) => line.id), status, { ...actor, at });
+      await changeLineStatuses(
+        tx,
+        (open.length > 0 ? open : lines).map((line) => line.id),
+        status,
+        { ...actor, at },
+      );
       return { changed: { orderId, lineId, previous: previousOfOrder, status: (await orderStatus())! } };
     }
     if (!Number.isSafeInteger(lineId)) return { missing: 'line' };

@@ -84,7 +84,11 @@ export function AdminShell({
   const [opened, { toggle, close }] = useDisclosure(false);
   const waiting = counts !== null && counts.new_lines + counts.late_lines > 0;
   return (
-    <AppShell header={{ height: 48 }} navbar={{ width: 200, breakpoint: '64em', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: 48 }}
+      navbar={{ width: 200, breakpoint: '64em', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
