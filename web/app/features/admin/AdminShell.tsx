@@ -92,17 +92,21 @@ export function AdminShell({
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
-            <Indicator disabled={!waiting || opened} color="red" size={8} offset={4} className={classes.burger}>
-              <Burger opened={opened} onClick={toggle} size="sm" aria-label="Разделы" aria-expanded={opened} />
-            </Indicator>
+            <div className={classes.burger}>
+              <Indicator disabled={!waiting || opened} color="red" size={8} offset={4}>
+                <Burger opened={opened} onClick={toggle} size="sm" aria-label="Разделы" aria-expanded={opened} />
+              </Indicator>
+            </div>
             <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
               Деталь<span className={classes.wide}> · панель управления</span>
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <Text size="sm" c="gray.7" data-testid="admin-staff" className={classes.wide} lineClamp={1}>
-              {staff.name} · {STAFF_ROLE_LABELS[staff.role]}
-            </Text>
+            <div className={classes.wide}>
+              <Text size="sm" c="gray.7" data-testid="admin-staff" lineClamp={1}>
+                {staff.name} · {STAFF_ROLE_LABELS[staff.role]}
+              </Text>
+            </div>
             <Form method="post" action={paths.adminLogin()}>
               <input type="hidden" name="intent" value="sign-out" />
               <SubmitButton size="compact-sm" variant="default">
