@@ -213,8 +213,14 @@ describe('orders line by line in Chromium', () => {
       await manager.setViewportSize({ width: 375, height: 800 });
       await manager.goto(`${baseUrl}/admin/orders`);
       const payments = manager.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name: 'Платежи' });
-      expect(await payments.isVisible()).toBe(false);
+      // Folded away: the navigation slides out of the window to the left.
+      const rightEdge = async () => {
+        const box = await payments.boundingBox();
+        return box ? box.x + box.width : 0;
+      };
+      expect(await rightEdge()).toBeLessThanOrEqual(0);
       await manager.getByRole('button', { name: 'Разделы' }).click();
+      await expect.poll(rightEdge).toBeGreaterThan(0);
       await payments.click();
       await manager.waitForURL(`${baseUrl}/admin/payments`);
       await manager.setViewportSize({ width: 1440, height: 900 });
