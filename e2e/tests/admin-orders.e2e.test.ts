@@ -95,6 +95,12 @@ describe('orders line by line in Chromium', () => {
       .locator('.mantine-Badge-label')
       .evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth + 1).length);
     expect(cut).toBe(0);
+    // And the status column is in the window at 1440 px, not scrolled off to the right.
+    const rightmost = await manager
+      .getByTestId('order-queue')
+      .locator('.mantine-Badge-root')
+      .evaluateAll((badges) => Math.max(...badges.map((badge) => badge.getBoundingClientRect().right)));
+    expect(rightmost).toBeLessThanOrEqual(1440);
     // The queue links the client's screen, and the client's screen links the order back.
     await queueRows(manager)
       .first()

@@ -386,7 +386,7 @@ export function OrderQueue({ lines, now }: { lines: AdminOrderLine[]; now: strin
                   <Link to={paths.adminOrder(line.order_id)}>№ {line.order_id}</Link>
                   <CommentMark comment={line.order_comment} />
                 </Table.Td>
-                <Table.Td miw={120} maw={200}>
+                <Table.Td maw={200}>
                   <Text
                     fz="xs"
                     lineClamp={1}
@@ -399,7 +399,7 @@ export function OrderQueue({ lines, now }: { lines: AdminOrderLine[]; now: strin
                   {line.article}
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.brand_name}</Table.Td>
-                <Table.Td miw={120} maw={220}>
+                <Table.Td maw={220}>
                   <Text fz="xs" lineClamp={1} title={line.description}>
                     {line.description || '—'}
                   </Text>
