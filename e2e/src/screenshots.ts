@@ -2,7 +2,7 @@
 // given paths at the three widths the shop is designed for (375, 768, 1440 px) into e2e/artifacts/.
 // `--client` takes them as a newly registered client (for /orders, /bills, /account).
 // `--staff` takes them as the shop's owner in the back office (`npm run screenshots -w e2e -- --staff /admin/staff
-// /admin/audit`), at the back office's widths (768 and 1440 px), after inviting, signing in and blocking a few
+// /admin/audit`), at the same three widths (the back office works on a phone too), after inviting, signing in and blocking a few
 // staff members so that the lists have rows; it needs the app it starts itself (no BASE_URL).
 // `--orders` (with `--staff`) first places a few orders through the shop API and works their lines (statuses, a
 // cancel), so that the queue and the order page have rows; `:order` in a path is the newest of those orders
@@ -38,7 +38,7 @@ import {
 } from './back-office-data.ts';
 
 const asStaff = process.argv.includes('--staff');
-const WIDTHS = asStaff ? ([768, 1440] as const) : ([375, 768, 1440] as const);
+const WIDTHS = [375, 768, 1440] as const;
 const outDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 const paths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
 
@@ -147,9 +147,11 @@ try {
       if (hash === 'errors') await sendEmpty(page);
       // Named by the path as typed: a token stays out of file names.
       const name = `${shotPath.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${width}.png`;
+      // A page wider than the window scrolls sideways as a whole: said beside its file.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       await page.screenshot({ path: path.join(outDir, name), fullPage: true });
       await context.close();
-      console.log(path.join(outDir, name));
+      console.log(path.join(outDir, name) + (overflow > 0 ? `  (${overflow} px wider than the window)` : ''));
     }
   }
 } finally {

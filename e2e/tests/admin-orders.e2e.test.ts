@@ -8,8 +8,10 @@ import { placeOrderByApi, type PlacedByApi } from '../src/shop-client.ts';
 /**
  * Orders line by line in Chromium (issue 14, point 4): a client places an order of two lines through the shop API;
  * the manager (created by the CLI before the app started, see global-setup.ts) sets a password, signs in, finds
- * the order's lines in the queue, moves both to «В работе» and then «Готов к выдаче» with the keyboard and the bulk
- * bar, cancels one on the order page (with its confirmation); the client signs in and sees the statuses.
+ * the order's lines in the queue (by number, and by the article typed as a client says it), moves both to «В
+ * работе» and then «Готов к выдаче» with the keyboard and the bulk bar, issues one and cancels the other on the
+ * order page (the order's status follows: «Частично выдан», «Выдан»); the client signs in and sees the statuses.
+ * Every back office page the manager opens fits a phone and a tablet (issue 26, points 3 and 4).
  */
 
 const baseUrl = inject('baseUrl');
@@ -51,6 +53,7 @@ async function changeStatus(page: Page, statusLabel: string, note = '') {
 
 describe('orders line by line in Chromium', () => {
   let placed: PlacedByApi;
+  let clientPath = '';
 
   it('a client places an order; the manager signs in and finds its lines in the queue by order number', async () => {
     placed = await placeOrderByApi(baseUrl, { password: CLIENT_PASSWORD });
@@ -77,6 +80,45 @@ describe('orders line by line in Chromium', () => {
     await expect.poll(() => queueRows(manager).count()).toBe(2);
   });
 
+  it('finds the lines by the article as a client says it on the phone («ос-90»), badges whole (issue 26, point 4)', async () => {
+    await manager.goto(`${baseUrl}/admin/orders`);
+    await manager.getByTestId('queue-search').fill('ос-90');
+    await manager.getByRole('button', { name: 'Показать' }).click();
+    await manager.waitForURL(/[?&]q=/);
+    await waitShown(manager, queueRows(manager).first());
+    const found = await queueRows(manager).allInnerTexts();
+    expect(found.filter((row) => row.includes(`№ ${placed.orderId}`))).toHaveLength(2);
+    expect(found.every((row) => /OC\s?90/i.test(row))).toBe(true);
+    // No status badge is cut short («Нов…») at 1440 px: each label is as wide as its text.
+    const cut = await manager
+      .getByTestId('order-queue')
+      .locator('.mantine-Badge-label')
+      .evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth + 1).length);
+    expect(cut).toBe(0);
+    // And the whole table, status column included, fits at 1440 px: its frame has nothing to scroll.
+    const hidden = await manager.getByTestId('order-queue').evaluate((table) => {
+      const frame = table.closest('[class*="scrollContainer"]') ?? table.parentElement!;
+      return frame.scrollWidth - frame.clientWidth;
+    });
+    expect(hidden).toBeLessThanOrEqual(1);
+    // The queue links the client's screen, and the client's screen links the order back.
+    await queueRows(manager)
+      .first()
+      .getByRole('link', { name: /Очередников Глеб/ })
+      .click();
+    await manager.waitForURL(/\/admin\/clients\/\d+$/);
+    clientPath = new URL(manager.url()).pathname;
+    await waitShown(manager, manager.getByTestId('client-orders'));
+    await manager
+      .getByTestId('client-orders')
+      .getByRole('link', { name: `Заказ № ${placed.orderId}` })
+      .click();
+    await manager.waitForURL(`${baseUrl}/admin/orders/${placed.orderId}`);
+    await manager.getByRole('link', { name: 'Позиции заказа в очереди' }).click();
+    await manager.waitForURL(new RegExp(`order_id=${placed.orderId}`));
+    await expect.poll(() => queueRows(manager).count()).toBe(2);
+  });
+
   it('moves both lines to «В работе» with the keyboard and the bulk bar, then to «Готов к выдаче»', async () => {
     // x selects the line under the cursor, j moves down: both lines chosen from the keyboard.
     await manager.locator('body').click({ position: { x: 5, y: 5 } });
@@ -97,7 +139,7 @@ describe('orders line by line in Chromium', () => {
       .toEqual([expect.stringContaining('Готов к выдаче'), expect.stringContaining('Готов к выдаче')]);
   });
 
-  it('cancels one line on the order page, after its confirmation; the history shows every step', async () => {
+  it('issues one line: the order is «Частично выдан»; cancels the other after its confirmation: «Выдан»', async () => {
     await manager
       .getByRole('link', { name: `№ ${placed.orderId}` })
       .first()
@@ -105,6 +147,11 @@ describe('orders line by line in Chromium', () => {
     await manager.waitForURL(`${baseUrl}/admin/orders/${placed.orderId}`);
     const lines = manager.getByTestId('order-lines').locator('tbody tr');
     await waitShown(manager, lines.first());
+    const orderStatus = () => manager.getByTestId('order-status').innerText();
+    expect(await orderStatus()).toBe('Готов к выдаче');
+    await lines.nth(1).getByRole('checkbox').check();
+    await changeStatus(manager, 'Выдан');
+    await expect.poll(orderStatus).toBe('Частично выдан');
     const first = lines.first();
     expect(await first.textContent()).toContain('Заказали у поставщика');
     expect(await first.textContent()).toContain(ORDERS_MANAGER.name);
@@ -114,13 +161,15 @@ describe('orders line by line in Chromium', () => {
     await first.getByRole('button', { name: 'Да, отменить' }).click();
     await expect.poll(() => first.textContent()).toContain('Отменён');
     expect(await first.textContent()).toContain('Клиент передумал');
-    expect(await lines.nth(1).textContent()).toContain('Готов к выдаче');
+    expect(await lines.nth(1).textContent()).toContain('Выдан');
+    // The order's status follows its lines: the one left is issued.
+    await expect.poll(orderStatus).toBe('Выдан');
     // The canceled line offers no cancel and no longer counts in the totals' margin.
     expect(await first.getByRole('button', { name: 'Отменить' }).count()).toBe(0);
     expect(await manager.getByTestId('order-totals').innerText()).toContain('Отменено');
   });
 
-  it('the client sees the statuses of the lines in /orders', async () => {
+  it('the client sees the order «Выдан» and the statuses of its lines in /orders', async () => {
     await client.goto(`${baseUrl}/login`);
     await client.getByLabel('E-mail').fill(placed.email);
     await client.getByLabel(/^Пароль/).fill(CLIENT_PASSWORD);
@@ -128,9 +177,59 @@ describe('orders line by line in Chromium', () => {
     await client.waitForURL(`${baseUrl}/`);
     await client.goto(`${baseUrl}/orders`);
     await waitShown(client, client.getByText(`№ ${placed.orderId}`).first());
+    expect(await client.locator('main').innerText()).toContain('Выдан');
     await client.goto(`${baseUrl}/orders/${placed.orderId}`);
     const page = await client.locator('main').innerText();
     expect(page).toContain('Отменён');
-    expect(page).toContain('Готов к выдаче');
+    expect(page).toContain('Выдан');
+    expect(page).not.toContain('Новый');
   });
+
+  it(
+    'no back office page is wider than a phone (375 px) or a tablet (768 px); the navigation folds',
+    { timeout: 300_000 },
+    async () => {
+      const pages = [
+        clientPath,
+        '/admin/orders',
+        `/admin/orders/${placed.orderId}`,
+        '/admin/payments',
+        '/admin/payments?tab=bills',
+        '/admin/clients',
+        '/admin/suppliers',
+        '/admin/suppliers/cross-references',
+        '/admin/staff',
+        '/admin/audit',
+        '/admin/pricing',
+        '/admin/content',
+        '/admin/settings',
+      ];
+      const wide: string[] = [];
+      for (const width of [375, 768]) {
+        await manager.setViewportSize({ width, height: 800 });
+        for (const address of pages) {
+          // Rendered on the server: the page's width is there at load.
+          await manager.goto(`${baseUrl}${address}`, { waitUntil: 'load' });
+          const overflow = await manager.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          if (overflow > 0) wide.push(`${address} at ${width}px: ${overflow}px too wide`);
+        }
+      }
+      expect(wide).toEqual([]);
+      // At 375 px the sections hide behind the burger, which opens them.
+      await manager.setViewportSize({ width: 375, height: 800 });
+      await manager.goto(`${baseUrl}/admin/orders`);
+      const payments = manager.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name: 'Платежи' });
+      // Folded away: the navigation slides out of the window to the left.
+      const rightEdge = async () => {
+        const box = await payments.boundingBox();
+        return box ? box.x + box.width : 0;
+      };
+      expect(await rightEdge()).toBeLessThanOrEqual(0);
+      await manager.getByRole('button', { name: 'Разделы' }).click();
+      await expect.poll(rightEdge).toBeGreaterThan(0);
+      await payments.click();
+      await manager.waitForURL(`${baseUrl}/admin/payments`);
+      await manager.setViewportSize({ width: 1440, height: 900 });
+    },
+  );
 });

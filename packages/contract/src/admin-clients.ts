@@ -4,6 +4,7 @@ import { dataEnvelope, pageQuerySchema, paginatedList, perPageSchema } from './e
 import { idSchema, isoDateTimeSchema, requiredText, textSchema, whenMissing } from './fields.ts';
 import { isExactMoney } from './money.ts';
 import { moneySchema } from './money-schema.ts';
+import { orderStatusSchema } from './orders.ts';
 import { adminBillSchema, paymentSchema, SALES_ROLES } from './payments.ts';
 
 /**
@@ -45,7 +46,9 @@ export type AdminClientIdRequest = z.infer<typeof adminClientIdRequestSchema>;
 export const adminClientOrderSchema = z.object({
   id: idSchema,
   created_at: isoDateTimeSchema,
-  status: z.string(),
+  /** Derived from the order's lines (decision 0040). */
+  status: orderStatusSchema,
+  status_name: z.string(),
   total_price: moneySchema,
   count_position: z.int().min(0),
 });

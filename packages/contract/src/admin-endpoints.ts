@@ -12,6 +12,7 @@ import { supplierSourceAdminEndpoints } from './supplier-sources.ts';
 import {
   adminLineCancelRequestSchema,
   adminLineStatusRequestSchema,
+  adminOrderCountsSchema,
   adminOrderLineFiltersSchema,
   adminOrderLineSchema,
   adminOrderSchema,
@@ -172,7 +173,7 @@ export const adminEndpoints = defineEndpoints({
     session: false,
     roles: SALES,
     summary:
-      'The work queue: order lines filtered by status, supplier, client, date and order number, newest first, paginated',
+      'The work queue: order lines found by article, brand, order number or client, filtered by status, lateness, supplier, client, date and order, newest first, paginated',
     tags: ['admin'],
     query: pageQuerySchema,
     body: adminOrderLineFiltersSchema,
@@ -207,6 +208,15 @@ export const adminEndpoints = defineEndpoints({
     tags: ['admin'],
     body: adminLineCancelRequestSchema,
     response: dataEnvelope(z.object({ order: adminOrderSchema })),
+  },
+  'order-line-counts': {
+    method: 'GET',
+    path: 'order-line-counts',
+    session: false,
+    roles: SALES,
+    summary: "The navigation's counts: lines still new and lines past their expected day",
+    tags: ['admin'],
+    response: dataEnvelope(adminOrderCountsSchema),
   },
   'supplier-list': {
     method: 'GET',

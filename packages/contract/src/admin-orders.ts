@@ -77,6 +77,12 @@ export const adminOrderLineSchema = z.object({
   price: moneySchema,
   status: orderStatusSchema,
   status_name: z.string(),
+  /** The day the line is expected ready ('yyyy-mm-dd'): the order's day plus its delivery days on the shop's working calendar; null when the days are unknown. */
+  expected_day: calendarDateSchema.nullable(),
+  /** Past its expected day and not yet ready, issued or canceled. */
+  late: z.boolean(),
+  /** The client's comment to the order, or null. */
+  order_comment: z.string().nullable(),
 });
 export type AdminOrderLine = z.infer<typeof adminOrderLineSchema>;
 
@@ -86,7 +92,15 @@ const statusFilterSchema = z.array(orderStatusSchema).max(ORDER_STATUSES.length)
 /** Filters of the work queue; null or absent means "any". Days are calendar days in the shop's time zone. */
 export const adminOrderLineFiltersSchema = z
   .object({
+    /**
+     * What a client on the phone says: an article in any spelling («OC 90», «ос-90»: compared by
+     * `normalizeArticle`), a brand, an order number («123», «№ 123») or the client's name, e-mail or phone.
+     */
+    q: textSchema().trim().max(200, 'Слишком длинный текст для поиска').nullish(),
     status: statusFilterSchema.nullish(),
+    /** Only lines past their expected day and not ready, issued or canceled. */
+    late: z.boolean().nullish(),
+    client_id: idSchema.nullish(),
     supplier_id: idSchema.nullish(),
     /** Part of the client's name, company, e-mail or phone (digits are matched whatever the phone's spelling). */
     client: textSchema().trim().max(200, 'Слишком длинный текст для поиска клиента').nullish(),
@@ -100,7 +114,14 @@ export type AdminOrderLineFilters = z.infer<typeof adminOrderLineFiltersSchema>;
 
 /** A line on the order's screen: the queue's row plus sums, margin and history. */
 export const adminOrderScreenLineSchema = adminOrderLineSchema
-  .omit({ created_at: true, client_id: true, client_name: true, client_email: true, client_phone: true })
+  .omit({
+    created_at: true,
+    client_id: true,
+    client_name: true,
+    client_email: true,
+    client_phone: true,
+    order_comment: true,
+  })
   .extend({
     /** price × quantity. */
     total: moneySchema,
@@ -200,6 +221,15 @@ export const lineStatusChangeResultSchema = z.object({
   unchanged: z.array(z.int().positive()),
 });
 export type LineStatusChangeResult = z.infer<typeof lineStatusChangeResultSchema>;
+
+/** What the back office's navigation counts (refreshed as the staff navigate). */
+export const adminOrderCountsSchema = z.object({
+  /** Lines in «Новый»: no one has taken them up yet. */
+  new_lines: countSchema,
+  /** Lines past their expected day and not yet ready, issued or canceled. */
+  late_lines: countSchema,
+});
+export type AdminOrderCounts = z.infer<typeof adminOrderCountsSchema>;
 
 /** A supplier by its real name, for the queue's filter. */
 export const adminSupplierSchema = z.object({ id: idSchema, name: z.string() });

@@ -164,8 +164,12 @@ export const adminSettingsViewSchema = z.object({
   ),
   staff_notification: z.object({
     email: z.string().nullable(),
-    /** STAFF_NOTIFICATION_EMAIL, shown so that the owner knows where mail goes while the setting is empty. */
+    /**
+     * Where mail goes while the setting is empty, so that the owner knows: STAFF_NOTIFICATION_EMAIL, else the
+     * shop's first owner (`fallback_source` says which); null only while the shop has no owner.
+     */
     fallback_email: z.string().nullable(),
+    fallback_source: z.enum(['env', 'owner']).nullable(),
   }),
   delivery_calendar: z.object({
     working_weekdays: z.array(z.int()),

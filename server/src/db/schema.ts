@@ -399,7 +399,6 @@ export const orders = pgTable(
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id),
-    status: text('status').notNull().default('new'),
     /** What makes a repeated submission the same one: the Idempotency-Key header, or a digest of the request. */
     submissionKey: text('submission_key').notNull(),
     /** Contact data as given in step 2 (it may differ from the account). */
@@ -427,7 +426,6 @@ export const orders = pgTable(
   (table) => [
     uniqueIndex('orders_client_submission_idx').on(table.clientId, table.submissionKey),
     index('orders_client_created_idx').on(table.clientId, table.createdAt.desc(), table.id.desc()),
-    check('orders_status_check', orderStatusCheck(table.status)),
   ],
 );
 
@@ -441,6 +439,8 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     offerId: bigint('offer_id', { mode: 'number' }).references(() => offers.id, { onDelete: 'set null' }),
     article: text('article').notNull(),
+    /** `normalizeArticle(article)`, as offers keep it: the back office's queue finds «OC 90» typed any way. */
+    articleNormalized: text('article_normalized').notNull(),
     brandName: text('brand_name').notNull(),
     description: text('description').notNull().default(''),
     /** The supplier's display name, as the client saw it. */

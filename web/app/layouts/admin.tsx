@@ -2,18 +2,33 @@ import { Outlet, useLoaderData } from 'react-router';
 import type { Route } from './+types/admin';
 import { AdminShell } from '../features/admin/AdminShell.tsx';
 import { MantineRoot } from '../features/admin/MantineRoot.tsx';
-import { adminServerApi } from '../features/admin/admin-api.server.ts';
+import { adminServerApi, guard } from '../features/admin/admin-api.server.ts';
+import { adminRoutes } from 'virtual:detal/endpoint-routes';
+import { isApiError } from '../lib/api/index.ts';
 
 /** The back office's layout: every page under it needs a staff session (else /admin/login); pages say noindex. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { staff: await adminServerApi(request, context).signedInStaff() };
+  const api = adminServerApi(request, context);
+  const staff = await api.signedInStaff();
+  // The navigation's counts of new and late lines, for those who work orders.
+  // A count that cannot be had leaves the navigation without it rather than the page without its content.
+  const counts = adminRoutes['order-line-counts'].roles.includes(staff.role)
+    ? await guard(api.call('order-line-counts', { signal: request.signal, handles: [401] })).catch((error: unknown) => {
+        if (isApiError(error)) return null;
+        throw error;
+      })
+    : null;
+  return { staff, counts };
 }
 
+/** Every navigation in the back office asks again, so that the counts are those of the moment. */
+export const shouldRevalidate = () => true;
+
 export default function AdminLayout() {
-  const { staff } = useLoaderData<typeof loader>();
+  const { staff, counts } = useLoaderData<typeof loader>();
   return (
     <MantineRoot>
-      <AdminShell staff={staff}>
+      <AdminShell staff={staff} counts={counts}>
         <Outlet />
       </AdminShell>
     </MantineRoot>

@@ -16,12 +16,13 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, data, useFetcher, useLoaderData } from 'react-router';
-import { ORDER_STATUS_NAMES, formatDateTime, formatRoubles, orderLabel } from '@detal/contract/browser';
-import type { AdminClient, OrderStatus } from '@detal/contract';
+import { formatDateTime, formatRoubles, orderLabel } from '@detal/contract/browser';
+import type { AdminClient } from '@detal/contract';
 import type { Route } from './+types/admin-client';
 import { adminMeta } from '../features/admin/admin-meta.ts';
 import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
 import { clientAction as runClientAction, type ClientActionResult } from '../features/admin-clients/client-actions.ts';
+import { StatusBadge } from '../features/admin-orders/OrderQueue.tsx';
 import { BillsTable, PaymentsTable } from '../features/admin-payments/PaymentsTables.tsx';
 import { positiveInt } from '../features/admin-payments/payments-query.ts';
 import { SubmitButton } from '../features/clients/SubmitButton.tsx';
@@ -174,9 +175,15 @@ function OrdersTable({ client }: { client: AdminClient }) {
           )}
           {client.orders.map((order) => (
             <Table.Tr key={order.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{orderLabel(order.id)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Anchor component={Link} to={paths.adminOrder(order.id)} fz="sm">
+                  {orderLabel(order.id)}
+                </Anchor>
+              </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(order.created_at)}</Table.Td>
-              <Table.Td>{ORDER_STATUS_NAMES[order.status as OrderStatus] ?? order.status}</Table.Td>
+              <Table.Td>
+                <StatusBadge status={order.status} name={order.status_name} />
+              </Table.Td>
               <Table.Td ta="right">{order.count_position}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {formatRoubles(order.total_price)}
@@ -194,12 +201,17 @@ function Section({
   total,
   shown,
   more,
+  moreLabel = 'все',
+  moreAlways = false,
   children,
 }: {
   title: string;
   total: number;
   shown: number;
   more?: string;
+  /** The link's words («все» unless said) and whether it shows even when every row is here. */
+  moreLabel?: string;
+  moreAlways?: boolean;
   children: React.ReactNode;
 }) {
   return (
@@ -211,9 +223,9 @@ function Section({
         <Text fz="sm" c="gray.7">
           {total}
         </Text>
-        {more && total > shown && (
+        {more && (moreAlways || total > shown) && (
           <Anchor component={Link} to={more} fz="sm">
-            все
+            {moreLabel}
           </Anchor>
         )}
       </Group>
@@ -263,7 +275,14 @@ export default function AdminClientPage() {
         </SimpleGrid>
       </Paper>
       <PricingForms client={client} />
-      <Section title="Заказы" total={client.orders_total} shown={client.orders.length}>
+      <Section
+        title="Заказы"
+        total={client.orders_total}
+        shown={client.orders.length}
+        more={paths.adminOrders(`client_id=${client.id}`)}
+        moreLabel="позиции в очереди"
+        moreAlways
+      >
         <OrdersTable client={client} />
       </Section>
       <Section

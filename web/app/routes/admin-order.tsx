@@ -39,10 +39,18 @@ export default function AdminOrderPage() {
   if (forbidden || !order) return <Alert color="gray">Заказы доступны владельцу и менеджерам</Alert>;
   return (
     <Stack gap="sm">
-      <Anchor component={Link} to={paths.adminOrders()} size="sm">
-        ← Очередь заказов
-      </Anchor>
-      <Group gap="sm" align="baseline">
+      <Group gap="md" wrap="wrap">
+        <Anchor component={Link} to={paths.adminOrders()} size="sm">
+          ← Очередь заказов
+        </Anchor>
+        <Anchor component={Link} to={paths.adminOrders(`order_id=${order.id}`)} size="sm">
+          Позиции заказа в очереди
+        </Anchor>
+        <Anchor component={Link} to={paths.adminClient(order.client.id)} size="sm">
+          Карточка клиента
+        </Anchor>
+      </Group>
+      <Group gap="sm" align="baseline" wrap="wrap">
         <Title order={1} fz="h3">
           Заказ № {order.id}
         </Title>
@@ -52,7 +60,9 @@ export default function AdminOrderPage() {
         <Text size="sm" c="gray.7">
           статус заказа
         </Text>
-        <StatusBadge status={order.status} />
+        <span data-testid="order-status">
+          <StatusBadge status={order.status} name={order.status_name} />
+        </span>
       </Group>
       <OrderScreen order={order} />
     </Stack>

@@ -25,9 +25,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ),
       guard(api.call('supplier-list', { signal: request.signal, handles: [401, 403] })),
     ]);
-    return { query, queue, suppliers: suppliers.suppliers, forbidden: false };
+    // The moment the queue's ages are counted from, the same for the server's render and the browser's.
+    return { query, queue, suppliers: suppliers.suppliers, forbidden: false, now: new Date().toISOString() };
   } catch (error) {
-    if (isForbidden(error)) return { query, queue: null, suppliers: [], forbidden: true };
+    if (isForbidden(error)) return { query, queue: null, suppliers: [], forbidden: true, now: '' };
     throw error;
   }
 }
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const clientAction = ({ request }: Route.ClientActionArgs) => orderAction(request);
 
 export default function AdminOrdersPage() {
-  const { query, queue, suppliers, forbidden } = useLoaderData<typeof loader>();
+  const { query, queue, suppliers, forbidden, now } = useLoaderData<typeof loader>();
   return (
     <Stack gap="xs">
       <Title order={1} fz="h3">
@@ -49,7 +50,7 @@ export default function AdminOrdersPage() {
           <Text size="sm" c="gray.7">
             Позиций: {queue.total}
           </Text>
-          <OrderQueue lines={queue.data} />
+          <OrderQueue lines={queue.data} now={now} />
           <ListPager list={queue} />
         </>
       )}

@@ -62,12 +62,8 @@ describe('npm run admin -- order-status', () => {
     expect((await loadAdminCommands(undefined, 'no-such-command')).size).toBe(0);
   });
 
-  it('sets the status of an order, and of one line without touching the others', async () => {
+  it('sets the status of one line without touching the others, and of every open line of an order', async () => {
     const { orderId, lineIds } = placed;
-    const order = await admin('order-status', '--order', String(orderId), '--status', 'in_work');
-    expect(order).toMatchObject({ code: 0, out: `Заказ № ${orderId}: Новый -> В работе`, err: '' });
-    expect(await statuses()).toEqual({ order: 'in_work', lines: ['new', 'new'] });
-
     const line = await admin(
       'order-status',
       '--order',
@@ -78,9 +74,14 @@ describe('npm run admin -- order-status', () => {
       'ready',
     );
     expect(line).toMatchObject({ code: 0, out: `Заказ № ${orderId}, позиция ${lineIds[1]}: Новый -> Готов к выдаче` });
+    // The order's status is its lines' (decision 0040): one line moved on, the order is in work.
     expect(await statuses()).toEqual({ order: 'in_work', lines: ['new', 'ready'] });
     const shown = await findOrder(database.db, placed.clientId, orderId);
     expect(shown?.items[1]).toMatchObject({ status: 'ready', status_name: 'Готов к выдаче' });
+
+    const order = await admin('order-status', '--order', String(orderId), '--status', 'issued');
+    expect(order).toMatchObject({ code: 0, out: `Заказ № ${orderId}: В работе -> Выдан`, err: '' });
+    expect(await statuses()).toEqual({ order: 'issued', lines: ['issued', 'issued'] });
   });
 
   it('refuses an unknown order or line (exit 1) and wrong arguments (exit 2), changing nothing', async () => {

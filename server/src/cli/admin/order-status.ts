@@ -15,8 +15,9 @@ const statusList = ORDER_STATUSES.map((status) => `  ${status.padEnd(10)} ${ORDE
 const isOrderStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
 
 export const command: AdminCommand = {
-  summary: 'меняет статус заказа или одной его позиции',
-  usage: `Меняет статус заказа, а с --line — одной его позиции (статус самого заказа остаётся).
+  summary: 'меняет статус открытых позиций заказа или одной его позиции',
+  usage: `Меняет статус всех открытых позиций заказа (не выданных и не отменённых), а с --line — одной позиции;
+статус самого заказа следует из его позиций.
 Выданная или отменённая позиция сохраняет свой статус; отмена позиции возвращает остаток на склад и убирает её
 из неоплаченного счёта.
 

@@ -3,6 +3,7 @@ import {
   CLIENT_GROUP_NOT_FOUND_MESSAGE,
   CLIENT_NOT_FOUND_MESSAGE,
   fromKopecks,
+  orderStatusOfState,
   pageOffset,
   paginationMeta,
   roublesFromDecimal,
@@ -17,6 +18,7 @@ import { clientGroups, clients, orders } from '../../db/schema.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
+import { orderStateSql } from '../orders/order-state.ts';
 import { clientMoney, clientNameOf } from '../payments/queries.ts';
 import { listBillsPage, listPaymentsPage } from '../payments/service.ts';
 import { basisPointsToPercent, percentToBasisPoints } from '../pricing/profile-file.ts';
@@ -130,7 +132,7 @@ export async function clientScreen(db: Db, clientId: number, timeZone: string): 
       .select({
         id: orders.id,
         createdAt: orders.createdAt,
-        status: orders.status,
+        state: orderStateSql(),
         totalPrice: orders.totalPrice,
         countPosition: orders.countPosition,
       })
@@ -162,7 +164,7 @@ export async function clientScreen(db: Db, clientId: number, timeZone: string): 
     orders: orderRows.map((order) => ({
       id: order.id,
       created_at: order.createdAt.toISOString(),
-      status: order.status,
+      ...orderStatusOfState(order.state),
       total_price: roublesFromDecimal(order.totalPrice),
       count_position: order.countPosition,
     })),

@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRoubles, kopecksToDecimal, ORDER_STATUS_NAMES, orderLabel, toKopecks } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
 import { writeShopSetting } from '../../db/shop-settings.ts';
-import { clients, notifications } from '../../db/schema.ts';
+import { clients, notifications, staff } from '../../db/schema.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { createTestDatabase, testDriver } from '../../../test/helpers/db.ts';
+import { createTestStaff } from '../../../test/helpers/staff.ts';
 import { attachmentsOf, headerOf, htmlBodyOf, textBodyOf } from '../../../test/helpers/mail-message.ts';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/helpers/smtp.ts';
 import { writeBillSettings } from '../../../test/fixtures/bills.ts';
@@ -157,7 +158,7 @@ describe('order placed: the client’s e-mail with the bill, and the staff’s',
     await sendDue();
   });
 
-  it('sends the staff’s e-mail to STAFF_NOTIFICATION_EMAIL without the shop setting, and gives it up without either', async () => {
+  it('sends the staff’s e-mail to STAFF_NOTIFICATION_EMAIL without the shop setting, else to the owner (issue 26, point 8)', async () => {
     await database.db.execute(sql`delete from shop_settings where key = 'staff_notification_email'`);
     try {
       const since = smtp.received.length;
@@ -165,11 +166,31 @@ describe('order placed: the client’s e-mail with the bill, and the staff’s',
       await sendDueNotifications(database, { ...settings, staffEmailFallback: 'fallback@shop.example' });
       expect(textBodyOf((await smtp.waitForMail('fallback@shop.example', since)).raw)).toContain(orderLabel(orderId));
 
+      // A shop without an owner has nowhere to send it: given up, with the reason.
       const second = await placeAnOrder();
       expect(await sendDue()).toEqual({ sent: 1, retried: 0, failed: 1 });
       const staffRow = (await rowsOf(second.orderId)).find((row) => row.kind === 'staff_new_order')!;
       expect(staffRow.failedAt).not.toBeNull();
-      expect(staffRow.lastError).toContain('staff_notification_email');
+      expect(staffRow.lastError).toContain('no owner');
+
+      // With neither set, the first owner who can sign in gets it (not a blocked one, not a manager), with a link
+      // to the order in the back office.
+      const blocked = await createTestStaff(database.db, 'owner', new Date('2026-01-01T00:00:00Z'));
+      await database.db.update(staff).set({ blockedAt: new Date() }).where(eq(staff.id, blocked.member.id));
+      await createTestStaff(database.db, 'manager', new Date('2026-01-02T00:00:00Z'));
+      const owner = await createTestStaff(database.db, 'owner', new Date('2026-01-03T00:00:00Z'));
+      await createTestStaff(database.db, 'owner', new Date('2026-01-04T00:00:00Z'));
+      const third = await placeAnOrder();
+      const sinceOwner = smtp.received.length;
+      expect(await sendDue()).toEqual({ sent: 2, retried: 0, failed: 0 });
+      const mail = await smtp.waitForMail(owner.email, sinceOwner);
+      expect(mailsAbout(third.orderId, sinceOwner).map((received) => received.to)).toEqual([[BUYER], [owner.email]]);
+      expect(headerOf(mail.raw, 'subject')).toBeDefined();
+      expect(textBodyOf(mail.raw)).toContain(`${PUBLIC_URL}/admin/orders/${third.orderId}`);
+      // Mustache escapes «/» in HTML as &#x2F;, which a mail program reads back as «/».
+      expect(htmlBodyOf(mail.raw).replaceAll('&#x2F;', '/')).toContain(
+        `<a href="${PUBLIC_URL}/admin/orders/${third.orderId}">Открыть заказ в бэк-офисе</a>`,
+      );
     } finally {
       await writeShopSetting(database.db, 'staff_notification_email', { email: STAFF });
     }

@@ -226,7 +226,7 @@ export async function renderNotification(
     const contact = await findOrderContact(db, order.id);
     if (!contact) return { nothing: `order ${row.orderId} not found` };
     view.client = clientView(contact);
-    view.admin_url = `${settings.publicUrl}/admin`;
+    view.admin_url = `${settings.publicUrl}/admin/orders/${order.id}`;
   } else {
     return { nothing: `unknown kind ${row.kind}` };
   }

@@ -1,9 +1,9 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/index.ts';
-import { readShopSetting } from '../../db/shop-settings.ts';
 import { notifications } from '../../db/schema.ts';
 import type { MailLog, Mailer } from '../../mail/mailer.ts';
 import { renderNotification, type RenderSettings } from './render.ts';
+import { staffAddress } from './staff-address.ts';
 
 /**
  * Sends what the outbox holds, at least once and in practice once (decision 0023):
@@ -50,17 +50,9 @@ type Outcome = 'sent' | 'retried' | 'failed';
 const unsent = () => and(isNull(notifications.sentAt), isNull(notifications.failedAt));
 const dueBy = (now: Date) => and(unsent(), isNull(notifications.claimedAt), lte(notifications.dueAt, now));
 
-/**
- * Where the staff's e-mail goes: the shop setting `staff_notification_email` (the back office's settings screen)
- * when set, else STAFF_NOTIFICATION_EMAIL (`fallback`), else nowhere (null).
- */
-export async function staffAddress(db: DbExecutor, fallback: string | undefined): Promise<string | null> {
-  return (await readShopSetting(db, 'staff_notification_email'))?.email || fallback || null;
-}
-
 async function recipientOf(db: DbExecutor, row: Row, settings: SendSettings): Promise<string | null> {
   if (!row.kind.startsWith('staff_')) return row.recipient;
-  return staffAddress(db, settings.staffEmailFallback);
+  return (await staffAddress(db, settings.staffEmailFallback))?.email ?? null;
 }
 
 /** Renders and sends one taken row, and writes how it went; never throws for a failed send. */
@@ -76,9 +68,9 @@ async function deliver(db: DbExecutor, row: Row, attempts: number, settings: Sen
   try {
     const to = await recipientOf(db, row, settings);
     if (!to) {
-      // A shop that set no staff address (a fresh install) wants no staff e-mail: not an error.
+      // Only a shop without an owner has nowhere to send the staff's e-mail: not an error.
       return await giveUp(
-        'no staff address: set the shop setting staff_notification_email or STAFF_NOTIFICATION_EMAIL',
+        'no staff address: no owner, and neither the shop setting staff_notification_email nor STAFF_NOTIFICATION_EMAIL',
         'warn',
       );
     }

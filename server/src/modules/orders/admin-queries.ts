@@ -1,7 +1,11 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   ORDER_STATUS_NAMES,
+  expectedReadyDay,
   fromKopecks,
+  normalizeArticle,
+  orderStatusOfState,
+  zonedDayAndMinutes,
   roublesFromDecimal,
   toKopecks,
   type AdminOrder,
@@ -11,14 +15,17 @@ import {
   type AdminSupplier,
   type LineStatusHistoryEntry,
   type OrderStatus,
+  type WorkingCalendar,
 } from '@detal/contract';
 import { withinDays } from '../../db/calendar-days.ts';
 import type { DbExecutor } from '../../db/index.ts';
+import { readWorkingCalendar } from '../../db/shop-settings.ts';
 import { bills, clients, orderItems, orderLineStatusHistory, orders, staff, suppliers } from '../../db/schema.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
 import { findAdminBill } from '../payments/queries.ts';
 import { findBillRevisions } from '../bills/queries.ts';
 import { auditObjectsOf, type AuditObjectReader } from '../staff/audit-objects.ts';
+import { orderStateSql } from './order-state.ts';
 
 /** The back office's reads of orders: the work queue of lines and an order's screen (staff only). */
 
@@ -27,22 +34,97 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\$
 /** Name, company, e-mail and phone as the order gave them, and the account's e-mail. */
 const clientText = sql`concat_ws(' ', ${orders.lastName}, ${orders.firstName}, ${orders.middleName}, ${orders.companyName}, ${orders.email}, ${orders.phoneNumber}, ${clients.email})`;
 
-function queueConditions(filters: AdminOrderLineFilters, timeZone: string): SQL | undefined {
+/** The client filter's condition: name, company, e-mail, or the phone by its digits however typed. */
+function clientMatches(text: string): SQL {
+  const byText = sql`${clientText} ilike ${likePattern(text)}`;
+  const digits = text.replace(/\D/g, '');
+  // '8 916 555-12-34', '+7 (916) 5551234' and '9165551234' all find +79165551234.
+  const phoneDigits = digits.length >= 5 && /^[\d\s()+-]+$/.test(text) ? digits.replace(/^[78](?=\d{10}$)/, '') : '';
+  return phoneDigits ? sql`(${byText} or ${orders.phoneNumber} like ${likePattern(phoneDigits)})` : byText;
+}
+
+/**
+ * The queue's search box, for what a client says on the phone: the article in any spelling (compared by
+ * `normalizeArticle`, as the storefront's search), the brand, the order number («123», «№ 123») or the client.
+ */
+function searchMatches(text: string): SQL {
+  const article = normalizeArticle(text);
+  const orderNumber = /^(?:№\s*)?(\d{1,9})$/.exec(text)?.[1];
+  const found: SQL[] = [sql`${orderItems.brandName} ilike ${likePattern(text)}`, clientMatches(text)];
+  if (article.length > 0) found.push(sql`${orderItems.articleNormalized} like ${likePattern(article)}`);
+  if (orderNumber !== undefined) found.push(eq(orders.id, Number(orderNumber)));
+  return or(...found)!;
+}
+
+/** The lines late now: `lateLineIds`, for the `late` filter. */
+type LateLines = readonly number[];
+
+function queueConditions(filters: AdminOrderLineFilters, timeZone: string, late: LateLines | null): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     ...withinDays(orders.createdAt, filters.date_from, filters.date_to, timeZone),
   ];
   if (filters.status && filters.status.length > 0) conditions.push(inArray(orderItems.status, filters.status));
   if (filters.supplier_id != null) conditions.push(eq(orderItems.supplierId, filters.supplier_id));
   if (filters.order_id != null) conditions.push(eq(orders.id, filters.order_id));
-  const text = filters.client?.trim();
-  if (text) {
-    const byText = sql`${clientText} ilike ${likePattern(text)}`;
-    const digits = text.replace(/\D/g, '');
-    // '8 916 555-12-34', '+7 (916) 5551234' and '9165551234' all find +79165551234.
-    const phoneDigits = digits.length >= 5 && /^[\d\s()+-]+$/.test(text) ? digits.replace(/^[78](?=\d{10}$)/, '') : '';
-    conditions.push(phoneDigits ? sql`(${byText} or ${orders.phoneNumber} like ${likePattern(phoneDigits)})` : byText);
-  }
+  if (filters.client_id != null) conditions.push(eq(orders.clientId, filters.client_id));
+  if (late !== null) conditions.push(late.length > 0 ? inArray(orderItems.id, [...late]) : sql`false`);
+  const client = filters.client?.trim();
+  if (client) conditions.push(clientMatches(client));
+  const search = filters.q?.trim();
+  if (search) conditions.push(searchMatches(search));
   return and(...conditions);
+}
+
+/** Statuses in which a line is still on its way to the client: past its expected day, it is late. */
+const OPEN_LINE_STATUSES: readonly OrderStatus[] = ['new', 'in_work', 'ordered', 'in_transit'];
+
+/** The day a line is expected ready: its order's day plus its delivery days on the shop's working calendar. */
+const expectedDayOf = (
+  orderedAt: Date,
+  deliveryDays: number | null,
+  calendar: WorkingCalendar,
+  timeZone: string,
+): string | null =>
+  deliveryDays === null ? null : expectedReadyDay({ now: orderedAt, timeZone, deliveryDays, calendar });
+
+/** What tells whether a line is late: the shop's calendar and its today. */
+export interface LatenessClock {
+  calendar: WorkingCalendar;
+  timeZone: string;
+  /** The shop's today, 'yyyy-mm-dd'. */
+  today: string;
+}
+
+export async function latenessClock(db: DbExecutor, now: Date, timeZone: string): Promise<LatenessClock> {
+  return { calendar: await readWorkingCalendar(db), timeZone, today: zonedDayAndMinutes(now, timeZone).day };
+}
+
+const isLate = (status: string, expectedDay: string | null, clock: LatenessClock) =>
+  expectedDay !== null && expectedDay < clock.today && OPEN_LINE_STATUSES.includes(status as OrderStatus);
+
+/** Every line late now (past its expected day, not ready, issued or canceled), by the delivery-date rules. */
+export async function lateLineIds(db: DbExecutor, clock: LatenessClock): Promise<number[]> {
+  const open = await db
+    .select({
+      id: orderItems.id,
+      status: orderItems.status,
+      deliveryDays: orderItems.deliveryDays,
+      at: orders.createdAt,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(inArray(orderItems.status, [...OPEN_LINE_STATUSES]), isNotNull(orderItems.deliveryDays)));
+  return open
+    .filter((line) =>
+      isLate(line.status, expectedDayOf(line.at, line.deliveryDays, clock.calendar, clock.timeZone), clock),
+    )
+    .map((line) => line.id);
+}
+
+/** The navigation's counts: lines still new, lines late. */
+export async function countNewAndLateLines(db: DbExecutor, clock: LatenessClock) {
+  const [fresh] = await db.select({ total: count() }).from(orderItems).where(eq(orderItems.status, 'new'));
+  return { new_lines: fresh?.total ?? 0, late_lines: (await lateLineIds(db, clock)).length };
 }
 
 const money = (decimal: string): number => roublesFromDecimal(decimal);
@@ -77,6 +159,7 @@ const queueColumns = {
   purchasePrice: orderItems.purchasePrice,
   price: orderItems.price,
   status: orderItems.status,
+  comment: orders.comment,
 };
 
 const baseQueue = <T extends Record<string, unknown>>(db: DbExecutor, columns: T) =>
@@ -87,8 +170,13 @@ const baseQueue = <T extends Record<string, unknown>>(db: DbExecutor, columns: T
     .innerJoin(clients, eq(clients.id, orders.clientId))
     .leftJoin(suppliers, eq(suppliers.id, orderItems.supplierId));
 
-export async function countQueueLines(db: DbExecutor, filters: AdminOrderLineFilters, timeZone: string) {
-  const [row] = (await baseQueue(db, { total: count() }).where(queueConditions(filters, timeZone))) as {
+/** The `late` filter's lines, or null when the filter is not asked for. */
+const lateFilter = async (db: DbExecutor, filters: AdminOrderLineFilters, clock: LatenessClock) =>
+  filters.late ? lateLineIds(db, clock) : null;
+
+export async function countQueueLines(db: DbExecutor, filters: AdminOrderLineFilters, clock: LatenessClock) {
+  const where = queueConditions(filters, clock.timeZone, await lateFilter(db, filters, clock));
+  const [row] = (await baseQueue(db, { total: count() }).where(where)) as {
     total: number;
   }[];
   return row?.total ?? 0;
@@ -132,25 +220,32 @@ function lineFields(row: LineFieldsRow) {
 export async function listQueueLines(
   db: DbExecutor,
   filters: AdminOrderLineFilters,
-  timeZone: string,
+  clock: LatenessClock,
   limit: number,
   offset: number,
 ): Promise<AdminOrderLine[]> {
+  const where = queueConditions(filters, clock.timeZone, await lateFilter(db, filters, clock));
   const rows = (await baseQueue(db, queueColumns)
-    .where(queueConditions(filters, timeZone))
+    .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id), asc(orderItems.id))
     .limit(limit)
     .offset(offset)) as QueueRow[];
-  return rows.map((row): AdminOrderLine => ({
-    id: row.id,
-    order_id: row.orderId,
-    created_at: row.createdAt.toISOString(),
-    client_id: row.clientId,
-    client_name: clientName(row),
-    client_email: row.email,
-    client_phone: row.phoneNumber,
-    ...lineFields(row),
-  }));
+  return rows.map((row): AdminOrderLine => {
+    const expectedDay = expectedDayOf(row.createdAt, row.deliveryDays, clock.calendar, clock.timeZone);
+    return {
+      id: row.id,
+      order_id: row.orderId,
+      created_at: row.createdAt.toISOString(),
+      client_id: row.clientId,
+      client_name: clientName(row),
+      client_email: row.email,
+      client_phone: row.phoneNumber,
+      ...lineFields(row),
+      expected_day: expectedDay,
+      late: isLate(row.status, expectedDay, clock),
+      order_comment: row.comment?.trim() || null,
+    };
+  });
 }
 
 export async function listSuppliers(db: DbExecutor): Promise<AdminSupplier[]> {
@@ -162,11 +257,16 @@ const marginPercent = (marginKopecks: number, sellingKopecks: number): number | 
   sellingKopecks === 0 ? null : Math.round((marginKopecks * 1000) / sellingKopecks) / 10;
 
 /** The order's screen, or null when there is no such order. */
-export async function findAdminOrder(db: DbExecutor, orderId: number): Promise<AdminOrder | null> {
+export async function findAdminOrder(
+  db: DbExecutor,
+  orderId: number,
+  clock: LatenessClock,
+): Promise<AdminOrder | null> {
   if (!fitsIntegerId(orderId)) return null;
   const [head] = await db
     .select({
       order: orders,
+      state: orderStateSql(),
       accountEmail: clients.email,
       billId: bills.id,
       billSum: bills.priceSum,
@@ -247,10 +347,13 @@ export async function findAdminOrder(db: DbExecutor, orderId: number): Promise<A
         staff_name: entry.staffName,
         note: entry.note,
       }));
+    const expectedDay = expectedDayOf(order.createdAt, row.deliveryDays, clock.calendar, clock.timeZone);
     return {
       id: row.id,
       order_id: orderId,
       ...lineFields(row),
+      expected_day: expectedDay,
+      late: isLate(row.status, expectedDay, clock),
       total: fromKopecks(totalKopecks),
       purchase_total: purchaseTotalKopecks === null ? null : fromKopecks(purchaseTotalKopecks),
       margin: marginKopecks === null ? null : fromKopecks(marginKopecks),
@@ -271,8 +374,7 @@ export async function findAdminOrder(db: DbExecutor, orderId: number): Promise<A
   return {
     id: order.id,
     created_at: order.createdAt.toISOString(),
-    status: order.status as OrderStatus,
-    status_name: ORDER_STATUS_NAMES[order.status as OrderStatus],
+    ...orderStatusOfState(head.state),
     client: {
       id: order.clientId,
       account_email: head.accountEmail,

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  FINAL_LINE_STATUSES,
   LINE_STATUS_FINAL_MESSAGE,
   LINES_NOT_FOUND_MESSAGE,
+  ORDER_STATE_STATUS,
   ORDER_STATUS_NAMES,
   canChangeLineStatus,
   DEFAULT_TIME_ZONE,
@@ -20,6 +22,7 @@ import { returnToStock } from '../catalog/offer-stock.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { enqueueBillRevised, enqueueLineStatusChanged } from '../notifications/outbox.ts';
 import { currentBillDocument, reviseBill } from '../bills/revisions.ts';
+import { orderStateSql } from './order-state.ts';
 
 /**
  * Every change of an order line's status goes through `changeLineStatuses` below, inside the caller's
@@ -240,7 +243,7 @@ async function afterCancel(
 
 export interface StatusChange {
   orderId: number;
-  /** The line changed; null when the order's own status changed. */
+  /** The line changed; null when the order's lines changed together. */
   lineId: number | null;
   previous: OrderStatus;
   status: OrderStatus;
@@ -249,11 +252,11 @@ export interface StatusChange {
 export type StatusChangeResult = { changed: StatusChange } | { missing: 'order' | 'line' };
 
 /**
- * The shop owner's CLI (`npm run admin -- order-status`): the status of an order, or of one of its lines when
- * `lineId` is given; only what is named changes (the shop decides line by line). A line changes through
- * `changeLineStatuses` (history with no staff member and the note «CLI», audit, a cancel's stock and bill, the
- * same rules: a line issued or canceled stays so, 409). The order's own status is the order's; its change is
- * audited.
+ * The shop owner's CLI (`npm run admin -- order-status`): the status of one line when `lineId` is given, else of
+ * every line of the order still open (not issued or canceled; an order whose lines are all closed is refused as a
+ * closed line is). Lines change through `changeLineStatuses` (history with no staff member and the note «CLI»,
+ * audit, a cancel's stock and bill, the client's e-mail). The order's own status is derived from its lines
+ * (decision 0040): `previous` and `status` are the order's before and after when no line is named.
  */
 export async function setOrderStatus(
   db: Db,
@@ -266,25 +269,25 @@ export async function setOrderStatus(
   const at = actor.at ?? new Date();
   const timeZone = actor.timeZone ?? DEFAULT_TIME_ZONE;
   return db.transaction(async (tx): Promise<StatusChangeResult> => {
-    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order) return { missing: 'order' };
+    const orderStatus = async () => {
+      const [row] = await tx.select({ state: orderStateSql() }).from(orders).where(eq(orders.id, orderId));
+      return row ? ORDER_STATE_STATUS[row.state] : null;
+    };
+    const previousOfOrder = await orderStatus();
+    if (previousOfOrder === null) return { missing: 'order' };
     if (lineId === null) {
-      await tx.update(orders).set({ status, updatedAt: at }).where(eq(orders.id, orderId));
-      await enqueueLineStatusChanged(
+      const lines = await tx
+        .select({ id: orderItems.id, status: orderItems.status })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, orderId));
+      const open = lines.filter((line) => !FINAL_LINE_STATUSES.includes(line.status as OrderStatus));
+      await changeLineStatuses(
         tx,
-        { orderId, lineId, from: order.status as OrderStatus, to: status },
-        { now: at },
+        (open.length > 0 ? open : lines).map((line) => line.id),
+        status,
+        { ...actor, at, timeZone },
       );
-      await recordAudit(tx, {
-        staffId: actor.staffId,
-        action: 'order.status',
-        entity: 'order',
-        entityId: orderId,
-        before: { status: order.status },
-        after: { status },
-        at,
-      });
-      return { changed: { orderId, lineId, previous: order.status as OrderStatus, status } };
+      return { changed: { orderId, lineId, previous: previousOfOrder, status: (await orderStatus())! } };
     }
     if (!Number.isSafeInteger(lineId)) return { missing: 'line' };
     const [line] = await tx

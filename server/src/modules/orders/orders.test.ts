@@ -514,7 +514,6 @@ describe('order list: pages and filters', () => {
       .values(
         Array.from({ length: 25 }, (_, index) => ({
           clientId,
-          status: index % 5 === 4 ? 'in_work' : 'new',
           submissionKey: `seeded-${index}`,
           email: 'buyer@example.ru',
           firstName: 'Иван',
@@ -530,13 +529,16 @@ describe('order list: pages and filters', () => {
       )
       .returning({ id: orders.id });
     ids = rows.map((row) => row.id);
+    // Every fifth order in work: its line is.
     await database.db.insert(orderItems).values(
       ids.map((orderId, index) => ({
         orderId,
         article: `SEED-${index}`,
+        articleNormalized: `SEED${index}`,
         brandName: 'MANN-FILTER',
         price: `${index + 1}00.00`,
         quantity: 1,
+        status: index % 5 === 4 ? 'in_work' : 'new',
       })),
     );
   });

@@ -1,9 +1,19 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { roublesFromDecimal, ORDER_STATUS_NAMES, type Order, type OrderLine, type OrderStatus } from '@detal/contract';
+import {
+  normalizeArticle,
+  roublesFromDecimal,
+  ORDER_STATUS_NAMES,
+  orderStatusOfState,
+  type Order,
+  type OrderLine,
+  type OrderState,
+  type OrderStatus,
+} from '@detal/contract';
 import { withinDays } from '../../db/calendar-days.ts';
 import type { DbExecutor, Tx } from '../../db/index.ts';
 import { bills, orderItems, orders } from '../../db/schema.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
+import { orderStateSql, statesOfStatus } from './order-state.ts';
 
 /* Writing orders. */
 
@@ -21,7 +31,7 @@ export async function findOrderBySubmission(
 }
 
 export type NewOrder = typeof orders.$inferInsert;
-export type NewOrderLine = Omit<typeof orderItems.$inferInsert, 'orderId'>;
+export type NewOrderLine = Omit<typeof orderItems.$inferInsert, 'orderId' | 'articleNormalized'>;
 
 /**
  * Writes the order row; null when the client's submission key is taken (a concurrent twin won). Checkout holds
@@ -33,7 +43,9 @@ export async function insertOrder(tx: Tx, order: NewOrder): Promise<number | nul
 }
 
 export async function insertOrderLines(tx: Tx, orderId: number, lines: readonly NewOrderLine[]): Promise<void> {
-  await tx.insert(orderItems).values(lines.map((line) => ({ ...line, orderId })));
+  await tx
+    .insert(orderItems)
+    .values(lines.map((line) => ({ ...line, orderId, articleNormalized: normalizeArticle(line.article) })));
 }
 
 /* Reading orders. */
@@ -86,7 +98,7 @@ function listConditions(filter: OrderListFilter, timeZone: string): SQL {
     eq(orders.clientId, filter.clientId),
     ...withinDays(orders.createdAt, filter.dateFrom, filter.dateTo, timeZone),
   ];
-  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.status) conditions.push(inArray(orderStateSql(), statesOfStatus(filter.status)));
   if (filter.id !== null && filter.id !== undefined) {
     // An id no order can have matches nothing (rather than failing the int4 comparison).
     conditions.push(fitsIntegerId(filter.id) ? eq(orders.id, filter.id) : sql`false`);
@@ -102,7 +114,7 @@ export async function countOrders(db: DbExecutor, filter: OrderListFilter, timeZ
 const orderColumns = {
   id: orders.id,
   createdAt: orders.createdAt,
-  status: orders.status,
+  state: orderStateSql(),
   deliveryMethodId: orders.deliveryMethodId,
   deliveryMethodName: orders.deliveryMethodName,
   deliveryMethodDescription: orders.deliveryMethodDescription,
@@ -116,8 +128,9 @@ const orderColumns = {
   billId: bills.id,
 };
 
-type OrderRow = Pick<typeof orders.$inferSelect, Exclude<keyof typeof orderColumns, 'billId'>> & {
+type OrderRow = Pick<typeof orders.$inferSelect, Exclude<keyof typeof orderColumns, 'billId' | 'state'>> & {
   billId: number | null;
+  state: OrderState;
 };
 
 const lineColumns = {
@@ -137,7 +150,7 @@ type LineRow = Pick<typeof orderItems.$inferSelect, keyof typeof lineColumns>;
 
 const money = (decimal: string): number => roublesFromDecimal(decimal);
 
-// The status columns are checked against the contract's list by the database.
+// The status column is checked against the contract's list by the database.
 const statusOf = (status: string): { status: OrderStatus; status_name: string } => ({
   status: status as OrderStatus,
   status_name: ORDER_STATUS_NAMES[status as OrderStatus],
@@ -158,7 +171,7 @@ const toOrderLine = (row: LineRow): OrderLine => ({
 const toOrder = (row: OrderRow, lines: OrderLine[]): Order => ({
   id: row.id,
   created_at: row.createdAt.toISOString(),
-  ...statusOf(row.status),
+  ...orderStatusOfState(row.state),
   delivery_method: {
     id: row.deliveryMethodId,
     name: row.deliveryMethodName,

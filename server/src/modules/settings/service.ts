@@ -15,6 +15,7 @@ import {
   type ShopSettingValues,
 } from '../../db/shop-settings.ts';
 import { recordAudit } from '../staff/audit.ts';
+import { staffAddressFallback } from '../notifications/staff-address.ts';
 
 /**
  * The shop's settings as the back office edits them (issue 15, point 7), on top of `shop_settings`
@@ -53,20 +54,25 @@ const methodStored = (method: DeliveryMethodEdit): ShopSettingValues['delivery_m
 });
 
 export async function readAdminSettings(db: DbExecutor, fallbackEmail: string | undefined): Promise<AdminSettingsView> {
-  const [shop, requisites, vat, methods, staffEmail, calendar] = await Promise.all([
+  const [shop, requisites, vat, methods, staffEmail, calendar, fallback] = await Promise.all([
     readShopSetting(db, 'shop'),
     readShopSetting(db, 'requisites'),
     readShopSetting(db, 'vat'),
     readShopSetting(db, 'delivery_methods'),
     readShopSetting(db, 'staff_notification_email'),
     readWorkingCalendar(db),
+    staffAddressFallback(db, fallbackEmail),
   ]);
   return {
     shop: shop ?? EMPTY_SHOP,
     requisites: requisites ?? EMPTY_REQUISITES,
     vat: vat ?? { rate: null },
     delivery_methods: (methods ?? []).map(methodView),
-    staff_notification: { email: staffEmail?.email || null, fallback_email: fallbackEmail || null },
+    staff_notification: {
+      email: staffEmail?.email || null,
+      fallback_email: fallback?.email ?? null,
+      fallback_source: fallback?.source ?? null,
+    },
     delivery_calendar: calendar,
   };
 }

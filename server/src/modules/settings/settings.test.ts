@@ -19,7 +19,9 @@ import { readShopSetting, writeShopSetting } from '../../db/shop-settings.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';
-import { staffAddress } from '../notifications/sender.ts';
+import { staffAddress } from '../notifications/staff-address.ts';
+import { findStaffMember } from '../staff/queries.ts';
+import { readAdminSettings } from './service.ts';
 
 const REQUISITES = {
   name: 'ООО «Ромашка»',
@@ -63,7 +65,18 @@ describe('back office: shop settings', () => {
     const settings = await show();
     expect(settings.shop.name).toBe('Деталь');
     expect(settings.delivery_methods.map((method) => method.price_kopecks)).toEqual([0, 35000, 60000]);
-    expect(settings.staff_notification).toEqual({ email: null, fallback_email: 'env@shop.example.ru' });
+    expect(settings.staff_notification).toEqual({
+      email: null,
+      fallback_email: 'env@shop.example.ru',
+      fallback_source: 'env',
+    });
+    // Without STAFF_NOTIFICATION_EMAIL the shop's first owner is where the mail goes (issue 26, point 8).
+    const ownerEmail = (await findStaffMember(database.db, ownerId))!.email;
+    expect((await readAdminSettings(database.db, undefined)).staff_notification).toEqual({
+      email: null,
+      fallback_email: ownerEmail,
+      fallback_source: 'owner',
+    });
   });
 
   it('refuses requisites with a wrong INN or account key in Russian, in the contract shape, and changes nothing', async () => {
@@ -108,7 +121,7 @@ describe('back office: shop settings', () => {
     const settings = await show();
     expect(settings.delivery_methods).toEqual(methods);
     const notify = 'env@shop.example.ru';
-    expect(await staffAddress(database.db, notify)).toBe('orders@shop.example.ru');
+    expect((await staffAddress(database.db, notify))?.email).toBe('orders@shop.example.ru');
 
     const audited = await database.db
       .select({ entityId: auditLog.entityId, staffId: auditLog.staffId })
@@ -123,7 +136,7 @@ describe('back office: shop settings', () => {
     expect(new Set(audited.map((row) => row.staffId))).toEqual(new Set([ownerId]));
 
     await callAdmin(app, 'settings-save', { cookie: owner, body: { staff_notification: { email: null } } });
-    expect(await staffAddress(database.db, notify)).toBe('env@shop.example.ru');
+    expect((await staffAddress(database.db, notify))?.email).toBe('env@shop.example.ru');
     expect((await show()).staff_notification.email).toBeNull();
   });
 

@@ -309,3 +309,14 @@ export async function useUpStaffSetupLink(db: DbExecutor, tokenHash: string, now
     .returning({ tokenHash: staffSetupLinks.tokenHash });
   return rows.length > 0;
 }
+
+/** The shop's first owner still able to sign in (the oldest account with the role, not blocked); null when none. */
+export async function firstOwnerEmail(db: DbExecutor): Promise<string | null> {
+  const [row] = await db
+    .select({ email: staff.email })
+    .from(staff)
+    .where(and(eq(staff.role, 'owner'), isNull(staff.blockedAt)))
+    .orderBy(staff.createdAt, staff.id)
+    .limit(1);
+  return row?.email ?? null;
+}

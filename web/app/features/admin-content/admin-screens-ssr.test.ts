@@ -88,7 +88,7 @@ const settings: AdminSettingsView = {
   },
   vat: { rate: 20 },
   delivery_methods: [{ id: 2, name: 'Курьер', price_kopecks: 35050, description: 'По Москве', needs_address: true }],
-  staff_notification: { email: null, fallback_email: 'env@shop.example.ru' },
+  staff_notification: { email: null, fallback_email: 'env@shop.example.ru', fallback_source: 'env' },
   delivery_calendar: {
     working_weekdays: [1, 2, 3, 4, 5],
     holidays: ['2026-12-31', '2027-01-07'],

@@ -19,7 +19,8 @@ export const STATUS_COLORS: Record<OrderStatus, string> = {
   canceled: 'red',
 };
 
-export function StatusBadge({ status }: { status: OrderStatus }) {
+/** A status as a badge, never cut short («Нов…»): its width is its whole name. `name` overrides the status's own. */
+export function StatusBadge({ status, name }: { status: OrderStatus; name?: string }) {
   return (
     <Badge
       color={STATUS_COLORS[status]}
@@ -28,10 +29,68 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
       radius="sm"
       tt="none"
       fw={600}
-      style={{ whiteSpace: 'nowrap' }}
+      styles={{ root: { minWidth: 'max-content' }, label: { overflow: 'visible' } }}
     >
-      {ORDER_STATUS_NAMES[status]}
+      {name ?? ORDER_STATUS_NAMES[status]}
     </Badge>
+  );
+}
+
+/** How long ago the order came, as the queue's age column says it: «15 мин», «3 ч», «2 дн.». */
+export function ageText(createdAt: string, now: string): string {
+  const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(createdAt)) / 60_000));
+  if (minutes < 60) return `${minutes} мин`;
+  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)} ч`;
+  return `${Math.floor(minutes / (24 * 60))} дн.`;
+}
+
+/** 'yyyy-mm-dd' as «18.11» (the queue's expected day; the year is in the cell's title). */
+const shortDay = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}`;
+const fullDay = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+
+/** The expected day of a line, red with «просрочено» when it is past and the line not yet ready. */
+export function ExpectedDay({ day, late }: { day: string | null; late: boolean }) {
+  if (day === null)
+    return (
+      <Text fz="inherit" c="gray.6" component="span" title="Срок поставки не известен">
+        —
+      </Text>
+    );
+  return (
+    <Text
+      fz="inherit"
+      component="span"
+      c={late ? 'red.8' : undefined}
+      fw={late ? 600 : undefined}
+      title={late ? `Ожидалась к ${fullDay(day)}: просрочено` : `Ожидается к ${fullDay(day)}`}
+      style={{ whiteSpace: 'nowrap' }}
+      data-late={late || undefined}
+    >
+      {shortDay(day)}
+      {late ? ' · просрочено' : ''}
+    </Text>
+  );
+}
+
+/** The mark of an order with the client's comment: a speech bubble, the comment in its title and name. */
+export function CommentMark({ comment }: { comment: string | null }) {
+  if (!comment) return null;
+  return (
+    <Text
+      component="span"
+      fz="inherit"
+      c="orange.8"
+      ml={4}
+      title={`Комментарий клиента: ${comment}`}
+      aria-label={`Комментарий клиента: ${comment}`}
+      role="img"
+      data-testid="comment-mark"
+      style={{ display: 'inline-flex', verticalAlign: 'middle' }}
+    >
+      <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" fill="currentColor">
+        <path d="M2 2h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H6l-3.5 3v-3H2a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1zm2 3v1h8V5H4zm0 3v1h6V8H4z" />
+      </svg>
+    </Text>
   );
 }
 
@@ -41,6 +100,27 @@ export function QueueFilters({ query, suppliers }: { query: QueueQuery; supplier
   const chosen = new Set(filters.status ?? []);
   return (
     <Form method="get" aria-label="Фильтры очереди">
+      <Group gap="xs" mb={6} align="flex-end" wrap="wrap">
+        <TextInput
+          label="Поиск"
+          name="q"
+          type="search"
+          placeholder="артикул, бренд, № заказа, клиент"
+          defaultValue={filters.q ?? ''}
+          size="xs"
+          w={320}
+          maw="100%"
+          data-testid="queue-search"
+        />
+        {filters.client_id != null && (
+          <>
+            <input type="hidden" name="client_id" value={filters.client_id} />
+            <Badge variant="light" color="gray" size="lg" tt="none" fw={500}>
+              Только клиент № {filters.client_id}
+            </Badge>
+          </>
+        )}
+      </Group>
       <Group gap={6} mb={6} wrap="wrap" aria-label="Статусы">
         {ORDER_STATUSES.map((status) => (
           <Checkbox
@@ -53,6 +133,14 @@ export function QueueFilters({ query, suppliers }: { query: QueueQuery; supplier
             mr="xs"
           />
         ))}
+        <Checkbox
+          name="late"
+          value="1"
+          label="Просроченные"
+          defaultChecked={filters.late === true}
+          size="xs"
+          color="red"
+        />
       </Group>
       <Group align="flex-end" gap="xs" wrap="wrap">
         <NativeSelect
@@ -185,7 +273,7 @@ export const QUEUE_SHORTCUTS =
  * The queue: a dense table of lines with checkboxes, the bulk status bar above it and the keyboard (j/k or the
  * arrows move, x or space select, a selects every line, s opens the status list, Enter opens the order).
  */
-export function OrderQueue({ lines }: { lines: AdminOrderLine[] }) {
+export function OrderQueue({ lines, now }: { lines: AdminOrderLine[]; now: string }) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const statusRef = useRef<HTMLSelectElement>(null);
   const navigate = useNavigate();
@@ -234,7 +322,7 @@ export function OrderQueue({ lines }: { lines: AdminOrderLine[] }) {
       <Text size="xs" c="gray.7" data-testid="queue-shortcuts">
         Клавиши: {QUEUE_SHORTCUTS}
       </Text>
-      <Table.ScrollContainer minWidth={1100}>
+      <Table.ScrollContainer minWidth={1180}>
         <Table
           striped
           highlightOnHover
@@ -256,6 +344,7 @@ export function OrderQueue({ lines }: { lines: AdminOrderLine[] }) {
                 />
               </Table.Th>
               <Table.Th>Дата</Table.Th>
+              <Table.Th title="Сколько прошло с заказа">Возраст</Table.Th>
               <Table.Th>Заказ</Table.Th>
               <Table.Th>Клиент</Table.Th>
               <Table.Th>Артикул</Table.Th>
@@ -265,6 +354,9 @@ export function OrderQueue({ lines }: { lines: AdminOrderLine[] }) {
               <Table.Th ta="right">Кол.</Table.Th>
               <Table.Th ta="right">Закупка</Table.Th>
               <Table.Th ta="right">Продажа</Table.Th>
+              <Table.Th title="Ожидаемый день готовности: день заказа и срок поставки по рабочему календарю">
+                Ожидается
+              </Table.Th>
               <Table.Th>Статус</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -287,8 +379,12 @@ export function OrderQueue({ lines }: { lines: AdminOrderLine[] }) {
                   />
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(line.created_at)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="line-age">
+                  {ageText(line.created_at, now)}
+                </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Link to={paths.adminOrder(line.order_id)}>№ {line.order_id}</Link>
+                  <CommentMark comment={line.order_comment} />
                 </Table.Td>
                 <Table.Td maw={200}>
                   <Text
@@ -296,7 +392,7 @@ export function OrderQueue({ lines }: { lines: AdminOrderLine[] }) {
                     lineClamp={1}
                     title={`${line.client_name} · ${line.client_email} · ${line.client_phone}`}
                   >
-                    {line.client_name}
+                    <Link to={paths.adminClient(line.client_id)}>{line.client_name}</Link>
                   </Text>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }} fw={600}>
@@ -315,6 +411,9 @@ export function OrderQueue({ lines }: { lines: AdminOrderLine[] }) {
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatRoubles(line.price)}
+                </Table.Td>
+                <Table.Td>
+                  <ExpectedDay day={line.expected_day} late={line.late} />
                 </Table.Td>
                 <Table.Td>
                   <StatusBadge status={line.status} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import {
   ORDER_STATUS_NAMES,
   billFileName,
@@ -11,7 +11,8 @@ import {
   formatRoubles,
 } from '@detal/contract/browser';
 import type { AdminOrder, AdminOrderScreenLine } from '@detal/contract';
-import { BulkStatusBar, StatusBadge } from './OrderQueue.tsx';
+import { paths } from '../../paths.ts';
+import { BulkStatusBar, ExpectedDay, StatusBadge } from './OrderQueue.tsx';
 import type { OrderActionResult } from './order-actions.ts';
 import { download } from '../../lib/api/index.ts';
 
@@ -153,7 +154,9 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
           <Text fw={600} size="sm" mb={4}>
             Клиент
           </Text>
-          <Field label="Имя">{name}</Field>
+          <Field label="Имя">
+            <Link to={paths.adminClient(client.id)}>{name}</Link>
+          </Field>
           {client.company_name && <Field label="Компания">{client.company_name}</Field>}
           <Field label="E-mail">{client.email}</Field>
           <Field label="Телефон">{client.phone_number}</Field>
@@ -182,7 +185,7 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
         onDone={() => setSelected(new Set())}
       />
 
-      <Table.ScrollContainer minWidth={1000}>
+      <Table.ScrollContainer minWidth={1180}>
         <Table
           verticalSpacing={4}
           horizontalSpacing={6}
@@ -195,8 +198,9 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
               <Table.Th w={28} />
               <Table.Th>Артикул / бренд</Table.Th>
               <Table.Th>Статус</Table.Th>
-              <Table.Th>Описание</Table.Th>
+              <Table.Th miw={180}>Описание</Table.Th>
               <Table.Th>Поставщик</Table.Th>
+              <Table.Th>Ожидается</Table.Th>
               <Table.Th ta="right">Кол.</Table.Th>
               <Table.Th ta="right">Закупка</Table.Th>
               <Table.Th ta="right">Продажа</Table.Th>
@@ -244,8 +248,13 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
                   )}
                   <CancelLine line={line} />
                 </Table.Td>
-                <Table.Td maw={200}>{line.description || '—'}</Table.Td>
+                <Table.Td miw={180} maw={320}>
+                  {line.description || '—'}
+                </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.supplier_name ?? '—'}</Table.Td>
+                <Table.Td>
+                  <ExpectedDay day={line.expected_day} late={line.late} />
+                </Table.Td>
                 <Table.Td ta="right">{line.quantity}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {line.purchase_price === null ? '—' : formatRoubles(line.purchase_price)}

@@ -29,13 +29,16 @@ const line: AdminOrderLine = {
   price: 412.4,
   status: 'in_work',
   status_name: 'В работе',
+  expected_day: '2026-11-20',
+  late: true,
+  order_comment: 'Позвонить за час',
 };
 
 const order: AdminOrder = {
   id: 42,
   created_at: '2026-11-24T07:15:00.000Z',
-  status: 'new',
-  status_name: 'Новый',
+  status: 'in_work',
+  status_name: 'Частично выдан',
   client: {
     id: 7,
     account_email: 'ivan@example.ru',
@@ -66,6 +69,8 @@ const order: AdminOrder = {
       price: 412.4,
       status: 'in_work',
       status_name: 'В работе',
+      expected_day: '2026-11-26',
+      late: false,
       total: 824.8,
       purchase_total: 601,
       margin: 223.8,
@@ -97,6 +102,8 @@ const order: AdminOrder = {
       price: 150,
       status: 'canceled',
       status_name: 'Отменён',
+      expected_day: '2026-11-26',
+      late: false,
       total: 150,
       purchase_total: 100,
       margin: 50,
@@ -145,6 +152,7 @@ async function apiFetch(request: Request): Promise<Response> {
   if (signedInAs.role === 'content_editor') {
     return Response.json({ message: 'Недостаточно прав для этого действия', error: 'forbidden' }, { status: 403 });
   }
+  if (path === 'order-line-counts') return Response.json({ data: { new_lines: 3, late_lines: 1 } });
   if (path === 'order-line-list') {
     return Response.json({ data: { data: [line], current_page: 2, last_page: 3, per_page: 50, total: 101 } });
   }
@@ -180,6 +188,9 @@ describe('the back office orders on the server', () => {
     const call = bodies.find((entry) => entry.path === 'order-line-list')!;
     expect(call.query).toBe('?page=2');
     expect(call.body).toEqual({
+      q: null,
+      late: null,
+      client_id: null,
       status: ['new', 'in_work'],
       supplier_id: 3,
       client: 'Петров',
@@ -205,6 +216,43 @@ describe('the back office orders on the server', () => {
     expect(html).toContain('Изменить статус');
     // The chosen statuses stay checked in the filter form.
     expect(html).toMatch(/value="in_work" checked=""|checked="" [^>]*value="in_work"/);
+  });
+
+  it('searches by what the client says, shows age, expected day, lateness and the comment; links the client (issue 26, point 4)', async () => {
+    signedInAs = manager;
+    const response = await get('/admin/orders?q=ос+90&late=1&client_id=7', 'staff_session=live');
+    expect(response.status).toBe(200);
+    const html = (await response.text()).replaceAll('<!-- -->', '');
+    const call = bodies.find((entry) => entry.path === 'order-line-list')!;
+    expect(call.body).toMatchObject({ q: 'ос 90', late: true, client_id: 7 });
+    // The search box keeps what was typed; «Просроченные» stays ticked; the client's filter is said.
+    expect(html).toMatch(/name="q"[^>]*value="ос 90"|value="ос 90"[^>]*name="q"/);
+    expect(html.match(/<input[^>]*name="late"[^>]*>/)?.[0]).toContain('checked=""');
+    expect(html).toContain('Только клиент № 7');
+    for (const header of ['Возраст', 'Ожидается']) expect(html).toContain(`>${header}</th>`);
+    // Ordered 24 Nov 07:15 UTC: counted from the loader's now, whatever the day the test runs, in days.
+    expect(html).toMatch(/data-testid="line-age"[^>]*>\d+ (мин|ч|дн\.)</);
+    expect(html).toContain('20.11 · просрочено');
+    expect(html).toContain('title="Ожидалась к 20.11.2026: просрочено"');
+    expect(html).toContain('aria-label="Комментарий клиента: Позвонить за час"');
+    expect(html).toContain('href="/admin/clients/7"');
+  });
+
+  it('shows the counts of new and late lines in the navigation, linked to the queue (issue 26, point 8)', async () => {
+    signedInAs = manager;
+    const html = (await (await get('/admin/orders/42', 'staff_session=live')).text()).replaceAll('<!-- -->', '');
+    expect(bodies.some((entry) => entry.path === 'order-line-counts')).toBe(true);
+    const linkOf = (label: string) => html.match(new RegExp(`<a[^>]*aria-label="${label}"[^>]*>`))?.[0] ?? '';
+    expect(linkOf('Новых позиций: 3')).toContain('href="/admin/orders?status=new"');
+    expect(linkOf('Просрочено позиций: 1')).toContain('href="/admin/orders?late=1"');
+    // The navigation folds behind a burger on phones and tablets.
+    expect(html).toMatch(/<button[^>]*aria-label="Разделы"/);
+
+    signedInAs = editor;
+    bodies.length = 0;
+    const editorHtml = await (await get('/admin/content', 'staff_session=live')).text();
+    expect(bodies.some((entry) => entry.path === 'order-line-counts')).toBe(false);
+    expect(editorHtml).not.toContain('data-testid="order-counts"');
   });
 
   it('renders an order: client, delivery, lines with margin and history, totals and the refund owed', async () => {
@@ -234,6 +282,10 @@ describe('the back office orders on the server', () => {
     ])
       expect(html).toContain(text);
     expect(html).toContain('data-testid="refund-due"');
+    // The order's status as derived by the server, and the links to the client and to the queue (issue 26).
+    expect(html).toMatch(/data-testid="order-status"[^]*?Частично выдан/);
+    expect(html).toContain('href="/admin/clients/7"');
+    expect(html).toContain('href="/admin/orders?order_id=42"');
     // A canceled line offers no cancel; the one in work does.
     expect(html.match(/>Отменить</g)).toHaveLength(1);
   });

@@ -2,8 +2,9 @@ import { ORDER_STATUSES } from '@detal/contract/browser';
 import type { AdminOrderLineFilters, OrderStatus } from '@detal/contract';
 
 /**
- * The work queue's filters as the URL keeps them: `?status=new&status=in_work&supplier_id=3&client=Петров&
- * order_id=42&date_from=2026-11-01&date_to=2026-11-24&page=2`. Anything malformed is left out rather than refused.
+ * The work queue's filters as the URL keeps them: `?q=oc+90&status=new&status=in_work&late=1&supplier_id=3&
+ * client=Петров&client_id=7&order_id=42&date_from=2026-11-01&date_to=2026-11-24&page=2`. Anything malformed is left
+ * out rather than refused.
  */
 export interface QueueQuery {
   filters: AdminOrderLineFilters;
@@ -29,7 +30,10 @@ export function queueQueryOf(url: URL): QueueQuery {
   if (dateFrom && dateTo && dateTo < dateFrom) [dateFrom, dateTo] = [dateTo, dateFrom];
   return {
     filters: {
+      q: params.get('q')?.trim().slice(0, 200) || null,
       status: statuses.length > 0 ? statuses : null,
+      late: params.get('late') === '1' ? true : null,
+      client_id: positiveInt(params.get('client_id')),
       supplier_id: positiveInt(params.get('supplier_id')),
       client: params.get('client')?.trim().slice(0, 200) || null,
       order_id: positiveInt(params.get('order_id')),

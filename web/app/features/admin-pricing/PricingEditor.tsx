@@ -41,8 +41,17 @@ const RULE_LABELS: Record<string, string> = {
 
 const percent = (value: number) => `${String(value).replace('.', ',')} %`;
 
-function Cell({ form, path, label, width = 90 }: { form: PricingForm; path: string; label: string; width?: number }) {
-  return <TextInput size="xs" w={width} aria-label={label} inputMode="decimal" {...form.getInputProps(path)} />;
+/** A number field: the bands' ones narrower on a phone, so that a row with its «×» fits 375 px. */
+function Cell({ form, path, label, width }: { form: PricingForm; path: string; label: string; width?: number }) {
+  return (
+    <TextInput
+      size="xs"
+      w={width ?? { base: 72, md: 90 }}
+      aria-label={label}
+      inputMode="decimal"
+      {...form.getInputProps(path)}
+    />
+  );
 }
 
 function usePricingForm(file: PricingFile) {
@@ -70,7 +79,7 @@ function BandsTable({ form }: { form: PricingForm }) {
       <Text fz="sm" fw={600}>
         Диапазоны закупочной цены
       </Text>
-      <Table verticalSpacing={2} fz="sm" data-testid="pricing-bands" maw={560}>
+      <Table verticalSpacing={2} horizontalSpacing={4} fz="sm" data-testid="pricing-bands" maw={560}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>От, ₽</Table.Th>

@@ -297,8 +297,8 @@ export function StaffEmailForm({ settings }: { settings: AdminSettingsView }) {
         label="E-mail для писем о новых заказах"
         description={
           fallback
-            ? `Пусто — письма идут на ${fallback} (переменная STAFF_NOTIFICATION_EMAIL)`
-            : 'Пусто — письма о заказах не отправляются (STAFF_NOTIFICATION_EMAIL тоже не задан)'
+            ? `Пусто — письма идут на ${fallback} (${settings.staff_notification.fallback_source === 'env' ? 'переменная STAFF_NOTIFICATION_EMAIL' : 'адрес владельца'})`
+            : 'Пусто — письма о заказах не отправляются: в магазине нет владельца'
         }
         value={(form.getValues().email as string | null) ?? ''}
         onChange={(event) => form.setFieldValue('email', event.currentTarget.value.trim() || null)}

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
-import { AppShell, Group, NavLink, Stack, Text } from '@mantine/core';
-import { Form, NavLink as RouterNavLink } from 'react-router';
-import { STAFF_ROLE_LABELS, type StaffMember, type StaffRole } from '@detal/contract';
+import { AppShell, Badge, Burger, Group, Indicator, NavLink, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Form, Link, NavLink as RouterNavLink } from 'react-router';
+import { STAFF_ROLE_LABELS, type AdminOrderCounts, type StaffMember, type StaffRole } from '@detal/contract';
 import { adminRoutes } from 'virtual:detal/endpoint-routes';
 import { paths } from '../../paths.ts';
 import { SubmitButton } from '../clients/SubmitButton.tsx';
+import classes from './AdminShell.module.css';
 
 /** Orders, payments and clients: the manager's work (issue 14), and the owner's. */
 const SALES: readonly StaffRole[] = ['owner', 'manager'];
@@ -25,20 +27,86 @@ export const ADMIN_SECTIONS: readonly { label: string; to: string; roles: readon
   { label: 'Настройки', to: paths.adminSettings(), roles: adminRoutes['settings-show'].roles },
 ];
 
-/**
- * The back office's own layout: a narrow side navigation (narrower below 1440 px, so that tables keep their room on
- * a 768 px tablet) and the signed-in member, dense content beside it.
- */
-export function AdminShell({ staff, children }: { staff: StaffMember; children: ReactNode }) {
+/** Where the navigation's counts lead: the queue of new lines, the queue of late ones. */
+export const NEW_LINES_PATH = paths.adminOrders('status=new');
+export const LATE_LINES_PATH = paths.adminOrders('late=1');
+
+/** The counts beside «Заказы»: lines no one has taken up, lines past their expected day. */
+function OrderCounts({ counts }: { counts: AdminOrderCounts }) {
   return (
-    <AppShell header={{ height: 48 }} navbar={{ width: { base: 150, lg: 200 }, breakpoint: 'xs' }} padding="md">
+    <Group gap={4} wrap="nowrap" data-testid="order-counts">
+      {counts.new_lines > 0 && (
+        <Badge
+          component={Link}
+          to={NEW_LINES_PATH}
+          size="sm"
+          color="blue"
+          variant="filled"
+          title={`Новых позиций: ${counts.new_lines}`}
+          aria-label={`Новых позиций: ${counts.new_lines}`}
+          style={{ cursor: 'pointer' }}
+        >
+          {counts.new_lines}
+        </Badge>
+      )}
+      {counts.late_lines > 0 && (
+        <Badge
+          component={Link}
+          to={LATE_LINES_PATH}
+          size="sm"
+          color="red"
+          variant="filled"
+          title={`Просрочено позиций: ${counts.late_lines}`}
+          aria-label={`Просрочено позиций: ${counts.late_lines}`}
+          style={{ cursor: 'pointer' }}
+        >
+          {counts.late_lines}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * The back office's own layout: a side navigation from 1024 px, folded behind a burger on tablets and phones (so
+ * that tables keep the whole width), the signed-in member, dense content beside it. `counts` (owner and managers)
+ * are the new and late lines, refreshed at every navigation (the layout's loader).
+ */
+export function AdminShell({
+  staff,
+  counts,
+  children,
+}: {
+  staff: StaffMember;
+  counts: AdminOrderCounts | null;
+  children: ReactNode;
+}) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const waiting = counts !== null && counts.new_lines + counts.late_lines > 0;
+  return (
+    <AppShell
+      header={{ height: 48 }}
+      navbar={{ width: 200, breakpoint: '64em', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
       <AppShell.Header px="md">
-        <Group h="100%" justify="space-between" wrap="nowrap">
-          <Text fw={700}>Деталь · панель управления</Text>
-          <Group gap="sm" wrap="nowrap">
-            <Text size="sm" c="gray.7" data-testid="admin-staff">
-              {staff.name} · {STAFF_ROLE_LABELS[staff.role]}
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            <div className={classes.burger}>
+              <Indicator disabled={!waiting || opened} color="red" size={8} offset={4}>
+                <Burger opened={opened} onClick={toggle} size="sm" aria-label="Разделы" aria-expanded={opened} />
+              </Indicator>
+            </div>
+            <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+              Деталь<span className={classes.wide}> · панель управления</span>
             </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <div className={classes.wide}>
+              <Text size="sm" c="gray.7" data-testid="admin-staff" lineClamp={1}>
+                {staff.name} · {STAFF_ROLE_LABELS[staff.role]}
+              </Text>
+            </div>
             <Form method="post" action={paths.adminLogin()}>
               <input type="hidden" name="intent" value="sign-out" />
               <SubmitButton size="compact-sm" variant="default">
@@ -51,7 +119,14 @@ export function AdminShell({ staff, children }: { staff: StaffMember; children: 
       <AppShell.Navbar p="xs" aria-label="Разделы">
         <Stack gap={2}>
           {ADMIN_SECTIONS.filter((section) => section.roles.includes(staff.role)).map((section) => (
-            <NavLink key={section.to} component={RouterNavLink} to={section.to} label={section.label} />
+            <NavLink
+              key={section.to}
+              component={RouterNavLink}
+              to={section.to}
+              label={section.label}
+              onClick={close}
+              rightSection={section.to === paths.adminOrders() && counts ? <OrderCounts counts={counts} /> : undefined}
+            />
           ))}
         </Stack>
       </AppShell.Navbar>

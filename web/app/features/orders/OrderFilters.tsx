@@ -1,11 +1,12 @@
 import { NativeSelect, TextInput } from '../../ui/index.ts';
-import { ORDER_STATUS_NAMES, ORDER_STATUSES } from '@detal/contract/browser';
+import { ORDER_LEVEL_STATUSES, ORDER_STATUS_NAMES } from '@detal/contract/browser';
 import { DateRangeFields, ListFilterForm } from '../../components/ListFilterForm.tsx';
 import type { OrderFilterValues } from './order-filters.ts';
 
+/** The statuses an order can have (derived from its lines; «В работе» includes «Частично выдан»). */
 const STATUS_OPTIONS = [
   { value: '', label: 'Все статусы' },
-  ...ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_NAMES[status] })),
+  ...ORDER_LEVEL_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_NAMES[status] })),
 ];
 
 /** The orders' filters (/orders?status=…): order number, dates and status. */
