@@ -134,7 +134,7 @@ describe('suppliers in Chromium', () => {
       page.getByRole('button', { name: 'Отчёт (1)' }).first().click(),
     ]);
     const reportText = readFileSync((await report.path())!, 'utf8');
-    expect(reportText).toContain('price is not a number: ""дорого""');
+    expect(reportText).toContain('строка;причина;ячейки\n3;"цена не число: «дорого»"');
 
     expect(await searchText(page, 'DTL1001')).toContain('1543');
 

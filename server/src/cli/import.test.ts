@@ -60,7 +60,7 @@ describe('npm run import', { timeout: 120_000 }, () => {
     expect(speed).toMatch(/^\d+\.\d s \(reading \d+\.\d s\), [\d,]+ rows\/s\.$/);
     expect(report).toBe(`Rejected rows (line and reason): ${file}.rejected.csv`);
     expect(await readFile(`${file}.rejected.csv`, 'utf8')).toBe(
-      '\uFEFFline;reason;row\n3;"price is not a number: ""дорого""";"W 712/75;Mann;дорого"\n',
+      '\uFEFFстрока;причина;ячейки\n3;"цена не число: «дорого»";"W 712/75;Mann;дорого"\n',
     );
 
     const database = await openDatabase(target.options);
@@ -82,7 +82,7 @@ describe('npm run import', { timeout: 120_000 }, () => {
     expect(outcome.stdout).toContain(
       'Cross-references: 2 rows read, 1 added, 0 retyped, 0 already known, 1 rejected, 1 new brand.',
     );
-    expect(await readFile(reportPath, 'utf8')).toContain('2;"article1 is missing";"Knecht;;Mahle;X;"');
+    expect(await readFile(reportPath, 'utf8')).toContain('2;"нет артикула 1";"Knecht;;Mahle;X;"');
   });
 
   it('refuses wrong options with a message and exit code 1, changing nothing', async () => {

@@ -150,7 +150,7 @@ describe('suppliers: profiles, uploads imported by the job, history, active flag
     const report = await callAdmin(app, 'import-report', { cookie: owner, body: { id: queued.id } });
     expect(report.statusCode).toBe(200);
     expect(report.headers['content-type']).toContain('text/csv');
-    expect(report.body).toContain('3;"price is not a number: ""дорого""";"OC 91;Knecht;Фильтр;дорого;1"');
+    expect(report.body).toContain('3;"цена не число: «дорого»";"OC 91;Knecht;Фильтр;дорого;1"');
 
     const stored = await database.db.select().from(offers).where(eq(offers.supplierId, supplier.id));
     expect(stored).toMatchObject([{ article: 'OC 90', price: '1234.50', quantity: 11, deliveryDays: 2 }]);
