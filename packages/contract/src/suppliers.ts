@@ -145,6 +145,7 @@ export const IMPORT_STATUS_LABELS = {
   done: 'готово',
   failed: 'ошибка',
   cancelled: 'отменён',
+  awaiting_confirmation: 'ждёт подтверждения',
 } as const;
 export type ImportStatus = keyof typeof IMPORT_STATUS_LABELS;
 
@@ -153,7 +154,7 @@ export const supplierImportSchema = z.object({
   supplier_id: idSchema.nullable(),
   kind: z.enum(['price_list', 'cross_references']),
   source: z.enum(['cli', 'upload', 'schedule']),
-  status: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']),
+  status: z.enum(['queued', 'running', 'done', 'failed', 'cancelled', 'awaiting_confirmation']),
   file_name: z.string(),
   file_bytes: z.number().int().min(0),
   bytes_read: z.number().int().min(0),
@@ -169,6 +170,11 @@ export const supplierImportSchema = z.object({
   error: z.string().nullable(),
   has_report: z.boolean(),
   staff_name: z.string().nullable(),
+  /**
+   * awaiting_confirmation: the list would remove most of the supplier's offers; the import stopped before changing
+   * anything and waits for staff to confirm (import-confirm) or cancel. Kept after the answer.
+   */
+  removal: massRemovalSchema.nullable(),
 });
 export type SupplierImport = z.infer<typeof supplierImportSchema>;
 
@@ -204,6 +210,7 @@ export type SupplierListFilters = z.infer<typeof supplierListFiltersSchema>;
 
 export const SUPPLIER_NOT_FOUND_MESSAGE = 'Поставщик не найден';
 export const IMPORT_NOT_FOUND_MESSAGE = 'Загрузка не найдена';
+export const IMPORT_NOT_AWAITING_MESSAGE = 'Эта загрузка не ждёт подтверждения';
 
 /** Create (id null) or change a supplier. */
 export const supplierSaveRequestSchema = z.object({
@@ -317,7 +324,19 @@ export const supplierAdminEndpoints = defineEndpoints({
     path: 'import-cancel',
     session: false,
     roles: SUPPLIERS,
-    summary: 'Cancels a queued or running import: nothing changes (its transaction rolls back)',
+    summary: "Cancels a queued, running or awaiting import: nothing changes (a running one's transaction rolls back)",
+    tags: ['admin'],
+    body: importIdRequestSchema,
+    response: dataEnvelope(z.object({ import: supplierImportSchema })),
+  },
+  'import-confirm': {
+    method: 'POST',
+    path: 'import-confirm',
+    session: false,
+    roles: SUPPLIERS,
+    summary:
+      "Confirms an upload that stopped because it would remove most of the supplier's offers: it is queued again " +
+      'and replaces the list',
     tags: ['admin'],
     body: importIdRequestSchema,
     response: dataEnvelope(z.object({ import: supplierImportSchema })),

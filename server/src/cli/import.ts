@@ -4,7 +4,7 @@ import { openDatabase } from '../db/index.ts';
 import type { CsvEncoding } from '../modules/catalog/import/csv-source.ts';
 import { importCrossReferences } from '../modules/catalog/import/cross-reference-import.ts';
 import type { ImportProgress } from '../modules/catalog/import/import-events.ts';
-import { importPriceList } from '../modules/catalog/import/price-list-import.ts';
+import { MassRemoval, importPriceList } from '../modules/catalog/import/price-list-import.ts';
 import { RejectReport } from '../modules/catalog/import/reject-report.ts';
 import { recordCliImport, savedImportOptions } from '../modules/suppliers/cli-imports.ts';
 
@@ -27,6 +27,9 @@ Options:
   --default-delivery N
                   prices: the supplier's delivery time in days for rows that give none (a new supplier
                   otherwise gets 0; a known one keeps its own)
+  --allow-mass-removal
+                  prices: load a list that removes more than half of the supplier's offers (without it such a
+                  list is refused, nothing changes, and the staff are e-mailed)
   --report PATH   where refused rows are written, with line number and reason (default: FILE.rejected.csv;
                   written only when a row is refused)
   --help          show this text
@@ -89,6 +92,7 @@ async function main(): Promise<void> {
       columns: { type: 'string' },
       'default-delivery': { type: 'string' },
       report: { type: 'string' },
+      'allow-mass-removal': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -146,7 +150,12 @@ async function main(): Promise<void> {
         database,
         { kind: 'price_list', supplierName: supplier, file, settings: { ...options, file } },
         async () => {
-          const result = await importPriceList(database, { ...events, ...options, supplierName: supplier });
+          const result = await importPriceList(database, {
+            ...events,
+            ...options,
+            supplierName: supplier,
+            guardRemoval: !values['allow-mass-removal'],
+          });
           return { ...result, reportPath: report.count > 0 ? report.path : null };
         },
       );
@@ -188,6 +197,9 @@ async function main(): Promise<void> {
     if (report.count > 0) console.log(`Rejected rows (line and reason): ${report.path}`);
   } catch (error) {
     progress.done();
+    if (error instanceof MassRemoval) {
+      throw new Error(`${error.message}. Чтобы загрузить его всё равно: --allow-mass-removal`, { cause: error });
+    }
     throw error;
   } finally {
     report.close();
