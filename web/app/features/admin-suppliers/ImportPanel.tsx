@@ -5,6 +5,7 @@ import {
   IMPORT_SOURCE_LABELS,
   IMPORT_STATUS_LABELS,
   formatDateTime,
+  pluralRu,
   type ImportKind,
   type ImportStatus,
   type SupplierImport,
@@ -24,6 +25,7 @@ const STATUS_COLORS: Record<ImportStatus, string> = {
   done: 'green',
   failed: 'red',
   cancelled: 'orange',
+  awaiting_confirmation: 'yellow',
 };
 
 const number = (value: number) => value.toLocaleString('ru-RU');
@@ -176,6 +178,50 @@ export function ImportProgressCard({ item }: { item: SupplierImport }) {
   );
 }
 
+/**
+ * A list that would remove most of the supplier's offers: the import stopped before replacing them and asks.
+ * «Заменить прайс» queues it again without the check; «Отменить» drops it, and the offers stay as they are.
+ */
+export function RemovalQuestion({ item }: { item: SupplierImport }) {
+  const fetcher = useFetcher<SupplierActionResult>();
+  const removal = item.removal;
+  if (!removal) return null;
+  const busy = fetcher.state !== 'idle';
+  const error = fetcher.data?.intent === 'confirm' || fetcher.data?.intent === 'cancel' ? fetcher.data.error : null;
+  return (
+    <Alert color="yellow" p="xs" title="Прайс уберёт большую часть предложений" data-testid="removal-question">
+      <Stack gap={6}>
+        <Text size="sm">
+          В файле «{item.file_name}» {number(removal.loaded)} {pluralRu(removal.loaded, 'строка', 'строки', 'строк')}:
+          он уберёт {number(removal.removed)} из {number(removal.offers)} предложений поставщика. Загрузка остановлена
+          до вашего решения, предложения пока не изменены.
+        </Text>
+        <Group gap="xs">
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="confirm" />
+            <input type="hidden" name="id" value={item.id} />
+            <Button type="submit" size="xs" color="red" loading={busy}>
+              Заменить прайс
+            </Button>
+          </fetcher.Form>
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="id" value={item.id} />
+            <Button type="submit" size="xs" variant="default" disabled={busy}>
+              Отменить, оставить прежний
+            </Button>
+          </fetcher.Form>
+        </Group>
+        {error && (
+          <Text size="sm" c="red.8" role="alert">
+            {error}
+          </Text>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
 /** The history of imports, newest first. */
 export function ImportsTable({ imports }: { imports: SupplierImport[] }) {
   if (imports.length === 0) {
@@ -216,6 +262,11 @@ export function ImportsTable({ imports }: { imports: SupplierImport[] }) {
                     {item.error}
                   </Text>
                 )}
+                {item.removal && !item.error && (
+                  <Text size="xs" c="gray.7">
+                    убрал бы {number(item.removal.removed)} из {number(item.removal.offers)} предложений
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td ta="right">{number(item.rows_read)}</Table.Td>
               <Table.Td ta="right">{item.rows_loaded === null ? '—' : number(item.rows_loaded)}</Table.Td>
@@ -247,6 +298,11 @@ export function ImportSection({
   return (
     <Stack gap="xs">
       <ImportDropzone kind={kind} supplierId={supplierId} />
+      {imports
+        .filter((item) => item.status === 'awaiting_confirmation')
+        .map((item) => (
+          <RemovalQuestion key={item.id} item={item} />
+        ))}
       {open.map((item) => (
         <ImportProgressCard key={item.id} item={item} />
       ))}
