@@ -207,7 +207,13 @@ export function RemovalQuestion({ item }: { item: SupplierImport }) {
           <fetcher.Form method="post">
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="id" value={item.id} />
-            <Button type="submit" size="xs" variant="default" disabled={busy}>
+            <Button
+              type="submit"
+              size="xs"
+              variant="default"
+              disabled={busy}
+              styles={{ root: { height: 'auto', minHeight: 30 }, label: { whiteSpace: 'normal' } }}
+            >
               Отменить, оставить прежний
             </Button>
           </fetcher.Form>
@@ -255,7 +261,7 @@ export function ImportsTable({ imports }: { imports: SupplierImport[] }) {
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.started_at ?? item.queued_at)}</Table.Td>
               <Table.Td>{IMPORT_SOURCE_LABELS[item.source]}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.file_name}</Table.Td>
-              <Table.Td>
+              <Table.Td miw={170}>
                 <ImportStatusBadge status={item.status} />
                 {item.error && (
                   <Text size="xs" c="red.8">
