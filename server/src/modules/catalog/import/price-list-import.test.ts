@@ -307,9 +307,7 @@ describe('importing a price list', () => {
 
   it('stops with a clear error on a file whose first row is not a header when no columns are given', async () => {
     const file = await folder.write('no-header.csv', 'OC90;Knecht;1\n');
-    await expect(runImport({ supplierName: 'Без шапки', file })).rejects.toThrow(
-      'Не найдена строка заголовка',
-    );
+    await expect(runImport({ supplierName: 'Без шапки', file })).rejects.toThrow('Не найдена строка заголовка');
     expect(await offersOf('Без шапки')).toEqual([]);
     const empty = await folder.write('empty.csv', '');
     await expect(runImport({ supplierName: 'Без шапки', file: empty })).rejects.toThrow('The file is empty');
