@@ -1,5 +1,6 @@
 import type { SourceImportOptions } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
+import { HeaderNotFoundInFile } from '../catalog/import/layout-reader.ts';
 import { MassRemoval, importPriceList } from '../catalog/import/price-list-import.ts';
 import { recordCliImport, savedImportOptions } from '../suppliers/cli-imports.ts';
 
@@ -49,6 +50,9 @@ const COLUMN_NAMES: Record<string, string> = {
 
 /** The import's English reasons (written for the command line) in the staff's words. */
 export function refusalMessage(error: unknown): string {
+  if (error instanceof HeaderNotFoundInFile) {
+    return `Файл не похож на прайс-лист: не найдены столбцы артикул, бренд, цена. ${UNCHANGED}`;
+  }
   if (error instanceof MassRemoval) {
     return `${error.message}. Загрузите его вручную на странице поставщика или разрешите такие прайсы в настройках источника.`;
   }
