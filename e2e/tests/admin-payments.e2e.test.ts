@@ -256,7 +256,7 @@ describe('payments in Chromium', () => {
 
     // The same statement again records nothing twice.
     await upload();
-    await result.getByRole('status').filter({ hasText: 'Записано: 0. Уже были записаны: 1.' }).waitFor();
+    await result.getByRole('status').filter({ hasText: 'Записано: 0. Уже были записаны: 2.' }).waitFor();
     expect(
       await page
         .getByTestId('payments-table')
