@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { statementBytes } from '../../server/test/fixtures/statement.ts';
@@ -23,6 +24,8 @@ const MANAGER_PASSWORD = 'пароль менеджера платежей';
 const CLIENT_PASSWORD = 'payments-e2e-password';
 // The seeded demo shop's settlement account (server/src/seed/shop-settings.ts).
 const SHOP_ACCOUNT = '40702810000000000000';
+const shotsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/payments');
+mkdirSync(shotsDir, { recursive: true });
 
 let app: RunningApp;
 let managerLink = '';
@@ -58,8 +61,19 @@ async function shop<T>(endpoint: string, body: unknown, token?: string): Promise
   return (JSON.parse(text) as { data: T }).data;
 }
 
-/** A client registers and orders one KNECHT OC 90 through the shop API; answers the token and the bill. */
-async function clientOrders(): Promise<{ token: string; billId: number; sum: number }> {
+/** The business's INN the client registers with: a statement line from it may be matched by the payer. */
+const CLIENT_INN = '7707083893';
+
+/**
+ * A client registers (a business with its INN) and orders KNECHT OC 90 through the shop API, once and then again
+ * with `secondQuantity` pieces; answers the token and both bills.
+ */
+async function clientOrders(secondQuantity: number): Promise<{
+  token: string;
+  billId: number;
+  sum: number;
+  second: { billId: number; sum: number };
+}> {
   const email = `payments-${Date.now()}@example.test`;
   const { client } = await shop<{ client: { access_token: string; basket_id: number; basket_key: string } }>(
     'client-registration',
@@ -71,6 +85,8 @@ async function clientOrders(): Promise<{ token: string; billId: number; sum: num
       last_name: 'Платёжная',
       phone_number: '+7 999 765-43-21',
       company_name: 'ООО «Автосервис»',
+      is_business: true,
+      inn: CLIENT_INN,
     },
   );
   const token = client.access_token;
@@ -81,7 +97,21 @@ async function clientOrders(): Promise<{ token: string; billId: number; sum: num
     token,
   );
   const offer = search.result_products_search.items[0]!;
-  await shop('basket-add-item', { item: { id: offer.id }, quantity: 1, ...basket }, token);
+  const bills: { id: number; price_sum: number }[] = [];
+  for (const quantity of [1, secondQuantity]) {
+    await shop('basket-add-item', { item: { id: offer.id }, quantity, ...basket }, token);
+    bills.push(await placeOrder(email, token, basket));
+  }
+  const [first, second] = bills as [(typeof bills)[0], (typeof bills)[0]];
+  return { token, billId: first.id, sum: first.price_sum, second: { billId: second.id, sum: second.price_sum } };
+}
+
+/** Step 1 and 2 of the checkout for the basket's lines; answers the new bill. */
+async function placeOrder(
+  email: string,
+  token: string,
+  basket: { basket_id: number; basket_key: string },
+): Promise<{ id: number; price_sum: number }> {
   const shown = await shop<{ items: { id: number }[] }>('basket-show', basket, token);
   const itemsForOrder = shown.items.map((item) => item.id);
   const preorder = await shop<{ delivery_method: { id: number }[] }>(
@@ -108,9 +138,9 @@ async function clientOrders(): Promise<{ token: string; billId: number; sum: num
     {},
     token,
   );
-  const bill = bills.data[0]!;
+  const bill = bills.data.reduce((newest, each) => (each.id > newest.id ? each : newest));
   expect(bill.paid).toBe(false);
-  return { token, billId: bill.id, sum: bill.price_sum };
+  return bill;
 }
 
 async function submit(page: Page, name: string) {
@@ -121,7 +151,7 @@ async function submit(page: Page, name: string) {
 
 describe('payments in Chromium', () => {
   it("a manager uploads the bank's statement; the bill is paid and the client's /bills says «Оплачен»", async () => {
-    const { token, billId, sum } = await clientOrders();
+    const { token, billId, sum, second } = await clientOrders(2);
     context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     recordFailedApiCalls(page);
@@ -162,6 +192,17 @@ describe('payments in Chromium', () => {
           receiverAccount: '40702810500000022222',
           purpose: 'Оплата поставщику по счету № 1',
         },
+        // Issue 26 point 9: no bill number, but the payer's INN is the client's and one open bill has this amount.
+        {
+          number: '734',
+          date: '23.11.2026',
+          amount: second.sum.toFixed(2),
+          payerAccount: '40702810400000011111',
+          receiverAccount: SHOP_ACCOUNT,
+          payer: 'ООО «Автосервис»',
+          payerInn: CLIENT_INN,
+          purpose: 'Оплата за запчасти',
+        },
         {
           number: '733',
           date: '23.11.2026',
@@ -185,7 +226,28 @@ describe('payments in Chromium', () => {
     await result.getByRole('status').filter({ hasText: 'Записано: 1.' }).waitFor();
     expect(await result.getByRole('status').innerText()).toContain('Исходящих (пропущено): 1.');
     await page.getByTestId('statement-recorded').getByText(`Записан по счёту № ${billId}`).waitFor();
-    await page.getByTestId('statement-unmatched').getByText('В назначении платежа нет номера счёта').waitFor();
+    await page.getByTestId('statement-unmatched').getByText('В назначении платежа нет номера счёта').first().waitFor();
+    const proposal = page.getByTestId('statement-proposal');
+    expect((await proposal.innerText()).replace(/\s+/g, ' ')).toContain(
+      `Предлагаем счёт № ${second.billId}: ООО «Автосервис», ИНН ${CLIENT_INN}`,
+    );
+    for (const width of [375, 768, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(shotsDir, `statement-proposal-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // Proposed, not recorded: the manager confirms it.
+    expect(
+      await page
+        .getByTestId('payments-table')
+        .getByRole('link', { name: `№ ${second.billId}` })
+        .count(),
+    ).toBe(0);
+    await page
+      .getByRole('form', { name: 'Сопоставить п/п № 734' })
+      .getByRole('button', { name: 'Подтвердить' })
+      .click();
+    await page.getByTestId('statement-unmatched').getByText(`Записан по счёту № ${second.billId}`).waitFor();
     // The list below reloaded with the new payment.
     await page
       .getByTestId('payments-table')
@@ -194,7 +256,7 @@ describe('payments in Chromium', () => {
 
     // The same statement again records nothing twice.
     await upload();
-    await result.getByRole('status').filter({ hasText: 'Записано: 0. Уже были записаны: 1.' }).waitFor();
+    await result.getByRole('status').filter({ hasText: 'Записано: 0. Уже были записаны: 2.' }).waitFor();
     expect(
       await page
         .getByTestId('payments-table')

@@ -134,7 +134,8 @@ describe('suppliers in Chromium', () => {
       page.getByRole('button', { name: 'Отчёт (1)' }).first().click(),
     ]);
     const reportText = readFileSync((await report.path())!, 'utf8');
-    expect(reportText).toContain('price is not a number: ""дорого""');
+    // The report a manager downloads is in Russian (issue 26 point 5).
+    expect(reportText).toContain('строка;причина;ячейки\n3;"цена не число: «дорого»"');
 
     expect(await searchText(page, 'DTL1001')).toContain('1543');
 
@@ -159,12 +160,60 @@ describe('suppliers in Chromium', () => {
     expect(second).toContain('320');
     expect(second).toContain('СкладСевер');
 
+    // Issue 26 point 5: a list as suppliers write it, a title block above the header, «есть», «3-5 дн.».
+    await page.goto(supplierUrl);
+    await page.getByTestId('imports-table').waitFor();
+    const titled = iconv.encode(
+      [
+        'ООО «Автоальянс»;;;;',
+        'Прайс-лист на 25.11.2026, тел. +7 (495) 123-45-67;;;;',
+        ';;;;',
+        'Артикул;Бренд;Цена опт;Наличие;Срок',
+        ...Array.from({ length: 12 }, (_, index) => `DTL-3${index};KNECHT;${100 + index},00;есть;3-5 дн.`),
+        '',
+      ].join('\r\n'),
+      'win1251',
+    );
+    await page.getByTestId('import-file').setInputFiles({ name: 'шапка.csv', mimeType: 'text/csv', buffer: titled });
+    await expect.poll(async () => page.getByTestId('imports-table').locator('tbody tr').count()).toBe(3);
+    expect(await importEnded(page)).toMatch(/шапка\.csv готово 12 12 0/);
+
+    // A file without the columns is refused, and the attempt is in the history.
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'не-прайс.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Какой-то отчёт;за ноябрь\n1;2\n'),
+    });
+    await page.getByRole('alert').filter({ hasText: 'Не найдена строка заголовка' }).waitFor();
+    await page.reload();
+    expect(await importEnded(page)).toContain('не-прайс.csv ошибка');
+
+    // A one-row list would remove most of the 12 offers: the upload stops and asks.
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'одна-строка.csv',
+      mimeType: 'text/csv',
+      buffer: iconv.encode('Артикул;Бренд;Цена опт\r\nDTL-30;KNECHT;99,00\r\n', 'win1251'),
+    });
+    const question = page.getByTestId('removal-question');
+    await question.waitFor({ timeout: 60_000 });
+    expect((await question.innerText()).replace(/\s+/g, ' ')).toContain('он уберёт 11 из 12 предложений поставщика');
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.screenshot({ path: path.join(shotsDir, 'supplier-removal-question-375.png'), fullPage: true });
+    await shoot(page, 'supplier-removal-question');
+    expect(await searchText(page, 'DTL31')).toContain('СкладСевер');
+    await page.goto(supplierUrl);
+    await page.getByRole('button', { name: 'Заменить прайс' }).click();
+    await question.waitFor({ state: 'detached', timeout: 60_000 });
+    expect(await importEnded(page)).toContain('одна-строка.csv готово');
+    expect(await searchText(page, 'DTL31')).not.toContain('СкладСевер');
+
     // Deactivated: the offers leave search at once.
+    expect(await searchText(page, 'DTL30')).toContain('СкладСевер');
     await page.goto(supplierUrl);
     await page.getByRole('switch', { name: 'Активен: предложения в поиске' }).setChecked(false, { force: true });
     await submit(page, 'Сохранить');
     await page.getByRole('status').filter({ hasText: 'Сохранено' }).waitFor();
-    expect(await searchText(page, 'DTL2002')).not.toContain('СкладСевер');
+    expect(await searchText(page, 'DTL30')).not.toContain('СкладСевер');
 
     await page.goto(`${app.baseUrl}/admin/suppliers`);
     await page.getByTestId('suppliers-table').getByText('ООО Автоальянс E2E').waitFor();

@@ -198,6 +198,13 @@ export const statementImportResultSchema = z.object({
       reason: z.enum(STATEMENT_UNMATCHED_REASONS),
       /** The bill the purpose names, when there is one. */
       bill_id: idSchema.nullable(),
+      /**
+       * A match found by the payer: exactly one client has the payer's INN and exactly one of its open bills has
+       * the amount left to pay. Proposed, not recorded: staff confirm it (statement-line-record).
+       */
+      proposal: z
+        .object({ bill_id: idSchema, client_id: idSchema, client_name: z.string(), inn: z.string() })
+        .nullable(),
     }),
   ),
 });

@@ -78,6 +78,11 @@ export const sourceImportOptionsSchema = z.object({
   /** 'article,brand,description,price,quantity,delivery,weight' (an empty name skips a cell). */
   columns: textSchema().trim().max(500, 'Не более 500 символов').optional(),
   default_delivery: z.int32().min(0, 'Срок не может быть отрицательным').max(3650).optional(),
+  /**
+   * A fetched list that would remove most of the supplier's offers (`isMassRemoval`) is loaded all the same; unset,
+   * such a list is refused and the staff are told.
+   */
+  allow_mass_removal: z.boolean().optional(),
 });
 export type SourceImportOptions = z.infer<typeof sourceImportOptionsSchema>;
 

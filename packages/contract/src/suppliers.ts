@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint.ts';
+import { pluralRu } from './format.ts';
 import { dataEnvelope, pageQuerySchema, paginatedList, perPageSchema } from './envelope.ts';
 import { idSchema, isoDateTimeSchema, optionalText, requiredText } from './fields.ts';
 import type { StaffRole } from './staff.ts';
@@ -34,11 +35,39 @@ export const PRICE_LIST_COLUMN_LABELS: Record<PriceListColumn, string> = {
 
 /** How a stock written as `>10` or `10+` is read: as 10 (at least that many), or as 11 (more than that). */
 export const STOCK_MORE_MODES = ['bound', 'bound_plus_one'] as const;
+/** How a stock written as `<5` is read: 1 (the only count that is sure), or 4 (the most it can be). */
+export const STOCK_LESS_MODES = ['one', 'most'] as const;
+export type StockLessMode = (typeof STOCK_LESS_MODES)[number];
+/** How a delivery written as a range `3-5` is read: its upper end (the day that can be promised) or its lower. */
+export const DELIVERY_RANGE_MODES = ['max', 'min'] as const;
+export type DeliveryRangeMode = (typeof DELIVERY_RANGE_MODES)[number];
+
+/**
+ * How a price list's words and bounds are read unless the supplier's profile says otherwise: what can be promised
+ * for sure. «есть» is one piece, «много» as many as «>10» gives, «<5» one piece, a delivery «3-5» five days.
+ */
+export const READING_RULE_DEFAULTS = {
+  stock_more: 'bound',
+  stock_less: 'one',
+  stock_present: 1,
+  stock_plenty: 10,
+  delivery_range: 'max',
+} as const satisfies {
+  stock_more: (typeof STOCK_MORE_MODES)[number];
+  stock_less: StockLessMode;
+  stock_present: number;
+  stock_plenty: number;
+  delivery_range: DeliveryRangeMode;
+};
+
+const stockWordCount = z.int32('Введите целое число штук').min(0, 'Не меньше 0').max(1_000_000, 'Не больше 1 000 000');
 
 /**
  * A supplier's import profile: today's command-line flags, saved. `columns` lists the cells of a row in order
- * ('article,brand,,price'; an empty name skips a cell); `headers` instead names, for some columns, the header
- * cell that holds them (the others are recognized by their usual names). Null fields: detected / defaults.
+ * ('article,brand,,price', or the Russian names 'артикул,бренд,,цена'; an empty name skips a cell); `headers`
+ * instead names, for some columns, the header cell that holds them (the others are recognized by their usual
+ * names). `header_line` is the row of the header when a title block stands above it (unset: the first row that
+ * names the columns is the header). Null fields: detected / defaults.
  */
 export const supplierImportProfileSchema = z
   .object({
@@ -48,8 +77,18 @@ export const supplierImportProfileSchema = z
     delimiter: z.enum([';', ',', 'tab']).nullish().default(null),
     /** With `columns`: true when the first row is a header to skip (without `columns` it always is). */
     header_row: z.boolean().default(true),
+    header_line: z
+      .int32('Введите номер строки')
+      .min(1, 'Строки считаются с 1')
+      .max(1000, 'Заголовок ищется в первых 1000 строках')
+      .nullish()
+      .default(null),
     default_delivery_days: z.int32().min(0, 'Срок не может быть отрицательным').max(365).nullish().default(null),
-    stock_more: z.enum(STOCK_MORE_MODES).default('bound'),
+    stock_more: z.enum(STOCK_MORE_MODES).default(READING_RULE_DEFAULTS.stock_more),
+    stock_less: z.enum(STOCK_LESS_MODES).default(READING_RULE_DEFAULTS.stock_less),
+    stock_present: stockWordCount.default(READING_RULE_DEFAULTS.stock_present),
+    stock_plenty: stockWordCount.default(READING_RULE_DEFAULTS.stock_plenty),
+    delivery_range: z.enum(DELIVERY_RANGE_MODES).default(READING_RULE_DEFAULTS.delivery_range),
   })
   .strict();
 export type SupplierImportProfile = z.infer<typeof supplierImportProfileSchema>;
@@ -61,10 +100,41 @@ export const supplierImportProfileOutputSchema = z.object({
   encoding: z.enum(['utf8', 'cp1251']).nullable(),
   delimiter: z.enum([';', ',', 'tab']).nullable(),
   header_row: z.boolean(),
+  header_line: z.int().nullable(),
   default_delivery_days: z.int().nullable(),
   stock_more: z.enum(STOCK_MORE_MODES),
+  stock_less: z.enum(STOCK_LESS_MODES),
+  stock_present: z.int(),
+  stock_plenty: z.int(),
+  delivery_range: z.enum(DELIVERY_RANGE_MODES),
 });
 export type SupplierImportProfileInput = z.input<typeof supplierImportProfileSchema>;
+
+/**
+ * A price list that would remove more than this share of a supplier's offers (and at least
+ * MASS_REMOVAL_MIN_OFFERS of them) is not loaded without a word: an upload stops before replacing and asks, a
+ * scheduled fetch or the command line refuses it and tells the staff, unless told otherwise.
+ */
+export const MASS_REMOVAL_SHARE = 0.5;
+export const MASS_REMOVAL_MIN_OFFERS = 10;
+export const isMassRemoval = (offers: number, removed: number): boolean =>
+  removed >= MASS_REMOVAL_MIN_OFFERS && removed > offers * MASS_REMOVAL_SHARE;
+
+/** What a list that stopped before a mass removal would have done: the offers now, those it removes, its rows. */
+export const massRemovalSchema = z.object({
+  offers: z.int().min(0),
+  removed: z.int().min(0),
+  loaded: z.int().min(0),
+});
+export type MassRemovalCounts = z.infer<typeof massRemovalSchema>;
+
+const count = (value: number) => value.toLocaleString('ru-RU');
+
+/** «Новый прайс убрал бы 423 из 424 предложений поставщика…»: the refusal of a scheduled fetch or the CLI. */
+export const massRemovalMessage = ({ offers, removed, loaded }: MassRemovalCounts): string =>
+  `Новый прайс убрал бы ${count(removed)} из ${count(offers)} ${pluralRu(offers, 'предложения', 'предложений', 'предложений')} ` +
+  `поставщика (в нём ${count(loaded)} ${pluralRu(loaded, 'строка', 'строки', 'строк')}): больше половины. ` +
+  'Прайс не загружен, предложения не изменены';
 
 export const IMPORT_KIND_LABELS = { price_list: 'Прайс-лист', cross_references: 'Кроссы' } as const;
 export type ImportKind = keyof typeof IMPORT_KIND_LABELS;
@@ -75,6 +145,7 @@ export const IMPORT_STATUS_LABELS = {
   done: 'готово',
   failed: 'ошибка',
   cancelled: 'отменён',
+  awaiting_confirmation: 'ждёт подтверждения',
 } as const;
 export type ImportStatus = keyof typeof IMPORT_STATUS_LABELS;
 
@@ -83,7 +154,7 @@ export const supplierImportSchema = z.object({
   supplier_id: idSchema.nullable(),
   kind: z.enum(['price_list', 'cross_references']),
   source: z.enum(['cli', 'upload', 'schedule']),
-  status: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']),
+  status: z.enum(['queued', 'running', 'done', 'failed', 'cancelled', 'awaiting_confirmation']),
   file_name: z.string(),
   file_bytes: z.number().int().min(0),
   bytes_read: z.number().int().min(0),
@@ -99,6 +170,11 @@ export const supplierImportSchema = z.object({
   error: z.string().nullable(),
   has_report: z.boolean(),
   staff_name: z.string().nullable(),
+  /**
+   * awaiting_confirmation: the list would remove most of the supplier's offers; the import stopped before changing
+   * anything and waits for staff to confirm (import-confirm) or cancel. Kept after the answer.
+   */
+  removal: massRemovalSchema.nullable(),
 });
 export type SupplierImport = z.infer<typeof supplierImportSchema>;
 
@@ -134,6 +210,7 @@ export type SupplierListFilters = z.infer<typeof supplierListFiltersSchema>;
 
 export const SUPPLIER_NOT_FOUND_MESSAGE = 'Поставщик не найден';
 export const IMPORT_NOT_FOUND_MESSAGE = 'Загрузка не найдена';
+export const IMPORT_NOT_AWAITING_MESSAGE = 'Эта загрузка не ждёт подтверждения';
 
 /** Create (id null) or change a supplier. */
 export const supplierSaveRequestSchema = z.object({
@@ -150,8 +227,13 @@ export const supplierSaveRequestSchema = z.object({
     encoding: null,
     delimiter: null,
     header_row: true,
+    header_line: null,
     default_delivery_days: null,
-    stock_more: 'bound',
+    stock_more: READING_RULE_DEFAULTS.stock_more,
+    stock_less: READING_RULE_DEFAULTS.stock_less,
+    stock_present: READING_RULE_DEFAULTS.stock_present,
+    stock_plenty: READING_RULE_DEFAULTS.stock_plenty,
+    delivery_range: READING_RULE_DEFAULTS.delivery_range,
   }),
 });
 export type SupplierSaveRequest = z.input<typeof supplierSaveRequestSchema>;
@@ -242,7 +324,19 @@ export const supplierAdminEndpoints = defineEndpoints({
     path: 'import-cancel',
     session: false,
     roles: SUPPLIERS,
-    summary: 'Cancels a queued or running import: nothing changes (its transaction rolls back)',
+    summary: "Cancels a queued, running or awaiting import: nothing changes (a running one's transaction rolls back)",
+    tags: ['admin'],
+    body: importIdRequestSchema,
+    response: dataEnvelope(z.object({ import: supplierImportSchema })),
+  },
+  'import-confirm': {
+    method: 'POST',
+    path: 'import-confirm',
+    session: false,
+    roles: SUPPLIERS,
+    summary:
+      "Confirms an upload that stopped because it would remove most of the supplier's offers: it is queued again " +
+      'and replaces the list',
     tags: ['admin'],
     body: importIdRequestSchema,
     response: dataEnvelope(z.object({ import: supplierImportSchema })),

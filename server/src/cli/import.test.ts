@@ -60,7 +60,7 @@ describe('npm run import', { timeout: 120_000 }, () => {
     expect(speed).toMatch(/^\d+\.\d s \(reading \d+\.\d s\), [\d,]+ rows\/s\.$/);
     expect(report).toBe(`Rejected rows (line and reason): ${file}.rejected.csv`);
     expect(await readFile(`${file}.rejected.csv`, 'utf8')).toBe(
-      '\uFEFFline;reason;row\n3;"price is not a number: ""дорого""";"W 712/75;Mann;дорого"\n',
+      '\uFEFFстрока;причина;ячейки\n3;"цена не число: «дорого»";"W 712/75;Mann;дорого"\n',
     );
 
     const database = await openDatabase(target.options);
@@ -82,7 +82,7 @@ describe('npm run import', { timeout: 120_000 }, () => {
     expect(outcome.stdout).toContain(
       'Cross-references: 2 rows read, 1 added, 0 retyped, 0 already known, 1 rejected, 1 new brand.',
     );
-    expect(await readFile(reportPath, 'utf8')).toContain('2;"article1 is missing";"Knecht;;Mahle;X;"');
+    expect(await readFile(reportPath, 'utf8')).toContain('2;"нет артикула 1";"Knecht;;Mahle;X;"');
   });
 
   it('refuses wrong options with a message and exit code 1, changing nothing', async () => {
@@ -137,5 +137,50 @@ describe('npm run import', { timeout: 120_000 }, () => {
     } finally {
       await check.close();
     }
+  });
+  it('refuses a list that would remove most of the offers, writes the history and e-mails the staff; --allow-mass-removal loads it', async () => {
+    const full = ['Артикул;Бренд;Цена', ...Array.from({ length: 30 }, (_, index) => `M-${index};Knecht;${index + 1}`)];
+    expect(
+      (
+        await importCommand(
+          'prices',
+          '--supplier',
+          'Массовый',
+          '--file',
+          await folder.write('full-30.csv', full.join('\n')),
+        )
+      ).code,
+    ).toBe(0);
+    const one = await folder.write('one-30.csv', 'Артикул;Бренд;Цена\nM-0;Knecht;5\n');
+    const refused = await importCommand('prices', '--supplier', 'Массовый', '--file', one);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'Новый прайс убрал бы 29 из 30 предложений поставщика (в нём 1 строка): больше половины. Прайс не загружен, ' +
+        'предложения не изменены. Чтобы загрузить его всё равно: --allow-mass-removal',
+    );
+    const database = await openDatabase(target.options);
+    try {
+      const counted = await database.db.execute<{ count: number }>(
+        `select count(*)::int as count from offers o join suppliers s on s.id = o.supplier_id where s.name = 'Массовый'`,
+      );
+      expect(counted.rows[0]?.count).toBe(30);
+      const history = await database.db.execute<{ status: string; error: string | null }>(
+        `select i.status, i.error from supplier_imports i join suppliers s on s.id = i.supplier_id
+          where s.name = 'Массовый' order by i.id`,
+      );
+      expect(history.rows.map((row) => row.status)).toEqual(['done', 'failed']);
+      expect(history.rows[1]?.error).toContain('Новый прайс убрал бы 29 из 30');
+      const mail = await database.db.execute<{ kind: string; payload: { supplier_name: string; via: string } }>(
+        `select kind, payload from notifications where kind = 'staff_list_mass_removal'`,
+      );
+      expect(mail.rows).toMatchObject([
+        { payload: { supplier_name: 'Массовый', via: 'cli', removal: { removed: 29 } } },
+      ]);
+    } finally {
+      await database.close();
+    }
+    const allowed = await importCommand('prices', '--supplier', 'Массовый', '--file', one, '--allow-mass-removal');
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(allowed.stdout).toContain('1 loaded (0 new, 1 changed, 0 unchanged), 29 removed');
   });
 });

@@ -4,7 +4,7 @@ import { openDatabase } from '../db/index.ts';
 import type { CsvEncoding } from '../modules/catalog/import/csv-source.ts';
 import { importCrossReferences } from '../modules/catalog/import/cross-reference-import.ts';
 import type { ImportProgress } from '../modules/catalog/import/import-events.ts';
-import { importPriceList } from '../modules/catalog/import/price-list-import.ts';
+import { MassRemoval, importPriceList } from '../modules/catalog/import/price-list-import.ts';
 import { RejectReport } from '../modules/catalog/import/reject-report.ts';
 import { recordCliImport, savedImportOptions } from '../modules/suppliers/cli-imports.ts';
 
@@ -27,6 +27,9 @@ const usage = `Загружает прайс-листы и кросс-номер
   --default-delivery N
                   prices: срок поставки в днях для строк без срока (новому поставщику иначе 0,
                   известный сохраняет свой)
+  --allow-mass-removal
+                  prices: загрузить прайс, который убирает больше половины предложений поставщика (без флага
+                  такой прайс отклоняется, ничего не меняется, сотрудникам уходит письмо)
   --report PATH   куда записать отклонённые строки с номером и причиной (по умолчанию ФАЙЛ.rejected.csv;
                   пишется, только если строки отклонены)
   --help          эта справка
@@ -90,6 +93,7 @@ async function main(): Promise<void> {
       columns: { type: 'string' },
       'default-delivery': { type: 'string' },
       report: { type: 'string' },
+      'allow-mass-removal': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -149,7 +153,12 @@ async function main(): Promise<void> {
         database,
         { kind: 'price_list', supplierName: supplier, file, settings: { ...options, file } },
         async () => {
-          const result = await importPriceList(database, { ...events, ...options, supplierName: supplier });
+          const result = await importPriceList(database, {
+            ...events,
+            ...options,
+            supplierName: supplier,
+            guardRemoval: !values['allow-mass-removal'],
+          });
           return { ...result, reportPath: report.count > 0 ? report.path : null };
         },
       );
@@ -191,6 +200,9 @@ async function main(): Promise<void> {
     if (report.count > 0) console.log(`Rejected rows (line and reason): ${report.path}`);
   } catch (error) {
     progress.done();
+    if (error instanceof MassRemoval) {
+      throw new Error(`${error.message}. Чтобы загрузить его всё равно: --allow-mass-removal`, { cause: error });
+    }
     throw error;
   } finally {
     report.close();

@@ -711,6 +711,8 @@ export const NOTIFICATION_KINDS = [
   // Supplier price-list sources (modules/supplier-sources): to the staff address, from the row's payload alone.
   'staff_source_failing',
   'staff_list_stale',
+  // A scheduled fetch or the command line refused a list that would remove most of a supplier's offers.
+  'staff_list_mass_removal',
 ] as const;
 
 /**
@@ -756,7 +758,7 @@ export const notifications = pgTable(
 
 export const IMPORT_KINDS = ['price_list', 'cross_references'] as const;
 export const IMPORT_SOURCES = ['cli', 'upload', 'schedule'] as const;
-export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled', 'awaiting_confirmation'] as const;
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
@@ -794,6 +796,13 @@ export const supplierImports = pgTable(
     error: text('error'),
     reportPath: text('report_path'),
     staffId: integer('staff_id').references(() => staff.id),
+    /**
+     * The list would remove most of the supplier's offers: what it would have done (offers, removed, loaded),
+     * written when the import stopped to ask (status awaiting_confirmation).
+     */
+    removal: jsonb('removal'),
+    /** Staff confirmed that removal: the import runs again without the guard. */
+    removalConfirmed: boolean('removal_confirmed').notNull().default(false),
   },
   (table) => [
     index('supplier_imports_supplier_idx').on(table.supplierId, table.id.desc()),

@@ -17,6 +17,7 @@ import { Link, data, useFetcher, useLoaderData } from 'react-router';
 import {
   PRICE_LIST_COLUMNS,
   PRICE_LIST_COLUMN_LABELS,
+  READING_RULE_DEFAULTS,
   formatDateTime,
   type AdminSupplierDetail,
 } from '@detal/contract';
@@ -70,9 +71,17 @@ const DELIMITERS = [
   { value: ',', label: 'запятая ,' },
   { value: 'tab', label: 'табуляция' },
 ];
-const STOCK_MODES = [
-  { value: 'bound', label: '«>10» — это 10' },
-  { value: 'bound_plus_one', label: '«>10» — это 11' },
+const STOCK_MORE_CHOICES = [
+  { value: 'bound', label: '10 шт.' },
+  { value: 'bound_plus_one', label: '11 шт.' },
+];
+const STOCK_LESS_CHOICES = [
+  { value: 'one', label: '1 шт. (наверняка)' },
+  { value: 'most', label: '4 шт. (наибольшее)' },
+];
+const DELIVERY_RANGE_CHOICES = [
+  { value: 'max', label: '5 дн. (позднее)' },
+  { value: 'min', label: '3 дн. (раньше)' },
 ];
 
 function SupplierForm({ supplier }: { supplier: AdminSupplierDetail | null }) {
@@ -156,6 +165,15 @@ function SupplierForm({ supplier }: { supplier: AdminSupplierDetail | null }) {
             defaultValue={profile?.delimiter ?? ''}
           />
           <NumberInput
+            label="Заголовок в строке"
+            name="header_line"
+            size="xs"
+            min={1}
+            placeholder="найти самим"
+            defaultValue={profile?.header_line ?? ''}
+            error={fieldError('header_line')}
+          />
+          <NumberInput
             label="Срок для строк без срока, дн."
             name="profile_delivery"
             size="xs"
@@ -164,18 +182,63 @@ function SupplierForm({ supplier }: { supplier: AdminSupplierDetail | null }) {
             defaultValue={profile?.default_delivery_days ?? ''}
             error={fieldError('default_delivery_days')}
           />
+        </SimpleGrid>
+        <Text size="xs" c="gray.7">
+          Заголовок ищется сам: первая строка с названиями «Артикул», «Бренд» и «Цена»; строки над ней (название фирмы,
+          дата, телефоны) пропускаются.
+        </Text>
+        <Text fw={600} fz="xs" mt={4}>
+          Как читать остаток и срок
+        </Text>
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="xs" verticalSpacing={4} data-testid="reading-rules">
           <NativeSelect
             label="Остаток «>10», «10+»"
             name="stock_more"
             size="xs"
-            data={STOCK_MODES}
-            defaultValue={profile?.stock_more ?? 'bound'}
+            data={STOCK_MORE_CHOICES}
+            defaultValue={profile?.stock_more ?? READING_RULE_DEFAULTS.stock_more}
           />
+          <NativeSelect
+            label="Остаток «<5»"
+            name="stock_less"
+            size="xs"
+            data={STOCK_LESS_CHOICES}
+            defaultValue={profile?.stock_less ?? READING_RULE_DEFAULTS.stock_less}
+          />
+          <NumberInput
+            label="«есть», «+», шт."
+            name="stock_present"
+            size="xs"
+            min={0}
+            defaultValue={profile?.stock_present ?? READING_RULE_DEFAULTS.stock_present}
+            error={fieldError('stock_present')}
+          />
+          <NumberInput
+            label="«много», шт."
+            name="stock_plenty"
+            size="xs"
+            min={0}
+            defaultValue={profile?.stock_plenty ?? READING_RULE_DEFAULTS.stock_plenty}
+            error={fieldError('stock_plenty')}
+          />
+          <NativeSelect
+            label="Срок «3-5 дн.»"
+            name="delivery_range"
+            size="xs"
+            data={DELIVERY_RANGE_CHOICES}
+            defaultValue={profile?.delivery_range ?? READING_RULE_DEFAULTS.delivery_range}
+          />
+        </SimpleGrid>
+        <Text size="xs" c="gray.7">
+          «нет», «под заказ», «-» — 0 шт.; «5 шт.», «1 200» — числом; «5 дн.», «5 days», «до 5» — 5 дней; «сегодня» — 0,
+          «завтра» — 1.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={4}>
           <TextInput
-            label="Столбцы по порядку (без заголовка)"
+            label="Столбцы по порядку, если в файле нет заголовка"
             name="columns"
             size="xs"
-            placeholder="article,brand,,price"
+            placeholder="артикул, бренд, , цена, наличие"
             defaultValue={profile?.columns ?? ''}
             error={fieldError('columns')}
           />
@@ -188,7 +251,8 @@ function SupplierForm({ supplier }: { supplier: AdminSupplierDetail | null }) {
           />
         </SimpleGrid>
         <Text size="xs" c="gray.7">
-          Заголовки столбцов в файле поставщика (пусто — обычные названия: Артикул, Бренд, Цена…):
+          Названия столбцов в файле поставщика, если они необычные (пусто — узнаём сами: Артикул, Бренд или
+          Производитель, Наименование, Цена, Кол-во или Наличие, Срок…):
         </Text>
         <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="xs" verticalSpacing={4}>
           {PRICE_LIST_COLUMNS.map((column) => (

@@ -195,12 +195,15 @@ export interface SupplierAlertPayload {
   max_age_days?: number | null;
   last_import_at?: string | null;
   stale_policy?: 'hide' | 'warn';
+  /** staff_list_mass_removal: what the refused list would have done, and how it came ('schedule' or 'cli'). */
+  removal?: { offers: number; removed: number; loaded: number };
+  via?: 'schedule' | 'cli';
 }
 
-/** An e-mail to the staff address about a supplier's source (failing fetches, a list grown stale). */
+/** An e-mail to the staff address about a supplier's price list (failing fetches, a stale list, a mass removal). */
 export async function enqueueStaffSupplierAlert(
   tx: Tx,
-  kind: 'staff_source_failing' | 'staff_list_stale',
+  kind: 'staff_source_failing' | 'staff_list_stale' | 'staff_list_mass_removal',
   payload: SupplierAlertPayload,
   options?: EnqueueOptions,
 ): Promise<void> {

@@ -46,6 +46,7 @@ const TEMPLATE_OF: Record<NotificationKind, string> = {
   staff_new_order: 'staff-new-order',
   staff_source_failing: 'staff-source-failing',
   staff_list_stale: 'staff-list-stale',
+  staff_list_mass_removal: 'staff-list-mass-removal',
 };
 
 /**
@@ -173,7 +174,7 @@ export async function renderNotification(
   const kind = row.kind as NotificationKind;
   const shopName = (await readShopSetting(db, 'shop'))?.name || FALLBACK_SHOP_NAME;
   const common = { shop_name: shopName, shop_url: settings.publicUrl, account_url: `${settings.publicUrl}/account` };
-  if (kind === 'staff_source_failing' || kind === 'staff_list_stale') {
+  if (kind === 'staff_source_failing' || kind === 'staff_list_stale' || kind === 'staff_list_mass_removal') {
     return { mail: supplierAlertMail(kind, row, common, settings) };
   }
   const order = row.orderId === null ? null : await findOrderOfAnyClient(db, row.orderId);
@@ -264,7 +265,7 @@ export function netStatusChanges(
 
 /** The staff's e-mails about a supplier's price-list source: from the row's payload alone. */
 function supplierAlertMail(
-  kind: 'staff_source_failing' | 'staff_list_stale',
+  kind: 'staff_source_failing' | 'staff_list_stale' | 'staff_list_mass_removal',
   row: NotificationRow,
   common: Record<string, unknown>,
   settings: RenderSettings,
@@ -281,6 +282,11 @@ function supplierAlertMail(
     hidden: payload.stale_policy === 'hide',
     policy: payload.stale_policy ? STALE_POLICY_NAMES[payload.stale_policy] : null,
     source_url: `${settings.publicUrl}/admin/suppliers/${payload.supplier_id}/source`,
+    supplier_url: `${settings.publicUrl}/admin/suppliers/${payload.supplier_id}`,
+    offers: payload.removal?.offers.toLocaleString('ru-RU') ?? null,
+    removed: payload.removal?.removed.toLocaleString('ru-RU') ?? null,
+    loaded: payload.removal?.loaded.toLocaleString('ru-RU') ?? null,
+    via: payload.via === 'cli' ? 'Командой npm run import' : 'По расписанию',
   };
   return { ...renderTemplates(kind, view), messageId: notificationMessageId(row.id, settings.publicUrl) };
 }

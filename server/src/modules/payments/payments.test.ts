@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBill, Payment, StatementImportResult } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
-import { auditLog, bills, payments } from '../../db/schema.ts';
+import { auditLog, bills, clients, payments } from '../../db/schema.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { callShop } from '../../../test/helpers/clients.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
@@ -238,6 +238,75 @@ describe('payments: recorded by staff, by the statement and by the CLI', () => {
       const third = resultOf(await upload(documents));
       expect(third.already_recorded.map((entry) => entry.line.number).sort()).toEqual(['1', '2']);
       expect(await paymentCount(partial)).toBe(1);
+    });
+
+    it("proposes the bill of the one client with the payer's INN and one open bill of that amount, records nothing", async () => {
+      const ring = await insertClient(database.db, { lastName: 'Кольцов', companyName: 'ООО «Кольцо»' });
+      await database.db.update(clients).set({ inn: '7707083893' }).where(eq(clients.id, ring.id));
+      const ringOrder = (amount: string) =>
+        insertOrderWithBill(database.db, { clientId: ring.id, lines: [line(amount)] }).then((made) => made.billId);
+      const parts = await ringOrder('12500.00');
+      await ringOrder('3000.00');
+      const twin = await insertClient(database.db, { companyName: 'ООО «Двойник»' });
+      await database.db.update(clients).set({ inn: '7728168971' }).where(eq(clients.id, twin.id));
+      const twin2 = await insertClient(database.db, { companyName: 'ООО «Двойник» (филиал)' });
+      await database.db.update(clients).set({ inn: '7728168971' }).where(eq(clients.id, twin2.id));
+      await insertOrderWithBill(database.db, { clientId: twin.id, lines: [line('500.00')] });
+
+      const payments = await paymentCount();
+      const result = resultOf(
+        await upload([
+          doc({
+            number: '71',
+            amount: '12500.00',
+            payer: 'ООО «Кольцо»',
+            payerInn: '7707083893',
+            purpose: 'Оплата за запчасти',
+          }),
+          // The INN written in the purpose only.
+          doc({
+            number: '72',
+            amount: '3000.00',
+            payer: 'ООО «Кольцо»',
+            payerInn: '',
+            purpose: 'ООО «Кольцо» ИНН 7707083893 Оплата за запчасти',
+          }),
+          doc({ number: '73', amount: '999.00', payerInn: '7707083893', purpose: 'Оплата за запчасти' }),
+          doc({ number: '74', amount: '500.00', payerInn: '7728168971', purpose: 'Оплата за запчасти' }),
+          doc({ number: '75', amount: '12500.00', payerInn: '7707083893', purpose: 'Оплата по счету № 987655' }),
+        ]),
+      );
+      expect(result.recorded).toEqual([]);
+      expect(await paymentCount()).toBe(payments);
+      expect(result.unmatched.map((entry) => [entry.line.number, entry.reason, entry.proposal])).toEqual([
+        [
+          '71',
+          'no_bill_number',
+          { bill_id: parts, client_id: ring.id, client_name: 'ООО «Кольцо»', inn: '7707083893' },
+        ],
+        [
+          '72',
+          'no_bill_number',
+          { bill_id: parts + 1, client_id: ring.id, client_name: 'ООО «Кольцо»', inn: '7707083893' },
+        ],
+        ['73', 'no_bill_number', null],
+        // Two clients share that INN: nothing is certain enough to propose.
+        ['74', 'no_bill_number', null],
+        // A number that names no bill: the payer's proposal still helps.
+        [
+          '75',
+          'bill_not_found',
+          { bill_id: parts, client_id: ring.id, client_name: 'ООО «Кольцо»', inn: '7707083893' },
+        ],
+      ]);
+
+      // Staff confirm the proposal: the same hand-matching as any unmatched line.
+      const confirmed = await callAdmin(app, 'statement-line-record', {
+        cookie: manager,
+        body: { bill_id: parts, line: result.unmatched[0]!.line },
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect((await billOf(parts)).state).toBe('paid');
     });
 
     it('two imports of one statement at once record each payment once', async () => {

@@ -284,3 +284,45 @@ export async function findAdminBills(db: DbExecutor, ids: readonly number[]): Pr
     .where(inArray(bills.id, [...ids]));
   return new Map(rows.map((row) => [row.id, toAdminBill(row)]));
 }
+
+/** A client whose INN a statement names, with its bills not paid yet. */
+export interface PayerBills {
+  clientId: number;
+  clientName: string;
+  inn: string;
+  bills: AdminBill[];
+}
+
+/** The clients with these INNs, each with its unpaid bills (a client with none is listed with none). */
+export async function findClientsByInn(db: DbExecutor, inns: readonly string[]): Promise<PayerBills[]> {
+  if (inns.length === 0) return [];
+  const found = await db
+    .select({
+      id: clients.id,
+      inn: clients.inn,
+      name: sql<string>`coalesce(nullif(${clients.companyName}, ''), ${clientNameOf})`,
+    })
+    .from(clients)
+    .where(inArray(clients.inn, [...inns]));
+  if (found.length === 0) return [];
+  const open = await db
+    .select(billColumns)
+    .from(bills)
+    .innerJoin(clients, eq(clients.id, bills.clientId))
+    .where(
+      and(
+        inArray(
+          bills.clientId,
+          found.map((client) => client.id),
+        ),
+        eq(bills.paid, false),
+      ),
+    )
+    .orderBy(bills.id);
+  return found.map((client) => ({
+    clientId: client.id,
+    clientName: client.name,
+    inn: client.inn ?? '',
+    bills: open.filter((bill) => bill.clientId === client.id).map(toAdminBill),
+  }));
+}

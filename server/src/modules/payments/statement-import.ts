@@ -7,12 +7,14 @@ import {
   type StatementLine,
   type StatementUnmatchedReason,
 } from '@detal/contract';
+
+type StatementProposal = NonNullable<StatementImportResult['unmatched'][number]['proposal']>;
 import type { Db } from '../../db/index.ts';
 import { readShopSetting } from '../../db/shop-settings.ts';
 import { conflict, validationFailed } from '../../http/errors.ts';
 import { lockBillRows } from '../bills/queries.ts';
 import { recordAudit } from '../staff/audit.ts';
-import { findAdminBills, findStatementPayments } from './queries.ts';
+import { findAdminBills, findClientsByInn, findStatementPayments, type PayerBills } from './queries.ts';
 import { dayIn, recordPayment, recordPaymentTx } from './service.ts';
 import { StatementFormatError, billNumbersIn, statementKey } from './statement-format.ts';
 import { readStatementIsolated } from './statement-read.ts';
@@ -62,6 +64,30 @@ function unmatchedReason(line: StatementLine, bills: AdminBill[]): StatementUnma
   return toKopecks(line.amount) < toKopecks(bill.remaining) ? 'partial_amount' : 'amount_mismatch';
 }
 
+/** The payer's INN: the statement's field, else «ИНН 7707083893» written in the payer's name or the purpose. */
+export function payerInn(line: StatementLine): string {
+  if (/^(\d{10}|\d{12})$/.test(line.payer_inn)) return line.payer_inn;
+  const written = /ИНН\s*:?\s*(\d{12}|\d{10})(?!\d)/i.exec(`${line.payer} ${line.purpose}`);
+  return written?.[1] ?? '';
+}
+
+/**
+ * A bill to propose for a line that names none: exactly one client has the payer's INN, and exactly one of its
+ * unpaid bills has the line's amount left to pay. Anything less certain proposes nothing.
+ */
+function proposalByPayer(line: StatementLine, payers: readonly PayerBills[]): StatementProposal | null {
+  const inn = payerInn(line);
+  if (inn === '') return null;
+  const clients = payers.filter((payer) => payer.inn === inn);
+  const [client] = clients;
+  if (!client || clients.length > 1) return null;
+  const amount = toKopecks(line.amount);
+  const fitting = client.bills.filter((bill) => bill.state !== 'paid' && toKopecks(bill.remaining) === amount);
+  const [bill] = fitting;
+  if (!bill || fitting.length > 1) return null;
+  return { bill_id: bill.id, client_id: client.clientId, client_name: client.clientName, inn };
+}
+
 /** Imports a statement file: one transaction, the named bills locked in id order first. */
 export async function importStatement(
   db: Db,
@@ -82,6 +108,7 @@ export async function importStatement(
       lines.map((entry) => entry.key),
     );
     const bills = await findAdminBills(tx, [...new Set(lines.flatMap((entry) => entry.numbers))]);
+    const payers = await findClientsByInn(tx, [...new Set(lines.map((entry) => payerInn(entry.line)).filter(Boolean))]);
     const result: StatementImportResult = {
       documents: statement.documents,
       ignored_outgoing: statement.ignoredOutgoing,
@@ -101,7 +128,9 @@ export async function importStatement(
       const match = named.find((bill) => bill.state !== 'paid' && toKopecks(bill.remaining) === amount);
       if (!match || line.received_on > today) {
         const reason = numbers.length === 0 ? 'no_bill_number' : unmatchedReason(line, named);
-        result.unmatched.push({ line, reason, bill_id: named[0]?.id ?? null });
+        // No bill the purpose names can take it: the payer may still name one (issue 26 point 9).
+        const proposal = named.length === 0 ? proposalByPayer(line, payers) : null;
+        result.unmatched.push({ line, reason, bill_id: named[0]?.id ?? null, proposal });
         continue;
       }
       const outcome = await recordPaymentTx(tx, {

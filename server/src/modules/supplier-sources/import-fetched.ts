@@ -1,6 +1,7 @@
 import type { SourceImportOptions } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
-import { importPriceList } from '../catalog/import/price-list-import.ts';
+import { HeaderNotFoundInFile } from '../catalog/import/layout-reader.ts';
+import { MassRemoval, importPriceList } from '../catalog/import/price-list-import.ts';
 import { MalformedFile } from '../catalog/import/reader-limits.ts';
 import { recordCliImport, savedImportOptions } from '../suppliers/cli-imports.ts';
 import { IMPORT_FAILED_MESSAGE, russianImportError } from '../suppliers/profile.ts';
@@ -18,6 +19,8 @@ export interface FetchedListImport {
   supplierName: string;
   file: string;
   options: SourceImportOptions;
+  /** The source's address, for the staff's e-mail. */
+  url: string;
 }
 
 export interface FetchedListImported {
@@ -25,10 +28,17 @@ export interface FetchedListImported {
   refused: number;
 }
 
-/** The import refused the file; nothing changed. */
+/**
+ * The import refused the file; nothing changed. `final`: the file itself is the answer (it would remove most of
+ * the offers), so fetching it again changes nothing until the supplier publishes another.
+ */
 export class ImportRefused extends Error {
-  /** `cause`: the import's own error, for the log. */
-  constructor(message: string, cause?: unknown) {
+  /** `final`: the file itself is the answer; `cause`: the import's own error, for the log. */
+  constructor(
+    message: string,
+    readonly final = false,
+    cause?: unknown,
+  ) {
     super(message, { cause });
     this.name = 'ImportRefused';
   }
@@ -45,6 +55,12 @@ const COLUMN_NAMES: Record<string, string> = {
 /** The import's English reasons (written for the command line) in the staff's words. */
 export function refusalMessage(error: unknown): string {
   if (error instanceof MalformedFile) return `${error.message}. ${UNCHANGED}`;
+  if (error instanceof HeaderNotFoundInFile) {
+    return `Файл не похож на прайс-лист: не найдены столбцы артикул, бренд, цена. ${UNCHANGED}`;
+  }
+  if (error instanceof MassRemoval) {
+    return `${error.message}. Загрузите его вручную на странице поставщика или разрешите такие прайсы в настройках источника.`;
+  }
   const message = error instanceof Error ? error.message : String(error);
   const lacks = /lacks the columns? (.+)$/.exec(message);
   if (lacks) {
@@ -68,7 +84,7 @@ export function refusalMessage(error: unknown): string {
 
 export async function importFetchedList(
   database: Database,
-  { supplierName, file, options }: FetchedListImport,
+  { supplierName, file, options, url }: FetchedListImport,
 ): Promise<FetchedListImported> {
   const saved = await savedImportOptions(database, supplierName);
   const settings =
@@ -83,11 +99,19 @@ export async function importFetchedList(
   try {
     const summary = await recordCliImport(
       database,
-      { kind: 'price_list', supplierName, file, settings, source: 'schedule' },
-      async () => ({ ...(await importPriceList(database, { ...settings, supplierName, file })), reportPath: null }),
+      { kind: 'price_list', supplierName, file, settings, source: 'schedule', url },
+      async () => ({
+        ...(await importPriceList(database, {
+          ...settings,
+          supplierName,
+          file,
+          guardRemoval: options.allow_mass_removal !== true,
+        })),
+        reportPath: null,
+      }),
     );
     return { loaded: summary.loaded, refused: summary.rejected };
   } catch (error) {
-    throw new ImportRefused(refusalMessage(error), error);
+    throw new ImportRefused(refusalMessage(error), error instanceof MassRemoval, error);
   }
 }

@@ -294,9 +294,16 @@ interface Attempt {
   error: string | null;
   /** What the file's headers and body were (for the next conditional request); absent when no file came. */
   file?: { etag: string | null; lastModified: string | null; hash: string };
+  /** Failed for what the file says (not for the source): no retry, the file is remembered, the staff were told. */
+  final?: boolean;
 }
 
-async function attempt(database: Database, source: SourceRow, supplierName: string, settings: FetchSettings) {
+async function attempt(
+  database: Database,
+  source: SourceRow,
+  supplierName: string,
+  settings: FetchSettings,
+): Promise<Attempt> {
   const file = downloadPath(settings.tempDir ?? tmpdir(), source.supplierId);
   try {
     const fetched = await fetchToFile({
@@ -323,11 +330,29 @@ async function attempt(database: Database, source: SourceRow, supplierName: stri
         file: fileFacts,
       };
     }
-    const imported = await importFetchedList(database, {
-      supplierName,
-      file,
-      options: source.importOptions as SourceImportOptions,
-    });
+    let imported;
+    try {
+      imported = await importFetchedList(database, {
+        supplierName,
+        file,
+        url: source.url,
+        options: source.importOptions as SourceImportOptions,
+      });
+    } catch (error) {
+      // A list refused for what it says is remembered as this file: the same bytes are not imported again.
+      if (error instanceof ImportRefused && error.final) {
+        return {
+          ...none,
+          outcome: 'failed',
+          httpStatus: fetched.httpStatus,
+          bytes: fetched.bytes,
+          error: error.message,
+          file: fileFacts,
+          final: true,
+        } satisfies Attempt;
+      }
+      throw error;
+    }
     return {
       outcome: 'imported',
       httpStatus: fetched.httpStatus,
@@ -405,7 +430,17 @@ export async function fetchClaimedSource(
       finishedAt,
       settings.timeZone,
     );
-    if (result.outcome === 'failed') {
+    if (result.outcome === 'failed' && result.final && result.file) {
+      await updateSource(tx, supplierId, {
+        lastCheckedAt: finishedAt,
+        fetchingUntil: null,
+        nextFetchAt: scheduled,
+        ...(sameSource
+          ? { etag: result.file.etag, lastModified: result.file.lastModified, contentHash: result.file.hash }
+          : {}),
+      });
+      settings.log.warn({ supplierId, error: result.error }, 'supplier price list refused');
+    } else if (result.outcome === 'failed') {
       const failures = current.consecutiveFailures + 1;
       const retryAt = new Date(finishedAt.getTime() + (settings.retryBaseMs ?? RETRY_BASE_MS) * 2 ** (failures - 1));
       await updateSource(tx, supplierId, {

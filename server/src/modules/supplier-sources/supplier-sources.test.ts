@@ -348,6 +348,53 @@ describe('fetching on schedule', () => {
     ]);
   });
 
+  it('refuses a fetched list that would remove most offers: history, one e-mail, the same file not retried; allowed by the source', async () => {
+    const supplierId = await newSupplier();
+    served.body = `article;brand;price\n${Array.from({ length: 20 }, (_, index) => `R${index};MANN;${index + 1}`).join('\n')}\n`;
+    await saveSource(supplierId, { url: `${base}/plain.csv` });
+    await tickAt(0);
+    expect(await offersOf(supplierId)).toHaveLength(20);
+
+    served.body = 'article;brand;price\nR0;MANN;5\n';
+    await tickAt(1.1);
+    const refused = (await fetchesOf(supplierId)).at(-1);
+    expect(refused).toMatchObject({ outcome: 'failed', httpStatus: 200 });
+    expect(refused!.error).toContain('Новый прайс убрал бы 19 из 20 предложений поставщика (в нём 1 строка)');
+    expect(await offersOf(supplierId)).toHaveLength(20);
+    const alerts = () =>
+      database.db
+        .select({ payload: notifications.payload })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.kind, 'staff_list_mass_removal'),
+            sql`(${notifications.payload}->>'supplier_id')::int = ${supplierId}`,
+          ),
+        );
+    expect(await alerts()).toMatchObject([
+      { payload: { via: 'schedule', removal: { offers: 20, removed: 19, loaded: 1 } } },
+    ]);
+    // Not a failing source: no retry of the same bytes, no second e-mail.
+    expect((await sourceOf(supplierId)).consecutiveFailures).toBe(0);
+    await tickAt(2.2);
+    expect((await fetchesOf(supplierId)).at(-1)).toMatchObject({ outcome: 'not_modified' });
+    expect(await alerts()).toHaveLength(1);
+    const history = await database.db
+      .select({ status: supplierImports.status })
+      .from(supplierImports)
+      .where(eq(supplierImports.supplierId, supplierId))
+      .orderBy(supplierImports.id);
+    expect(history.map((row) => row.status)).toEqual(['done', 'failed']);
+
+    // The source allows such lists: saving it forgets the file, the next fetch loads it.
+    await saveSource(supplierId, { url: `${base}/plain.csv`, import_options: { allow_mass_removal: true } });
+    await tickAt(3.3);
+    expect((await fetchesOf(supplierId)).at(-1)).toMatchObject({ outcome: 'imported', rowsLoaded: 1 });
+    expect(await offersOf(supplierId)).toHaveLength(1);
+    // The later tests read the SMTP server's mail: this one is not theirs.
+    await database.db.delete(notifications).where(eq(notifications.kind, 'staff_list_mass_removal'));
+  });
+
   it('a new schedule counts from the last check', async () => {
     const supplierId = await newSupplier();
     await saveSource(supplierId);

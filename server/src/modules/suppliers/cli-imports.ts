@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/index.ts';
-import type { PriceListImportOptions } from '../catalog/import/price-list-import.ts';
+import { MassRemoval, type PriceListImportOptions } from '../catalog/import/price-list-import.ts';
+import { enqueueStaffSupplierAlert } from '../notifications/outbox.ts';
 import { PROCESS_OWNER } from './import-jobs.ts';
 import { importOptionsOf } from './profile.ts';
 import { findSupplierByName, insertImport, profileOf, updateImport } from './queries.ts';
@@ -26,7 +27,8 @@ export interface CliImportOutcome {
 /**
  * Runs an import made outside the upload queue and writes it into the imports' history: the command line
  * (source 'cli', the default) or a scheduled fetch (source 'schedule', modules/supplier-sources). Running while it
- * runs, then done or failed, with its counts. The supplier is named after the import (it may create it).
+ * runs, then done or failed, with its counts. The supplier is named after the import (it may create it). A list
+ * refused because it would remove most of the supplier's offers also e-mails the staff, in the same transaction.
  */
 export async function recordCliImport<Outcome extends CliImportOutcome>(
   database: Database,
@@ -36,6 +38,8 @@ export async function recordCliImport<Outcome extends CliImportOutcome>(
     file: string;
     settings: unknown;
     source?: 'cli' | 'schedule';
+    /** A scheduled fetch's address, for the staff's e-mail. */
+    url?: string;
   },
   run: () => Promise<Outcome>,
 ): Promise<Outcome> {
@@ -71,10 +75,23 @@ export async function recordCliImport<Outcome extends CliImportOutcome>(
     });
     return outcome;
   } catch (error) {
-    await updateImport(db, row.id, {
-      status: 'failed',
-      finishedAt: new Date(),
-      error: russianImportError(error),
+    await db.transaction(async (tx) => {
+      await updateImport(tx, row.id, {
+        status: 'failed',
+        finishedAt: new Date(),
+        error: russianImportError(error),
+        ...(error instanceof MassRemoval ? { removal: error.counts } : {}),
+      });
+      // Nobody is asked here (a schedule, a script): the staff are told by e-mail, and may upload the list.
+      if (error instanceof MassRemoval && known) {
+        await enqueueStaffSupplierAlert(tx, 'staff_list_mass_removal', {
+          supplier_id: known.id,
+          supplier_name: what.supplierName?.trim() ?? '',
+          url: what.url ?? '',
+          removal: error.counts,
+          via: what.source ?? 'cli',
+        });
+      }
     });
     throw error;
   }

@@ -3,7 +3,15 @@ import { unavailable } from '../../http/errors.ts';
 import type { AdminHandlers, AppDeps } from '../../http/handlers.ts';
 import { signedInStaff } from '../../http/staff-auth.ts';
 import { listImports, listSupplierRows } from './queries.ts';
-import { cancelImport, importReport, receiveUpload, saveSupplier, showImport, showSupplier } from './service.ts';
+import {
+  cancelImport,
+  confirmImport,
+  importReport,
+  receiveUpload,
+  saveSupplier,
+  showImport,
+  showSupplier,
+} from './service.ts';
 
 /** Suppliers, their import profiles, uploads and import history (owner, manager); the route layer checked the role. */
 export function createSupplierHandlers({ config, database, imports }: AppDeps): AdminHandlers {
@@ -43,6 +51,11 @@ export function createSupplierHandlers({ config, database, imports }: AppDeps): 
     'import-cancel': async ({ body, staff, request }) => ({
       import: await cancelImport(database, body.id, writeOf(staff, request)),
     }),
+
+    'import-confirm': async ({ body, staff, request }) => {
+      if (!imports) throw unavailable();
+      return { import: await confirmImport(db, imports, body.id, writeOf(staff, request)) };
+    },
 
     'import-list': ({ body, query }) => listImports(db, body, query.page),
 

@@ -11,7 +11,7 @@ import type { ImportQueue } from '../../http/handlers.ts';
 import { supplierImports, suppliers } from '../../db/schema.ts';
 import { importCrossReferences } from '../catalog/import/cross-reference-import.ts';
 import type { ImportProgress } from '../catalog/import/import-events.ts';
-import { importPriceList } from '../catalog/import/price-list-import.ts';
+import { MassRemoval, importPriceList } from '../catalog/import/price-list-import.ts';
 import { RejectReport } from '../catalog/import/reject-report.ts';
 import { IMPORT_FAILED_MESSAGE, importOptionsOf, russianImportError } from './profile.ts';
 
@@ -120,6 +120,7 @@ async function execute(context: ImportJobsContext, row: ImportRow, aborter: Abor
   const reportPath = path.join(uploadsDir, `import-${row.id}.rejected.csv`);
   const report = new RejectReport(reportPath);
   let lastRead = 0;
+  let awaiting = false;
   const onProgress = async (progress: ImportProgress) => {
     lastRead = progress.rowsRead;
     // 'committing' runs inside the import's transaction: on the embedded database (one connection) a write
@@ -154,6 +155,8 @@ async function execute(context: ImportJobsContext, row: ImportRow, aborter: Abor
         ...events,
         ...importOptionsOf(profileOf(row.settings)),
         supplierName: supplier.name,
+        // A list that would remove most of the offers stops and asks, unless staff confirmed it already.
+        guardRemoval: !row.removalConfirmed,
       });
       loaded = summary.loaded;
       read = summary.read;
@@ -174,6 +177,20 @@ async function execute(context: ImportJobsContext, row: ImportRow, aborter: Abor
     logger.info({ importId: row.id, kind: row.kind, read, loaded, refused: report.count }, 'import done');
   } catch (error) {
     report.close();
+    if (error instanceof MassRemoval) {
+      // Nothing changed; the file stays for the confirmation (import-confirm) or the cancel that answers it.
+      awaiting = true;
+      await updateImport(db, row.id, {
+        status: 'awaiting_confirmation',
+        finishedAt: new Date(),
+        rowsRead: lastRead,
+        rowsRefused: report.count,
+        reportPath: report.count > 0 ? reportPath : null,
+        removal: error.counts,
+      });
+      logger.info({ importId: row.id, ...error.counts }, 'import awaits confirmation of a mass removal');
+      return;
+    }
     const facts = { rowsRead: lastRead, rowsRefused: report.count, reportPath: report.count > 0 ? reportPath : null };
     if (aborter.signal.aborted) {
       await updateImport(db, row.id, { ...facts, status: 'cancelled', finishedAt: new Date(), error: null });
@@ -183,8 +200,11 @@ async function execute(context: ImportJobsContext, row: ImportRow, aborter: Abor
       await endFailed(context, row.id, error, facts);
     }
   } finally {
-    if (row.filePath) await rm(row.filePath, { force: true });
-    await updateImport(db, row.id, { filePath: null });
+    // An import awaiting its confirmation keeps its file for import-confirm (or the cancel that answers it).
+    if (!awaiting) {
+      if (row.filePath) await rm(row.filePath, { force: true });
+      await updateImport(db, row.id, { filePath: null });
+    }
   }
 }
 

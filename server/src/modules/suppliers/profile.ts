@@ -8,18 +8,24 @@ import {
   type SupplierImportProfile,
 } from '@detal/contract';
 import type { PriceListImportOptions } from '../catalog/import/price-list-import.ts';
-import {
-  HeaderNotFound,
-  layoutFromColumnList,
-  layoutFromHeader,
-  layoutFromHeaderNames,
-} from '../catalog/import/price-row.ts';
+import { LayoutReader } from '../catalog/import/layout-reader.ts';
+import { HeaderNotFound, type ReadingRules } from '../catalog/import/price-row.ts';
 import { MalformedFile } from '../catalog/import/reader-limits.ts';
 import { readRecords } from '../catalog/import/record-source.ts';
 
+/** The profile's reading of stock and delivery words and bounds. */
+export const readingRulesOf = (profile: SupplierImportProfile): ReadingRules => ({
+  stockMorePlusOne: profile.stock_more === 'bound_plus_one',
+  stockLess: profile.stock_less,
+  stockPresent: profile.stock_present,
+  stockPlenty: profile.stock_plenty,
+  deliveryRange: profile.delivery_range,
+});
+
 /**
  * A supplier's saved import profile as the price-list import's options: the command line's flags, saved
- * (`--columns`, `--encoding`, `--delimiter`, `--default-delivery`), plus header names and the reading of `>10`.
+ * (`--columns`, `--encoding`, `--delimiter`, `--default-delivery`), plus header names, the header's row and the
+ * reading of stock and delivery ('есть', '<5', '3-5').
  */
 export function importOptionsOf(profile: SupplierImportProfile): Omit<PriceListImportOptions, 'supplierName' | 'file'> {
   return {
@@ -28,7 +34,8 @@ export function importOptionsOf(profile: SupplierImportProfile): Omit<PriceListI
     ...(profile.encoding ? { encoding: profile.encoding } : {}),
     ...(profile.delimiter ? { delimiter: profile.delimiter === 'tab' ? '\t' : profile.delimiter } : {}),
     ...(profile.default_delivery_days !== null ? { defaultDeliveryDays: profile.default_delivery_days } : {}),
-    stockMorePlusOne: profile.stock_more === 'bound_plus_one',
+    ...(profile.header_line !== null ? { headerLine: profile.header_line } : {}),
+    rules: readingRulesOf(profile),
   };
 }
 
@@ -123,17 +130,18 @@ async function firstRow(file: string, profile: SupplierImportProfile | null): Pr
 }
 
 /**
- * Checks an uploaded price list against the supplier's profile before it is queued: its header row must have the
- * columns the profile names (or the usual names). Answers the problem in Russian, or null.
+ * Checks an uploaded price list against the supplier's profile before it is queued: its header (the row the
+ * profile names, or the first row that names the columns) must have the columns the profile names (or the usual
+ * names). Reads only the file's first rows. Answers the problem in Russian, or null.
  */
 export async function profileProblem(file: string, profile: SupplierImportProfile): Promise<string | null> {
   try {
     const options = importOptionsOf(profile);
-    const cells = await firstRow(file, profile);
-    if (!cells) return UPLOAD_EMPTY_MESSAGE;
-    if (options.columns) layoutFromColumnList(options.columns);
-    else if (options.headers) layoutFromHeaderNames(cells, options.headers);
-    else layoutFromHeader(cells);
+    const layouts = new LayoutReader(options);
+    for await (const batch of readRecords(file, { encoding: options.encoding, delimiter: options.delimiter })) {
+      for (const record of batch.records) if (layouts.next(record) !== null) return null;
+    }
+    layouts.finish();
     return null;
   } catch (error) {
     return russianImportError(error);

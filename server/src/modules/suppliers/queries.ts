@@ -6,6 +6,7 @@ import {
   type AdminSupplierDetail,
   type AdminSupplierRow,
   type ImportListFilters,
+  type MassRemovalCounts,
   type Paginated,
   type SupplierImport,
   type SupplierImportProfile,
@@ -49,6 +50,7 @@ export function toSupplierImport(row: ImportRow, staffName: string | null, now =
     error: row.error,
     has_report: row.reportPath !== null && row.rowsRefused > 0,
     staff_name: staffName,
+    removal: (row.removal as MassRemovalCounts | null) ?? null,
   };
 }
 

@@ -6,6 +6,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { eq, sql } from 'drizzle-orm';
 import {
+  IMPORT_NOT_AWAITING_MESSAGE,
   IMPORT_NOT_FOUND_MESSAGE,
   SUPPLIER_NOT_FOUND_MESSAGE,
   UPLOAD_EMPTY_MESSAGE,
@@ -19,7 +20,7 @@ import {
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/index.ts';
 import { supplierImports, suppliers } from '../../db/schema.ts';
-import { HttpError, notFound, validationFailed } from '../../http/errors.ts';
+import { HttpError, conflict, notFound, validationFailed } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { forgetSuggestions } from '../search/suggestion-cache.ts';
 import { recordAudit } from '../staff/audit.ts';
@@ -139,10 +140,6 @@ export async function receiveUpload(deps: UploadDeps, input: UploadInput, write:
     throw new HttpError(415, 'Файл отправляется как application/octet-stream', 'unsupported_media_type');
   }
   const body = input.body;
-  if (input.contentLength !== undefined && input.contentLength > limit) {
-    body.resume();
-    throw tooLarge(limit);
-  }
   let profile = null;
   if (input.kind === 'price_list') {
     if (input.supplierId === undefined) {
@@ -155,6 +152,16 @@ export async function receiveUpload(deps: UploadDeps, input: UploadInput, write:
       throw notFound(SUPPLIER_NOT_FOUND_MESSAGE);
     }
     profile = supplier.import_profile;
+  }
+  if (input.contentLength !== undefined && input.contentLength > limit) {
+    body.resume();
+    const refusal = tooLarge(limit);
+    await recordRefusedUpload(
+      db,
+      { ...input, fileBytes: input.contentLength, settings: profile, error: refusal.message },
+      write,
+    );
+    throw refusal;
   }
   await mkdir(deps.uploadsDir, { recursive: true });
   const extension = path
@@ -180,6 +187,11 @@ export async function receiveUpload(deps: UploadDeps, input: UploadInput, write:
   } catch (error) {
     await rm(file, { force: true });
     body.resume();
+    // A file refused for what it is (empty, not a table, too large, not the profile's layout) is an attempt
+    // staff look for in the history.
+    if (error instanceof HttpError && (error.statusCode === 422 || error.statusCode === 413)) {
+      await recordRefusedUpload(db, { ...input, fileBytes: size, settings: profile, error: error.message }, write);
+    }
     throw error;
   }
   const row = await db.transaction(async (tx) => {
@@ -212,6 +224,71 @@ export async function receiveUpload(deps: UploadDeps, input: UploadInput, write:
   return answer;
 }
 
+/** A refused upload as a failed import of the history, audited; nothing else changes. */
+async function recordRefusedUpload(
+  db: Db,
+  upload: UploadInput & { fileBytes: number; settings: unknown; error: string },
+  write: StaffWrite,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const inserted = await insertImport(tx, {
+      supplierId: upload.kind === 'price_list' ? (upload.supplierId ?? null) : null,
+      kind: upload.kind,
+      source: 'upload',
+      status: 'failed',
+      fileName: upload.fileName,
+      fileBytes: upload.fileBytes,
+      settings: upload.settings,
+      staffId: write.staffId,
+      queuedAt: write.now,
+      finishedAt: write.now,
+      error: upload.error,
+    });
+    await recordAudit(tx, {
+      staffId: write.staffId,
+      action: 'import.refused',
+      entity: 'supplier_import',
+      entityId: inserted.id,
+      after: { kind: upload.kind, supplier_id: inserted.supplierId, file_name: upload.fileName, error: upload.error },
+      at: write.now,
+    });
+  });
+}
+
+/**
+ * Answers an upload that stopped because it would remove most of the supplier's offers: queued again, to replace
+ * the list without the guard (audited). Only an import that awaits the answer; else 409.
+ */
+export async function confirmImport(
+  db: Db,
+  queue: ImportQueue,
+  id: number,
+  write: StaffWrite,
+): Promise<SupplierImport> {
+  await db.transaction(async (tx) => {
+    const row = await findImportRow(tx, id);
+    if (!row) throw notFound(IMPORT_NOT_FOUND_MESSAGE);
+    const confirmed = await updateImport(
+      tx,
+      id,
+      { status: 'queued', removalConfirmed: true, queuedAt: write.now, startedAt: null, finishedAt: null },
+      sql`${supplierImports.status} = 'awaiting_confirmation'`,
+    );
+    if (!confirmed) throw conflict(IMPORT_NOT_AWAITING_MESSAGE);
+    await recordAudit(tx, {
+      staffId: write.staffId,
+      action: 'import.confirm_removal',
+      entity: 'supplier_import',
+      entityId: id,
+      before: { status: row.status, removal: row.removal },
+      after: { status: 'queued' },
+      at: write.now,
+    });
+  });
+  await queue.enqueue(id);
+  return showImport(db, id);
+}
+
 export async function showImport(db: Db, id: number): Promise<SupplierImport> {
   const found = await findImport(db, id);
   if (!found) throw notFound(IMPORT_NOT_FOUND_MESSAGE);
@@ -219,17 +296,18 @@ export async function showImport(db: Db, id: number): Promise<SupplierImport> {
 }
 
 /**
- * Cancels a queued or running import: a queued one never starts; a running one stops at its next progress write
- * (at once in this process) and its transaction rolls back, so nothing changes; a «running» one that nobody runs
- * any more ends at once. An ended import is left as it is.
+ * Cancels a queued, running or awaiting import: a queued one never starts, an awaiting one is dropped with its
+ * file; a running one stops at its next progress write (at once in this process) and its transaction rolls back, so
+ * nothing changes; a «running» one that nobody runs any more ends at once. An ended import is left as it is.
  */
 export async function cancelImport(database: Database, id: number, write: StaffWrite): Promise<SupplierImport> {
   const { db } = database;
   const wasRunning = await db.transaction(async (tx) => {
     const row = await findImportRow(tx, id);
     if (!row) throw notFound(IMPORT_NOT_FOUND_MESSAGE);
-    if (row.status !== 'queued' && row.status !== 'running') return false;
-    const queued = row.status === 'queued';
+    if (row.status !== 'queued' && row.status !== 'running' && row.status !== 'awaiting_confirmation') return false;
+    // Queued or awaiting an answer: ended at once; running: stopped at its next look.
+    const queued = row.status !== 'running';
     await updateImport(
       tx,
       id,
@@ -247,7 +325,10 @@ export async function cancelImport(database: Database, id: number, write: StaffW
       after: { status: queued ? 'cancelled' : 'cancelling' },
       at: write.now,
     });
-    if (queued && row.filePath) await rm(row.filePath, { force: true });
+    if (queued && row.filePath) {
+      await rm(row.filePath, { force: true });
+      await updateImport(tx, id, { filePath: null });
+    }
     return !queued;
   });
   if (wasRunning) {

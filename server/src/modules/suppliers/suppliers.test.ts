@@ -151,7 +151,7 @@ describe('suppliers: profiles, uploads imported by the job, history, active flag
     const report = await callAdmin(app, 'import-report', { cookie: owner, body: { id: queued.id } });
     expect(report.statusCode).toBe(200);
     expect(report.headers['content-type']).toContain('text/csv');
-    expect(report.body).toContain('3;"price is not a number: ""дорого""";"OC 91;Knecht;Фильтр;дорого;1"');
+    expect(report.body).toContain('3;"цена не число: «дорого»";"OC 91;Knecht;Фильтр;дорого;1"');
 
     const stored = await database.db.select().from(offers).where(eq(offers.supplierId, supplier.id));
     expect(stored).toMatchObject([{ article: 'OC 90', price: '1234.50', quantity: 11, deliveryDays: 2 }]);
@@ -195,7 +195,7 @@ describe('suppliers: profiles, uploads imported by the job, history, active flag
     expect((await offersOf(supplier.id)).map((offer) => offer.id).sort()).toEqual(before);
   });
 
-  it('refuses bad files with a Russian message in the error shape; the list and its history stay', async () => {
+  it('refuses bad files with a Russian message in the error shape; the list stays, the attempts are in the history', async () => {
     const prices = async () => (await offersOf(supplier.id)).map((offer) => offer.price).sort();
     const kept = await prices();
     const history = async () =>
@@ -234,8 +234,100 @@ describe('suppliers: profiles, uploads imported by the job, history, active flag
     expect(json.statusCode).toBe(415);
 
     expect(await prices()).toEqual(kept);
-    expect(await history()).toBe(imports);
+    // Each refused file is a failed attempt of the history, with the message the staff saw (issue 26 point 5).
+    expect(await history()).toBe(imports + 4);
+    const attempts = (
+      (
+        await callAdmin(app, 'import-list', { cookie: owner, body: { supplier_id: supplier.id, per_page: 4 } })
+      ).json() as {
+        data: Paginated<SupplierImport>;
+      }
+    ).data.data;
+    expect(attempts.map(({ status, source, file_name, error }) => ({ status, source, file_name, error }))).toEqual([
+      {
+        status: 'failed',
+        source: 'upload',
+        file_name: 'x.csv',
+        error: 'В строке заголовка нет столбца «Цена опт», указанного в профиле (Цена)',
+      },
+      { status: 'failed', source: 'upload', file_name: 'x.csv', error: expect.stringContaining('Файл больше') },
+      { status: 'failed', source: 'upload', file_name: 'x.csv', error: UPLOAD_EMPTY_MESSAGE },
+      { status: 'failed', source: 'upload', file_name: 'x.csv', error: UPLOAD_NOT_TABLE_MESSAGE },
+    ]);
+    const refusals = await database.db.select().from(auditLog).where(eq(auditLog.action, 'import.refused'));
+    expect(refusals).toHaveLength(4);
     expect((await readdir(uploadsDir)).filter((name) => name.startsWith('upload-'))).toEqual([]);
+  });
+
+  it('finds the header under a title block, and reads «есть», «<5», «3-5» by the profile', async () => {
+    const titled = await save({
+      name: 'ООО АвтоСнаб',
+      import_profile: { stock_present: 4, delivery_range: 'min' },
+    });
+    expect(titled.import_profile).toMatchObject({
+      header_line: null,
+      stock_more: 'bound',
+      stock_less: 'one',
+      stock_present: 4,
+      stock_plenty: 10,
+      delivery_range: 'min',
+    });
+    const csv = iconv.encode(
+      'ООО «АвтоСнаб»;;;\r\nПрайс-лист на 25.11.2026;;;\r\n;;;\r\nАртикул;Производитель;Цена, руб.;Наличие;Срок\r\n' +
+        'OC 90;KNECHT;412,00;есть;3-5\r\nW 712/75;MANN-FILTER;389,50;<5;5 дн.\r\n',
+      'win1251',
+    );
+    const queued = await uploaded({ kind: 'price_list', supplier_id: titled.id, file_name: 'автоснаб.csv' }, csv);
+    expect(await finished(queued.id)).toMatchObject({ status: 'done', rows_read: 2, rows_loaded: 2, rows_refused: 0 });
+    const stored = await database.db
+      .select({ article: offers.article, quantity: offers.quantity, deliveryDays: offers.deliveryDays })
+      .from(offers)
+      .where(eq(offers.supplierId, titled.id))
+      .orderBy(offers.article);
+    expect(stored).toEqual([
+      { article: 'OC 90', quantity: 4, deliveryDays: 3 },
+      { article: 'W 712/75', quantity: 1, deliveryDays: 5 },
+    ]);
+  });
+
+  it('stops a list that would remove most offers and asks: confirmed, it replaces them; cancelled, nothing changes', async () => {
+    const big = await save({ name: 'ООО Четыреста' });
+    const full = `Артикул;Бренд;Цена\n${Array.from({ length: 424 }, (_, index) => `P-${index};Knecht;${index + 1}`).join('\n')}\n`;
+    const first = await uploaded({ kind: 'price_list', supplier_id: big.id, file_name: 'full.csv' }, Buffer.from(full));
+    expect(await finished(first.id)).toMatchObject({ status: 'done', rows_loaded: 424 });
+
+    const oneRow = Buffer.from('Артикул;Бренд;Цена\nP-1;Knecht;99\n');
+    const asked = await finished(
+      (await uploaded({ kind: 'price_list', supplier_id: big.id, file_name: 'one.csv' }, oneRow)).id,
+    );
+    expect(asked).toMatchObject({
+      status: 'awaiting_confirmation',
+      removal: { offers: 424, removed: 423, loaded: 1 },
+      rows_read: 1,
+    });
+    expect(await offersOf(big.id)).toHaveLength(424);
+    // The file waits for the answer.
+    expect((await readdir(uploadsDir)).filter((name) => name.startsWith('upload-'))).toHaveLength(1);
+
+    const cancelled = await callAdmin(app, 'import-cancel', { cookie: owner, body: { id: asked.id } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await showImport(asked.id)).toMatchObject({ status: 'cancelled', removal: { removed: 423 } });
+    expect(await offersOf(big.id)).toHaveLength(424);
+    expect((await readdir(uploadsDir)).filter((name) => name.startsWith('upload-'))).toEqual([]);
+    const late = await callAdmin(app, 'import-confirm', { cookie: owner, body: { id: asked.id } });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ message: 'Эта загрузка не ждёт подтверждения' });
+
+    const again = await finished(
+      (await uploaded({ kind: 'price_list', supplier_id: big.id, file_name: 'one.csv' }, oneRow)).id,
+    );
+    expect(again.status).toBe('awaiting_confirmation');
+    const confirm = await callAdmin(app, 'import-confirm', { cookie: owner, body: { id: again.id } });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect(await finished(again.id)).toMatchObject({ status: 'done', rows_loaded: 1 });
+    expect((await offersOf(big.id)).map((offer) => offer.price)).toEqual(['99.00']);
+    const confirmed = await database.db.select().from(auditLog).where(eq(auditLog.action, 'import.confirm_removal'));
+    expect(confirmed.map((row) => row.entityId)).toEqual([String(again.id)]);
   });
 
   it('runs two uploads for one supplier one after the other', async () => {

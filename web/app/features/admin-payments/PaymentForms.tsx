@@ -86,7 +86,7 @@ const lineKey = (line: StatementLine) =>
   `${line.number}|${line.date}|${line.amount}|${line.payer_account}|${line.payer_inn}`;
 
 /** An unmatched line: staff type (or keep the suggested) bill number and record it there. */
-function MatchForm({ line, billId }: { line: StatementLine; billId: number | null }) {
+function MatchForm({ line, billId, proposed }: { line: StatementLine; billId: number | null; proposed: boolean }) {
   const fetcher = useFetcher<PaymentActionResult>();
   const result = fetcher.data?.intent === 'match' ? fetcher.data : null;
   if (result?.recorded) {
@@ -112,8 +112,8 @@ function MatchForm({ line, billId }: { line: StatementLine; billId: number | nul
           inputMode="numeric"
           error={result?.errors.bill_id ?? result?.errors.form}
         />
-        <SubmitButton size="xs" variant="light" loading={fetcher.state !== 'idle'}>
-          Сопоставить
+        <SubmitButton size="xs" variant={proposed ? 'filled' : 'light'} loading={fetcher.state !== 'idle'}>
+          {proposed ? 'Подтвердить' : 'Сопоставить'}
         </SubmitButton>
       </Group>
     </fetcher.Form>
@@ -198,12 +198,25 @@ function ImportResult({ result }: { result: StatementImportResult }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {result.unmatched.map(({ line, reason, bill_id }) => (
+                {result.unmatched.map(({ line, reason, bill_id, proposal }) => (
                   <Table.Tr key={`u${lineKey(line)}`}>
                     <LineCells line={line} />
-                    <Table.Td fz="xs">{STATEMENT_UNMATCHED_REASON_LABELS[reason]}</Table.Td>
+                    <Table.Td fz="xs">
+                      {STATEMENT_UNMATCHED_REASON_LABELS[reason]}
+                      {proposal && (
+                        <Text fz="xs" c="blue.8" data-testid="statement-proposal">
+                          Предлагаем счёт № {proposal.bill_id}: {proposal.client_name}, ИНН {proposal.inn} —
+                          единственный клиент с этим ИНН и единственный его счёт с таким остатком. Проверьте и
+                          подтвердите.
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td>
-                      <MatchForm line={line} billId={bill_id} />
+                      <MatchForm
+                        line={line}
+                        billId={bill_id ?? proposal?.bill_id ?? null}
+                        proposed={proposal !== null}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -237,6 +237,11 @@ function SourceForm({ supplierId, source }: { supplierId: number; source: Suppli
             w={220}
           />
         </Group>
+        <Checkbox
+          name="allow_mass_removal"
+          label={`Загружать прайс, даже если он уберёт больше половины предложений поставщика (иначе такой прайс не загружается, а сотрудникам приходит письмо)`}
+          defaultChecked={options.allow_mass_removal === true}
+        />
         <Group gap="sm">
           <SubmitButton
             loading={fetcher.state !== 'idle'}

@@ -87,6 +87,7 @@ export function saveRequestOf(
   const columns = text(form, 'columns');
   if (columns) importOptions.columns = columns;
   if (delivery !== '') importOptions.default_delivery = Number(delivery);
+  if (form.get('allow_mass_removal') === 'on') importOptions.allow_mass_removal = true;
   return {
     errors: null,
     body: {

@@ -6,6 +6,7 @@ import {
   IMPORT_STATUS_LABELS,
   formatDateTime,
   formatFileSize,
+  pluralRu,
   type ImportKind,
   type ImportStatus,
   type SupplierImport,
@@ -25,6 +26,7 @@ const STATUS_COLORS: Record<ImportStatus, string> = {
   done: 'green',
   failed: 'red',
   cancelled: 'orange',
+  awaiting_confirmation: 'yellow',
 };
 
 const number = (value: number) => value.toLocaleString('ru-RU');
@@ -175,6 +177,56 @@ export function ImportProgressCard({ item }: { item: SupplierImport }) {
   );
 }
 
+/**
+ * A list that would remove most of the supplier's offers: the import stopped before replacing them and asks.
+ * «Заменить прайс» queues it again without the check; «Отменить» drops it, and the offers stay as they are.
+ */
+export function RemovalQuestion({ item }: { item: SupplierImport }) {
+  const fetcher = useFetcher<SupplierActionResult>();
+  const removal = item.removal;
+  if (!removal) return null;
+  const busy = fetcher.state !== 'idle';
+  const error = fetcher.data?.intent === 'confirm' || fetcher.data?.intent === 'cancel' ? fetcher.data.error : null;
+  return (
+    <Alert color="yellow" p="xs" title="Прайс уберёт большую часть предложений" data-testid="removal-question">
+      <Stack gap={6}>
+        <Text size="sm">
+          В файле «{item.file_name}» {number(removal.loaded)} {pluralRu(removal.loaded, 'строка', 'строки', 'строк')}:
+          он уберёт {number(removal.removed)} из {number(removal.offers)} предложений поставщика. Загрузка остановлена
+          до вашего решения, предложения пока не изменены.
+        </Text>
+        <Group gap="xs">
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="confirm" />
+            <input type="hidden" name="id" value={item.id} />
+            <Button type="submit" size="xs" color="red" loading={busy}>
+              Заменить прайс
+            </Button>
+          </fetcher.Form>
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="id" value={item.id} />
+            <Button
+              type="submit"
+              size="xs"
+              variant="default"
+              disabled={busy}
+              styles={{ root: { height: 'auto', minHeight: 30 }, label: { whiteSpace: 'normal' } }}
+            >
+              Отменить, оставить прежний
+            </Button>
+          </fetcher.Form>
+        </Group>
+        {error && (
+          <Text size="sm" c="red.8" role="alert">
+            {error}
+          </Text>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
 /** The history of imports, newest first. */
 export function ImportsTable({ imports }: { imports: SupplierImport[] }) {
   if (imports.length === 0) {
@@ -208,11 +260,16 @@ export function ImportsTable({ imports }: { imports: SupplierImport[] }) {
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.started_at ?? item.queued_at)}</Table.Td>
               <Table.Td>{IMPORT_SOURCE_LABELS[item.source]}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.file_name}</Table.Td>
-              <Table.Td>
+              <Table.Td miw={170}>
                 <ImportStatusBadge status={item.status} />
                 {item.error && (
                   <Text size="xs" c="red.8">
                     {item.error}
+                  </Text>
+                )}
+                {item.removal && !item.error && (
+                  <Text size="xs" c="gray.7">
+                    убрал бы {number(item.removal.removed)} из {number(item.removal.offers)} предложений
                   </Text>
                 )}
               </Table.Td>
@@ -246,6 +303,11 @@ export function ImportSection({
   return (
     <Stack gap="xs">
       <ImportDropzone kind={kind} supplierId={supplierId} />
+      {imports
+        .filter((item) => item.status === 'awaiting_confirmation')
+        .map((item) => (
+          <RemovalQuestion key={item.id} item={item} />
+        ))}
       {open.map((item) => (
         <ImportProgressCard key={item.id} item={item} />
       ))}

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import {
   PRICE_LIST_COLUMNS,
+  READING_RULE_DEFAULTS,
   UPLOAD_EMPTY_MESSAGE,
   type AdminSupplierDetail,
   type ImportKind,
@@ -14,13 +15,13 @@ import { paths } from '../../paths.ts';
 /**
  * The suppliers' pages' writes, run in the browser (route clientAction) like the rest of the back office: save a
  * supplier with its profile, upload a file (its bytes go straight to the API, streamed by the browser from disk,
- * never through the page's server), cancel an import.
+ * never through the page's server), cancel an import, confirm one that would remove most of the offers.
  */
 
 export type SupplierActionResult =
   | { intent: 'save'; saved: AdminSupplierDetail | null; errors: Record<string, string> }
   | { intent: 'upload'; started: SupplierImport | null; error: string | null }
-  | { intent: 'cancel'; error: string | null };
+  | { intent: 'cancel' | 'confirm'; error: string | null };
 
 /** The server's refusal: each field's first message (dotted path), and the general one as `form`. */
 export function refusal(error: unknown): Record<string, string> {
@@ -64,8 +65,13 @@ export function saveRequestOf(form: FormData): SupplierSaveRequest {
       encoding: encoding === 'utf8' || encoding === 'cp1251' ? encoding : null,
       delimiter: delimiter === ';' || delimiter === ',' || delimiter === 'tab' ? delimiter : null,
       header_row: form.get('header_row') === 'on',
+      header_line: numberOrNull(text(form, 'header_line')),
       default_delivery_days: numberOrNull(text(form, 'profile_delivery')),
       stock_more: text(form, 'stock_more') === 'bound_plus_one' ? 'bound_plus_one' : 'bound',
+      stock_less: text(form, 'stock_less') === 'most' ? 'most' : 'one',
+      stock_present: numberOrNull(text(form, 'stock_present')) ?? READING_RULE_DEFAULTS.stock_present,
+      stock_plenty: numberOrNull(text(form, 'stock_plenty')) ?? READING_RULE_DEFAULTS.stock_plenty,
+      delivery_range: text(form, 'delivery_range') === 'min' ? 'min' : 'max',
     },
   };
 }
@@ -87,6 +93,14 @@ export async function supplierAction(request: Request): Promise<SupplierActionRe
       return { intent, started, error: null };
     } catch (error) {
       return { intent, started: null, error: refusal(error).form ?? null };
+    }
+  }
+  if (intent === 'confirm') {
+    try {
+      await callAdmin('import-confirm', { body: { id: Number(form.get('id')) }, handles: [401, 404, 409] });
+      return { intent, error: null };
+    } catch (error) {
+      return { intent, error: refusal(error).form ?? null };
     }
   }
   if (intent === 'cancel') {

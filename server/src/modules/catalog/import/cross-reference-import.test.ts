@@ -90,9 +90,9 @@ describe('importing cross-references', () => {
     const brandsBefore = (await database.db.select({ name: brands.name }).from(brands)).map((row) => row.name);
     const { summary, rejected } = await runCrosses(await folder.write('crosses.csv', crosses));
     expect(rejected).toEqual([
-      { line: 4, reason: 'article1 is missing' },
-      { line: 5, reason: 'both sides name the same part' },
-      { line: 6, reason: 'type must be oem, replacement or analog: "похожий"' },
+      { line: 4, reason: 'нет артикула 1' },
+      { line: 5, reason: 'обе стороны называют одну и ту же деталь' },
+      { line: 6, reason: 'тип связи не распознан (оригинал, замена или аналог): «похожий»' },
     ]);
     // Line 7 is line 2 the other way round.
     expect(summary).toMatchObject({ read: 7, added: 3, retyped: 0, known: 1, rejected: 3, brandsCreated: 1 });

@@ -68,11 +68,10 @@ function isCrossHeader(fields: readonly string[]): boolean {
 }
 
 function checkSide(side: CrossSide, which: 1 | 2): string | null {
-  if (side.brand === '') return `brand${which} is missing`;
-  if (side.brand.length > BRAND_MAX_LENGTH) return `brand${which} is longer than ${BRAND_MAX_LENGTH} characters`;
-  if (side.article === '') return `article${which} is missing`;
-  if (side.article.length > ARTICLE_MAX_LENGTH)
-    return `article${which} is longer than ${ARTICLE_MAX_LENGTH} characters`;
+  if (side.brand === '') return `нет бренда ${which}`;
+  if (side.brand.length > BRAND_MAX_LENGTH) return `бренд ${which} длиннее ${BRAND_MAX_LENGTH} символов`;
+  if (side.article === '') return `нет артикула ${which}`;
+  if (side.article.length > ARTICLE_MAX_LENGTH) return `артикул ${which} длиннее ${ARTICLE_MAX_LENGTH} символов`;
   return null;
 }
 
@@ -114,7 +113,7 @@ export async function importCrossReferences(
       const typeText = (fields[4] ?? '').trim().toLowerCase();
       const type = typeText === '' ? 'analog' : TYPE_NAMES[typeText];
       if (!type) {
-        reject(record.line, `type must be oem, replacement or analog: "${fields[4] ?? ''}"`, fields);
+        reject(record.line, `тип связи не распознан (оригинал, замена или аналог): «${fields[4] ?? ''}»`, fields);
         return true;
       }
       const row = {
@@ -126,11 +125,11 @@ export async function importCrossReferences(
         type,
       };
       if (row.brandKeyA === '' || row.brandKeyB === '' || row.articleA === '' || row.articleB === '') {
-        reject(record.line, 'a brand or an article has no letters or digits', fields);
+        reject(record.line, 'в бренде или артикуле нет ни букв, ни цифр', fields);
         return true;
       }
       if (row.brandKeyA === row.brandKeyB && row.articleA === row.articleB) {
-        reject(record.line, 'both sides name the same part', fields);
+        reject(record.line, 'обе стороны называют одну и ту же деталь', fields);
         return true;
       }
       const waiting = staging.add(row);

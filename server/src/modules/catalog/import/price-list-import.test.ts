@@ -104,9 +104,9 @@ describe('importing a price list', () => {
     const { summary, rejected } = await runImport({ supplierName: 'Склад Москва', file });
 
     expect(rejected).toEqual([
-      { line: 4, reason: 'article is missing' },
-      { line: 5, reason: 'price is not a number: "дорого"' },
-      { line: 6, reason: 'price is negative: "-10"' },
+      { line: 4, reason: 'нет артикула' },
+      { line: 5, reason: 'цена не число: «дорого»' },
+      { line: 6, reason: 'цена отрицательная: «-10»' },
     ]);
     expect(summary).toMatchObject({
       supplier: 'Склад Москва',
@@ -236,8 +236,8 @@ describe('importing a price list', () => {
     );
     const { summary, rejected } = await runImport({ supplierName: 'Эксель', file });
     expect(rejected).toEqual([
-      { line: 3, reason: 'article is missing' },
-      { line: 5, reason: 'price is not a number: "бесплатно"' },
+      { line: 3, reason: 'нет артикула' },
+      { line: 5, reason: 'цена не число: «бесплатно»' },
     ]);
     expect(summary).toMatchObject({ read: 4, loaded: 2, rejected: 2 });
     expect(await offersOf('Эксель')).toMatchObject([
@@ -251,8 +251,8 @@ describe('importing a price list', () => {
     const file = await folder.write('duplicates.csv', text);
     const { summary, rejected } = await runImport({ supplierName: 'Дубли', file });
     expect(rejected).toEqual([
-      { line: 3, reason: 'duplicate of line 2 (same brand and article)' },
-      { line: 5, reason: 'duplicate of line 4 (same brand and article)' },
+      { line: 3, reason: 'повтор строки 2 (тот же бренд и артикул)' },
+      { line: 5, reason: 'повтор строки 4 (тот же бренд и артикул)' },
     ]);
     expect(summary).toMatchObject({ read: 4, loaded: 2, rejected: 2 });
     expect((await offersOf('Дубли')).map((row) => [row.article, row.price])).toEqual([
@@ -272,8 +272,8 @@ describe('importing a price list', () => {
     const file = await folder.write('late-brands.csv', `article;brand;price\n${rows.join('\n')}\n`);
     const { summary, rejected } = await runImport({ supplierName: 'Большой новый', file });
     expect(rejected).toEqual([
-      { line: 7_005, reason: 'duplicate of line 7002 (same brand and article)' },
-      { line: 11_002, reason: 'duplicate of line 4 (same brand and article)' },
+      { line: 7_005, reason: 'повтор строки 7002 (тот же бренд и артикул)' },
+      { line: 11_002, reason: 'повтор строки 4 (тот же бренд и артикул)' },
     ]);
     expect(summary).toMatchObject({ read: 12_000, loaded: 11_998, inserted: 11_998, rejected: 2, brandsCreated: 1 });
     const stored = new Map((await offersOf('Большой новый')).map((row) => [row.article, row]));
@@ -307,9 +307,7 @@ describe('importing a price list', () => {
 
   it('stops with a clear error on a file whose first row is not a header when no columns are given', async () => {
     const file = await folder.write('no-header.csv', 'OC90;Knecht;1\n');
-    await expect(runImport({ supplierName: 'Без шапки', file })).rejects.toThrow(
-      'The header row lacks the columns article, brand, price',
-    );
+    await expect(runImport({ supplierName: 'Без шапки', file })).rejects.toThrow('Не найдена строка заголовка');
     expect(await offersOf('Без шапки')).toEqual([]);
     const empty = await folder.write('empty.csv', '');
     await expect(runImport({ supplierName: 'Без шапки', file: empty })).rejects.toThrow('The file is empty');

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { isMassRemoval, massRemovalMessage, type MassRemovalCounts } from '@detal/contract';
 import { bigint, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../../db/index.ts';
 import { BrandKeys, brandIdsOf, createMissingBrands } from './brand-keys.ts';
@@ -11,17 +12,8 @@ import {
   type ImportSession,
   type StagingWriter,
 } from './import-session.ts';
-import {
-  isHeaderRow,
-  layoutFromColumnList,
-  layoutFromHeader,
-  layoutFromHeaderNames,
-  parsePriceRow,
-  type PriceColumn,
-  type PriceRow,
-  Refusal,
-  type ColumnLayout,
-} from './price-row.ts';
+import { LayoutReader, type LayoutSpec } from './layout-reader.ts';
+import { layoutFromColumnList, parsePriceRow, type PriceRow, type ReadingRules, Refusal } from './price-row.ts';
 import { forEachRecord, type ReadTotals } from './read-records.ts';
 import type { RecordSourceOptions } from './record-source.ts';
 import { forgetSuggestions } from '../../search/suggestion-cache.ts';
@@ -45,7 +37,8 @@ const priceListDuplicates = pgTable('price_list_duplicates', {
   firstLine: integer('first_line').notNull(),
 });
 
-export interface PriceListImportOptions extends RecordSourceOptions, ImportEvents {
+/** Where the columns are (`columns`, `headers`, `headerRow`, `headerLine`): see LayoutSpec. */
+export interface PriceListImportOptions extends RecordSourceOptions, ImportEvents, LayoutSpec {
   /** The supplier whose offers the file replaces; created when unknown. */
   supplierName: string;
   /**
@@ -54,17 +47,13 @@ export interface PriceListImportOptions extends RecordSourceOptions, ImportEvent
    */
   defaultDeliveryDays?: number;
   file: string;
+  /** How words and bounds for stock and delivery are read ('есть', '<5', '3-5'); default: DEFAULT_READING_RULES. */
+  rules?: ReadingRules;
   /**
-   * The cells of a row in order, e.g. 'article,brand,description,price,quantity,delivery,weight' (an empty
-   * name skips a cell). Unset: the first row must be a header naming them. Set: a header row is optional.
+   * Stops the import before it changes anything when the list would remove most of the supplier's offers
+   * (`isMassRemoval`): it throws MassRemoval with the counts. Unset: any list replaces the old one.
    */
-  columns?: string;
-  /** Instead of `columns`: header texts of the file for some columns (a saved profile); the rest by usual names. */
-  headers?: Partial<Record<PriceColumn, string>>;
-  /** With `columns`: true skips the first row, false reads it as data; unset skips it when it looks like a header. */
-  headerRow?: boolean;
-  /** Stock written as '>10' or '10+': 10 (default) or 11. */
-  stockMorePlusOne?: boolean;
+  guardRemoval?: boolean;
 }
 
 export interface PriceListImportSummary {
@@ -87,6 +76,19 @@ export interface PriceListImportSummary {
   seconds: number;
   rowsPerSecond: number;
 }
+
+/**
+ * The list would remove most of the supplier's offers (`isMassRemoval`) and the import was told to guard against
+ * it: it stopped before changing anything.
+ */
+export class MassRemoval extends Error {
+  constructor(readonly counts: MassRemovalCounts) {
+    super(massRemovalMessage(counts));
+    this.name = 'MassRemoval';
+  }
+}
+
+const duplicateReason = (firstLine: number) => `повтор строки ${firstLine} (тот же бренд и артикул)`;
 
 // Two imports of one supplier at a time would interleave their replacements; the second waits for the first.
 const importLockClass = 0x44_54_4c; // any fixed int4: the advisory lock's class, with the supplier id as key
@@ -150,7 +152,7 @@ async function dropDuplicates(tx: Db, onReject: ImportEvents['onReject']): Promi
       for (const row of page.rows) {
         onReject({
           line: row.line,
-          reason: `duplicate of line ${row.first_line} (same brand and article)`,
+          reason: duplicateReason(row.first_line),
           fields: [],
         });
       }
@@ -196,7 +198,7 @@ const priceListChanges = pgTable('price_list_changes', {
  * it no longer has; an unchanged offer is not touched. Offers that stay are updated in place and keep their id
  * (baskets hold offer ids); new ones are inserted in index order.
  */
-async function replaceOffers(tx: Db, supplier: Supplier): Promise<ReplaceCounts> {
+async function replaceOffers(tx: Db, supplier: Supplier, guardRemoval: boolean): Promise<ReplaceCounts> {
   const delivery = sql`coalesce(s.delivery_days, ${supplier.defaultDeliveryDays}::int)`;
   const loaded = await countOf(tx, sql`select count(*)::int as count from ${priceListStaging}`);
   // A supplier's first list (or a list after an empty one) has nothing to compare with: every row is new.
@@ -225,6 +227,11 @@ async function replaceOffers(tx: Db, supplier: Supplier): Promise<ReplaceCounts>
            is distinct from (s.article, s.description, ${delivery}, s.price, s.quantity, s.weight)`);
   await tx.execute(sql`set local enable_nestloop = on`);
   await tx.execute(sql`analyze ${priceListChanges}`);
+  if (guardRemoval) {
+    const removing = await countOf(tx, sql`select count(*)::int as count from ${priceListChanges} where line is null`);
+    const offers = await countOf(tx, sql`select count(*)::int as count from offers where supplier_id = ${supplier.id}`);
+    if (isMassRemoval(offers, removing)) throw new MassRemoval({ offers, removed: removing, loaded });
+  }
 
   const deleted = await countOf(
     tx,
@@ -288,38 +295,26 @@ async function readPriceRows(
   reject: (line: number, reason: string, fields: readonly string[]) => void,
   accept: AcceptRow,
 ): Promise<ReadTotals & { accepted: number }> {
-  let layout: ColumnLayout | undefined =
-    options.columns === undefined ? undefined : layoutFromColumnList(options.columns);
-  const layoutGiven = layout !== undefined;
-  let firstRow = true;
+  const layouts = new LayoutReader(options);
   let accepted = 0;
   const totals = await forEachRecord(options.file, options, options, (record) => {
-    if (firstRow) {
-      firstRow = false;
-      if (!layout) {
-        layout = options.headers
-          ? layoutFromHeaderNames(record.fields, options.headers)
-          : layoutFromHeader(record.fields);
-        return false;
-      }
-      if (options.headerRow === true) return false;
-      if (options.headerRow === undefined && isHeaderRow(record.fields)) return false;
-    }
-    const row = parsePriceRow(record.fields, layout as ColumnLayout, options.stockMorePlusOne);
+    const layout = layouts.next(record);
+    if (layout === null) return false;
+    const row = parsePriceRow(record.fields, layout, options.rules);
     if (row instanceof Refusal) {
       reject(record.line, row.reason, record.fields);
       return true;
     }
     const brandKey = brandKeys.keyOf(row.brand);
     if (brandKey === '') {
-      reject(record.line, `brand has no letters or digits: "${row.brand}"`, record.fields);
+      reject(record.line, `в бренде нет ни букв, ни цифр: «${row.brand}»`, record.fields);
       return true;
     }
     accepted += 1;
     const waiting = accept(record.line, row, brandKey);
     return waiting ? waiting.then(() => true) : true;
   });
-  if (firstRow && !layoutGiven) throw new Error('The file is empty: no header row');
+  layouts.finish();
   // A truncated export or a file of another layout must not wipe the supplier's catalogue.
   if (accepted === 0) {
     throw new Error(`The file has no valid row; the offers of "${options.supplierName.trim()}" are left as they were`);
@@ -463,7 +458,7 @@ async function dropCopiedDuplicates(
     .map((row) => ({ id: row.id, line: copy.lineAt(row.position), firstLine: copy.lineAt(row.first_position) }))
     .sort((a, b) => a.line - b.line);
   for (const { line, firstLine } of refused) {
-    onReject?.({ line, reason: `duplicate of line ${firstLine} (same brand and article)`, fields: [] });
+    onReject?.({ line, reason: duplicateReason(firstLine), fields: [] });
   }
   await tx.execute(sql`delete from offers where id = any(${sql.param(refused.map((row) => row.id))}::bigint[])`);
   return refused.length;
@@ -634,7 +629,7 @@ async function importThroughStaging(
     if (sieve.mayHaveDuplicates || (await spellingsShareBrands(tx, brandKeys))) {
       rejected += await dropDuplicates(tx, options.onReject);
     }
-    const counts = await replaceOffers(tx, supplier);
+    const counts = await replaceOffers(tx, supplier, options.guardRemoval === true);
     await analyzeChangedTables(tx, [
       { name: 'offers', changedRows: counts.inserted + counts.updated + counts.deleted },
       { name: 'brands', changedRows: brandsCreated },

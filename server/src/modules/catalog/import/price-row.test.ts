@@ -6,10 +6,14 @@ import {
   layoutFromColumnList,
   layoutFromHeader,
   NUL_REFUSAL,
+  DEFAULT_READING_RULES,
+  parseDelivery,
   parsePrice,
   parsePriceRow,
+  parseStock,
   Refusal,
   type ColumnLayout,
+  type ReadingRules,
 } from './price-row.ts';
 
 describe('parsePrice', () => {
@@ -38,16 +42,16 @@ describe('parsePrice', () => {
 
   it('refuses negative amounts, more than two decimals, non-numbers and amounts numeric(12,2) cannot hold', () => {
     const cases: Record<string, string> = {
-      '': 'price is missing',
-      '-5': 'price is negative: "-5"',
-      '-0,01': 'price is negative: "-0,01"',
-      '12.345': 'price has more than two decimals: "12.345"',
-      abc: 'price is not a number: "abc"',
-      '12,34,56': 'price is not a number: "12,34,56"',
-      '1.2.3': 'price is not a number: "1.2.3"',
-      'по запросу': 'price is not a number: "по запросу"',
-      '10000000000': 'price is too large: "10000000000"',
-      NaN: 'price is not a number: "NaN"',
+      '': 'нет цены',
+      '-5': 'цена отрицательная: «-5»',
+      '-0,01': 'цена отрицательная: «-0,01»',
+      '12.345': 'в цене больше двух знаков после запятой: «12.345»',
+      abc: 'цена не число: «abc»',
+      '12,34,56': 'цена не число: «12,34,56»',
+      '1.2.3': 'цена не число: «1.2.3»',
+      'по запросу': 'цена не число: «по запросу»',
+      '10000000000': 'цена слишком большая: «10000000000»',
+      NaN: 'цена не число: «NaN»',
     };
     for (const [text, reason] of Object.entries(cases)) {
       const parsed = parsePrice(text);
@@ -91,22 +95,81 @@ describe('parsePriceRow', () => {
     });
   });
 
-  it('gives the first problem of a refused row', () => {
+  it('gives the first problem of a refused row, in Russian', () => {
     const reasons = [
-      [['', 'MAHLE', '', '1'], 'article is missing'],
-      [['--/', 'MAHLE', '', '1'], 'article has no letters or digits: "--/"'],
-      [['X'.repeat(65), 'MAHLE', '', '1'], 'article is longer than 64 characters'],
-      [['OC90', ' ', '', '1'], 'brand is missing'],
-      [['OC90', 'MAHLE', '', 'дёшево'], 'price is not a number: "дёшево"'],
-      [['OC90', 'MAHLE', '', '1', '-2'], 'quantity is negative: "-2"'],
-      [['OC90', 'MAHLE', '', '1', '2,5'], 'quantity is not a whole number: "2,5"'],
-      [['OC90', 'MAHLE', '', '1', '2', 'завтра'], 'delivery is not a whole number: "завтра"'],
-      [['OC90', 'MAHLE', '', '1', '2', '1', '-1'], 'weight is negative: "-1"'],
-      [['OC90', 'MAHLE', '', '1', '2', '1', '0,1234'], 'weight is not a number with at most three decimals: "0,1234"'],
+      [['', 'MAHLE', '', '1'], 'нет артикула'],
+      [['--/', 'MAHLE', '', '1'], 'в артикуле нет ни букв, ни цифр: «--/»'],
+      [['X'.repeat(65), 'MAHLE', '', '1'], 'артикул длиннее 64 символов'],
+      [['OC90', ' ', '', '1'], 'нет бренда'],
+      [['OC90', 'MAHLE', '', 'дёшево'], 'цена не число: «дёшево»'],
+      [['OC90', 'MAHLE', '', '1', '-2'], 'остаток отрицательный: «-2»'],
+      [['OC90', 'MAHLE', '', '1', '2,5'], 'остаток не распознан: «2,5»'],
+      [['OC90', 'MAHLE', '', '1', 'уточняйте'], 'остаток не распознан: «уточняйте»'],
+      [
+        ['OC90', 'MAHLE', '', '1', '2', 'по звонку'],
+        'срок не распознан (нужно число дней, например «5» или «3-5 дн.»): «по звонку»',
+      ],
+      [['OC90', 'MAHLE', '', '1', '2', '-3'], 'срок отрицательный: «-3»'],
+      [['OC90', 'MAHLE', '', '1', '2', '1', '-1'], 'вес отрицательный: «-1»'],
+      [
+        ['OC90', 'MAHLE', '', '1', '2', '1', '0,1234'],
+        'вес не распознан (нужны килограммы, не больше трёх знаков после запятой): «0,1234»',
+      ],
     ] as const;
     for (const [fields, reason] of reasons) {
       expect({ fields, result: parsePriceRow(fields, layout) }).toEqual({ fields, result: new Refusal(reason) });
     }
+  });
+});
+
+describe('stock and delivery as suppliers write them (issue 26 point 5)', () => {
+  const read = (quantity: string, delivery: string, rules?: ReadingRules) => {
+    const row = parsePriceRow(['OC90', 'MAHLE', '', '1', quantity, delivery], layout, rules);
+    return row instanceof Refusal ? row.reason : { quantity: row.quantity, delivery: row.deliveryDays };
+  };
+
+  it('reads ranges, units and words with the default rules: what can be promised for sure', () => {
+    const cases: [string, string, { quantity: number; delivery: number | null }][] = [
+      ['есть', '3-5', { quantity: 1, delivery: 5 }],
+      ['Есть', '3–5 дн.', { quantity: 1, delivery: 5 }],
+      ['в наличии', '5 дн.', { quantity: 1, delivery: 5 }],
+      ['нет', '5 days', { quantity: 0, delivery: 5 }],
+      ['много', '5 дней', { quantity: 10, delivery: 5 }],
+      ['<5', 'от 3 до 5', { quantity: 1, delivery: 5 }],
+      ['< 5', '3...5', { quantity: 1, delivery: 5 }],
+      ['>10', '2 раб. дн.', { quantity: 10, delivery: 2 }],
+      ['10+', '1 д.', { quantity: 10, delivery: 1 }],
+      ['более 20', 'до 7', { quantity: 20, delivery: 7 }],
+      ['12 шт.', 'сегодня', { quantity: 12, delivery: 0 }],
+      ['1 200', 'завтра', { quantity: 1200, delivery: 1 }],
+      ['5-10', '7 — 10', { quantity: 5, delivery: 10 }],
+      ['+', '', { quantity: 1, delivery: null }],
+      ['-', '4', { quantity: 0, delivery: 4 }],
+      ['12.0', '3,0', { quantity: 12, delivery: 3 }],
+      ['<1', '5-3', { quantity: 0, delivery: 5 }],
+    ];
+    for (const [quantity, delivery, expected] of cases) {
+      expect({ quantity, delivery, read: read(quantity, delivery) }).toEqual({ quantity, delivery, read: expected });
+    }
+  });
+
+  it("reads them by the supplier's own rules", () => {
+    const rules: ReadingRules = {
+      stockMorePlusOne: true,
+      stockLess: 'most',
+      stockPresent: 5,
+      stockPlenty: 50,
+      deliveryRange: 'min',
+    };
+    expect(read('есть', '3-5', rules)).toEqual({ quantity: 5, delivery: 3 });
+    expect(read('много', '3–5 дн.', rules)).toEqual({ quantity: 50, delivery: 3 });
+    expect(read('<5', '', rules)).toEqual({ quantity: 4, delivery: null });
+    expect(read('до 5', '', rules)).toEqual({ quantity: 5, delivery: null });
+    expect(read('>10', '', rules)).toEqual({ quantity: 11, delivery: null });
+    expect(read('10+', '', rules)).toEqual({ quantity: 11, delivery: null });
+    expect(read('от 10', '', rules)).toEqual({ quantity: 10, delivery: null });
+    expect(parseStock('много')).toBe(DEFAULT_READING_RULES.stockPlenty);
+    expect(parseDelivery('3-5')).toBe(5);
   });
 });
 

@@ -1,4 +1,13 @@
-import { ARTICLE_MAX_LENGTH, isExactMoney, kopecksToDecimal, normalizeArticle, toKopecks } from '@detal/contract';
+import {
+  ARTICLE_MAX_LENGTH,
+  READING_RULE_DEFAULTS,
+  isExactMoney,
+  kopecksToDecimal,
+  normalizeArticle,
+  toKopecks,
+  type DeliveryRangeMode,
+  type StockLessMode,
+} from '@detal/contract';
 
 /** The columns a price list may have; article, brand and price are required. */
 export const PRICE_COLUMNS = ['article', 'brand', 'description', 'price', 'quantity', 'delivery', 'weight'] as const;
@@ -19,7 +28,7 @@ const HEADER_NAMES: Record<PriceColumn, readonly string[]> = {
   weight: ['weight', 'вес', 'вескг', 'масса'],
 };
 
-const headerKey = (cell: string) => cell.toLowerCase().replace(/[^\p{L}]/gu, '');
+export const headerKey = (cell: string) => cell.toLowerCase().replace(/[^\p{L}]/gu, '');
 
 const columnOfHeader = new Map<string, PriceColumn>(
   PRICE_COLUMNS.flatMap((column) => HEADER_NAMES[column].map((name) => [name, column] as const)),
@@ -93,7 +102,8 @@ export class HeaderNotFound extends Error {
 }
 
 /**
- * The layout of a `--columns` list such as 'article,brand,,price' (an empty name or '-' skips a cell).
+ * The layout of a `--columns` list such as 'article,brand,,price' or 'артикул,бренд,,цена' (an empty name or '-'
+ * skips a cell).
  * Throws on an unknown or repeated name, or when a required column is missing.
  */
 export function layoutFromColumnList(list: string): ColumnLayout {
@@ -101,10 +111,11 @@ export function layoutFromColumnList(list: string): ColumnLayout {
   list.split(',').forEach((raw, index) => {
     const name = raw.trim().toLowerCase();
     if (name === '' || name === '-') return;
-    if (!(PRICE_COLUMNS as readonly string[]).includes(name)) {
+    // The English keys, or a column's usual name in a header ('артикул,бренд,,цена').
+    const column = (PRICE_COLUMNS as readonly string[]).includes(name) ? (name as PriceColumn) : headerColumn(name);
+    if (column === undefined) {
       throw new Error(`Unknown column "${raw.trim()}"; columns are ${PRICE_COLUMNS.join(', ')}`);
     }
-    const column = name as PriceColumn;
     if (layout[column] !== undefined) throw new Error(`Column "${column}" is given twice`);
     layout[column] = index;
   });
@@ -146,7 +157,6 @@ const PLAIN_ARTICLE = /^[A-Z0-9]+$/;
 const PRINTABLE_ASCII = /^[\x20-\x7E]+$/;
 const NOT_ASCII_LETTER_OR_DIGIT = /[^A-Z0-9]/g;
 const GROUPING_SPACES = /[\s\u00A0\u202F]/g;
-const WHOLE_NUMBER = /^\d+$/;
 /** Nine digits at most: always within int4. */
 const SHORT_WHOLE_NUMBER = /^\d{1,9}$/;
 /** numeric(10,3): up to seven whole digits. */
@@ -155,7 +165,7 @@ const LEADING_ZEROS = /^0+(?=\d)/;
 /** As long as a brand the search accepts. */
 export const BRAND_MAX_LENGTH = 128;
 
-const shown = (text: string) => (text.length > 40 ? `"${text.slice(0, 40)}…"` : `"${text}"`);
+const shown = (text: string) => (text.length > 40 ? `«${text.slice(0, 40)}…»` : `«${text}»`);
 
 /**
  * A price as exact decimal text with two decimals: '1 234,50' and '1234.5' give '1234.50'. Negative amounts,
@@ -163,7 +173,7 @@ const shown = (text: string) => (text.length > 40 ? `"${text.slice(0, 40)}…"` 
  */
 export function parsePrice(text: string): string | Refusal {
   const trimmed = text.trim();
-  if (trimmed === '') return new Refusal('price is missing');
+  if (trimmed === '') return new Refusal('нет цены');
   const plain = PLAIN_MONEY.exec(trimmed);
   if (plain) {
     const [, whole = '0', fraction = ''] = plain;
@@ -179,33 +189,137 @@ export function parsePrice(text: string): string | Refusal {
   try {
     kopecks = toKopecks(compact);
   } catch {
-    return new Refusal(`price is not a number: ${shown(trimmed)}`);
+    return new Refusal(`цена не число: ${shown(trimmed)}`);
   }
-  if (kopecks < 0 || compact.startsWith('-')) return new Refusal(`price is negative: ${shown(trimmed)}`);
-  if (!isExactMoney(compact)) return new Refusal(`price has more than two decimals: ${shown(trimmed)}`);
-  if (kopecks > MAX_PRICE_KOPECKS) return new Refusal(`price is too large: ${shown(trimmed)}`);
+  if (kopecks < 0 || compact.startsWith('-')) return new Refusal(`цена отрицательная: ${shown(trimmed)}`);
+  if (!isExactMoney(compact)) return new Refusal(`в цене больше двух знаков после запятой: ${shown(trimmed)}`);
+  if (kopecks > MAX_PRICE_KOPECKS) return new Refusal(`цена слишком большая: ${shown(trimmed)}`);
   return kopecksToDecimal(kopecks);
 }
 
 /**
- * A count of pieces or days: empty gives `empty`; stock written as '>10' or '10+' counts as 10 (11 with
- * `morePlusOne`); '12.0' is 12. Fractions, negatives and words are refused.
+ * How a supplier's words and bounds for stock and delivery are read (the supplier's import profile; the defaults
+ * are the contract's `READING_RULE_DEFAULTS`): what can be promised for sure, unless the profile says otherwise.
  */
-function parseCount(name: string, text: string, empty: number | null, morePlusOne = false): number | null | Refusal {
+export interface ReadingRules {
+  /** '>10', '10+', 'более 10': 10 (at least that many), or 11 with true. */
+  stockMorePlusOne: boolean;
+  /** '<5': 1 ('one', the only count that is sure) or 4 ('most', the most it can be); '≤5', 'до 5': 1 or 5. */
+  stockLess: StockLessMode;
+  /** 'есть', 'в наличии', 'да', '+'. */
+  stockPresent: number;
+  /** 'много', 'большое количество'. */
+  stockPlenty: number;
+  /** '3-5', 'от 3 до 5': 5 ('max', the day that can be promised) or 3 ('min'). */
+  deliveryRange: DeliveryRangeMode;
+}
+
+export const DEFAULT_READING_RULES: ReadingRules = {
+  stockMorePlusOne: false, // READING_RULE_DEFAULTS.stock_more: 'bound'
+  stockLess: READING_RULE_DEFAULTS.stock_less,
+  stockPresent: READING_RULE_DEFAULTS.stock_present,
+  stockPlenty: READING_RULE_DEFAULTS.stock_plenty,
+  deliveryRange: READING_RULE_DEFAULTS.delivery_range,
+};
+
+/** Lower case, one space between words, trailing dots and the unit «шт» dropped: 'Есть ', '5 шт.' → 'есть', '5'. */
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[\s\u00A0\u202F]+/g, ' ')
+    .replace(/\s*(?:шт|pcs)\.?$/u, '')
+    .replace(/\.+$/, '')
+    .trim();
+
+const STOCK_NONE = new Set([
+  'нет',
+  'нету',
+  'отсутствует',
+  'нет в наличии',
+  'под заказ',
+  '-',
+  '—',
+  '–',
+  'no',
+  'out of stock',
+]);
+const STOCK_PRESENT = new Set(['есть', 'в наличии', 'имеется', 'да', '+', 'yes', 'in stock', 'available']);
+const STOCK_PLENTY = new Set(['много', 'большое количество', 'очень много', '++', '+++', 'many', 'lots', 'plenty']);
+/** '>10', '> 10', '>=10', '≥10', 'более 10', 'больше 10', 'свыше 10', 'от 10', '10+', '10 и более'. */
+const STOCK_AT_LEAST = /^(?:(>=?|≥|более|больше|свыше|от)\s*(\d{1,10})|(\d{1,10})\s*(\+|и более|и больше))$/u;
+/** '<5', '< 5', '<=5', '≤5', 'менее 5', 'меньше 5', 'до 5'. */
+const STOCK_BELOW = /^(<=?|≤|менее|меньше|до)\s*(\d{1,10})$/u;
+/** A range of counts or days: '3-5', '3 – 5', '3...5', '3…5', 'от 3 до 5'. */
+const RANGE = /^(?:от\s*)?(\d{1,10})\s*(?:-|–|—|\.\.\.?|…|до)\s*(\d{1,10})$/u;
+/** A count written with a decimal zero: '12.0', '12,00'. */
+const WHOLE_WITH_ZEROS = /^(\d+)(?:[.,]0+)?$/;
+
+const tooLarge = (what: string, text: string) => new Refusal(`${what} слишком большой: ${shown(text)}`);
+
+/**
+ * Stock: a count ('12', '12.0', '1 200', '12 шт.'), a bound ('>10', '10+', '<5'), a range ('5-10': its lower
+ * end), or a word ('есть', 'много', 'нет'), read by the rules; empty is 0.
+ */
+export function parseStock(text: string, rules: ReadingRules = DEFAULT_READING_RULES): number | Refusal {
   if (SHORT_WHOLE_NUMBER.test(text)) return Number(text);
   const trimmed = text.trim();
-  if (trimmed === '') return empty;
-  const digits = trimmed
-    .replace(GROUPING_SPACES, '')
-    .replace(/^[>≥]=?/, '')
-    .replace(/\+$/, '')
-    .replace(/[.,]0+$/, '');
-  if (!WHOLE_NUMBER.test(digits)) {
-    return new Refusal(`${name} ${/^-\d/.test(trimmed) ? 'is negative' : 'is not a whole number'}: ${shown(trimmed)}`);
-  }
-  const value = Number(digits) + (morePlusOne && /^[>≥]|\+$/.test(trimmed) ? 1 : 0);
-  if (value > MAX_COUNT) return new Refusal(`${name} is too large: ${shown(trimmed)}`);
-  return value;
+  if (trimmed === '') return 0;
+  const words = wordsOf(trimmed);
+  const compact = words.replace(GROUPING_SPACES, '');
+  let value: number;
+  const whole = WHOLE_WITH_ZEROS.exec(compact);
+  const atLeast = STOCK_AT_LEAST.exec(words);
+  const below = STOCK_BELOW.exec(words);
+  const range = RANGE.exec(words);
+  if (whole) value = Number(whole[1]);
+  else if (STOCK_NONE.has(words)) value = 0;
+  else if (STOCK_PRESENT.has(words)) value = rules.stockPresent;
+  else if (STOCK_PLENTY.has(words)) value = rules.stockPlenty;
+  else if (atLeast) {
+    const strict = atLeast[1] === '>' || atLeast[1] === 'более' || atLeast[1] === 'больше' || atLeast[1] === 'свыше';
+    const bound = Number(atLeast[2] ?? atLeast[3]);
+    value = bound + (rules.stockMorePlusOne && (strict || atLeast[4] === '+') ? 1 : 0);
+  } else if (below) {
+    const inclusive = below[1] !== '<' && below[1] !== 'менее' && below[1] !== 'меньше';
+    const most = Number(below[2]) - (inclusive ? 0 : 1);
+    value = Math.max(0, rules.stockLess === 'most' ? most : Math.min(1, most));
+  } else if (range) value = Math.min(Number(range[1]), Number(range[2]));
+  else if (/^-\s*\d/.test(trimmed)) return new Refusal(`остаток отрицательный: ${shown(trimmed)}`);
+  else return new Refusal(`остаток не распознан: ${shown(trimmed)}`);
+  return value > MAX_COUNT ? tooLarge('остаток', trimmed) : value;
+}
+
+/** '5 дн.', '5 дней', '5 д', '5 days', '5 раб. дн.': the days alone. */
+const DAYS_UNIT = /\s*(?:раб(?:очих|\.)?\s*)?(?:дн(?:ей|я|\.)?|д\.?|сут(?:ок|ки|\.)?|days?|d)$/u;
+const DELIVERY_WORDS: Record<string, number> = { сегодня: 0, 'в наличии': 0, завтра: 1, today: 0, tomorrow: 1 };
+/** 'до 5', 'не более 5', 'от 5', 'up to 5'. */
+const DAYS_BOUND = /^(?:до|не более|не позднее|от|up to|within)\s*(\d{1,10})$/u;
+
+/**
+ * Delivery in days: '5', '5 дн.', '5 days', a range ('3-5', '3–5 дн.', 'от 3 до 5': by the rules, the upper end
+ * unless the profile says the lower), 'до 5' (5), 'сегодня' (0), 'завтра' (1); empty is null (the supplier's
+ * default applies).
+ */
+export function parseDelivery(text: string, rules: ReadingRules = DEFAULT_READING_RULES): number | null | Refusal {
+  if (SHORT_WHOLE_NUMBER.test(text)) return Number(text);
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const words = wordsOf(trimmed);
+  const known = DELIVERY_WORDS[words];
+  if (known !== undefined) return known;
+  const days = words.replace(DAYS_UNIT, '').trim();
+  let value: number;
+  const whole = WHOLE_WITH_ZEROS.exec(days);
+  const range = RANGE.exec(days);
+  const bound = DAYS_BOUND.exec(days);
+  if (whole) value = Number(whole[1]);
+  else if (range) {
+    const [low, high] = [Number(range[1]), Number(range[2])].sort((a, b) => a - b) as [number, number];
+    value = rules.deliveryRange === 'min' ? low : high;
+  } else if (bound) value = Number(bound[1]);
+  else if (/^-\s*\d/.test(trimmed)) return new Refusal(`срок отрицательный: ${shown(trimmed)}`);
+  else return new Refusal(`срок не распознан (нужно число дней, например «5» или «3-5 дн.»): ${shown(trimmed)}`);
+  return value > MAX_COUNT ? tooLarge('срок', trimmed) : value;
 }
 
 /** Kilograms with up to three decimals, as exact decimal text; empty gives null. */
@@ -214,8 +328,8 @@ function parseWeight(text: string): string | null | Refusal {
   if (trimmed === '') return null;
   const match = PLAIN_WEIGHT.exec(trimmed.replace(GROUPING_SPACES, ''));
   if (!match) {
-    const reason = /^-\d/.test(trimmed) ? 'is negative' : 'is not a number with at most three decimals';
-    return new Refusal(`weight ${reason}: ${shown(trimmed)}`);
+    if (/^-\d/.test(trimmed)) return new Refusal(`вес отрицательный: ${shown(trimmed)}`);
+    return new Refusal(`вес не распознан (нужны килограммы, не больше трёх знаков после запятой): ${shown(trimmed)}`);
   }
   const [, whole = '0', fraction = ''] = match;
   return `${whole.replace(LEADING_ZEROS, '')}.${fraction.padEnd(3, '0')}`;
@@ -251,24 +365,23 @@ export function hasNul(fields: readonly string[]): boolean {
 export function parsePriceRow(
   fields: readonly string[],
   layout: ColumnLayout,
-  stockMorePlusOne = false,
+  rules: ReadingRules = DEFAULT_READING_RULES,
 ): PriceRow | Refusal {
   if (hasNul(fields)) return new Refusal(NUL_REFUSAL);
   const article = cell(fields, layout.article).trim();
-  if (article === '') return new Refusal('article is missing');
-  if (article.length > ARTICLE_MAX_LENGTH)
-    return new Refusal(`article is longer than ${ARTICLE_MAX_LENGTH} characters`);
+  if (article === '') return new Refusal('нет артикула');
+  if (article.length > ARTICLE_MAX_LENGTH) return new Refusal(`артикул длиннее ${ARTICLE_MAX_LENGTH} символов`);
   const articleNormalized = articleKey(article);
-  if (articleNormalized === '') return new Refusal(`article has no letters or digits: ${shown(article)}`);
+  if (articleNormalized === '') return new Refusal(`в артикуле нет ни букв, ни цифр: ${shown(article)}`);
   const brand = cell(fields, layout.brand).trim();
-  if (brand === '') return new Refusal('brand is missing');
-  if (brand.length > BRAND_MAX_LENGTH) return new Refusal(`brand is longer than ${BRAND_MAX_LENGTH} characters`);
+  if (brand === '') return new Refusal('нет бренда');
+  if (brand.length > BRAND_MAX_LENGTH) return new Refusal(`бренд длиннее ${BRAND_MAX_LENGTH} символов`);
 
   const price = parsePrice(cell(fields, layout.price));
   if (price instanceof Refusal) return price;
-  const quantity = parseCount('quantity', cell(fields, layout.quantity), 0, stockMorePlusOne);
+  const quantity = parseStock(cell(fields, layout.quantity), rules);
   if (quantity instanceof Refusal) return quantity;
-  const deliveryDays = parseCount('delivery', cell(fields, layout.delivery), null);
+  const deliveryDays = parseDelivery(cell(fields, layout.delivery), rules);
   if (deliveryDays instanceof Refusal) return deliveryDays;
   const weight = parseWeight(cell(fields, layout.weight));
   if (weight instanceof Refusal) return weight;
@@ -280,7 +393,7 @@ export function parsePriceRow(
     description: cell(fields, layout.description).trim(),
     deliveryDays,
     price,
-    quantity: quantity ?? 0,
+    quantity,
     weight,
   };
 }

@@ -20,9 +20,10 @@ const quoted = (text: string) => `"${spreadsheetSafe(text).replaceAll('"', '""')
 
 /**
  * The report of refused rows: a CSV file (UTF-8 with a byte-order mark, so that spreadsheet programs read the
- * Cyrillic right, `;`-separated) with the columns line, reason and row (the row's cells as read, joined by `;`).
- * The file is created at the first refused row: an import that refuses nothing leaves no report behind. The
- * cells come from the supplier's file, so none may start a formula when staff open the report (spreadsheetSafe).
+ * Cyrillic right, `;`-separated) with the columns строка, причина and ячейки (the line, the reason in Russian, the
+ * row's cells as read, joined by `;`). The file is created at the first refused row: an import that refuses nothing
+ * leaves no report behind. The cells come from the supplier's file, so none may start a formula when staff open the
+ * report (spreadsheetSafe).
  */
 export class RejectReport {
   private fd: number | undefined;
@@ -35,7 +36,7 @@ export class RejectReport {
     this.count += 1;
     if (this.fd === undefined) {
       this.fd = openSync(this.path, 'w');
-      this.buffer = '\uFEFFline;reason;row\n';
+      this.buffer = '\uFEFFстрока;причина;ячейки\n';
     }
     this.buffer += `${row.line};${quoted(row.reason)};${quoted(row.fields.join(';'))}\n`;
     if (this.buffer.length >= FLUSH_CHARS) this.flush();
