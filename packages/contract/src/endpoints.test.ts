@@ -47,6 +47,7 @@ const BEYOND_PATHS = [
   ['GET', 'page-list'],
   ['POST', 'products-list-search'],
   ['POST', 'basket-add-items'],
+  ['POST', 'basket-set-item-quantity'],
   ['GET', 'products-suggest'],
   ['GET', 'client-search-history'],
 ] as const;
