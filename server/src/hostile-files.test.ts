@@ -54,7 +54,13 @@ beforeAll(async () => {
   downloadsDir = await mkdtemp(path.join(tmpdir(), 'detal-hostile-downloads-'));
   database = await createTestDatabase();
   // BODY_LIMIT raised as an operator may, so that a statement of the contract's largest size (6 MB) arrives.
-  ({ app } = await buildTestApp(database, { uploadsDir, importUploadLimit: 200 * MB, bodyLimit: 10 * MB }));
+  // The local "supplier" is on this machine: allowed as an operator allows a supplier on the shop's network.
+  ({ app } = await buildTestApp(database, {
+    uploadsDir,
+    importUploadLimit: 200 * MB,
+    bodyLimit: 10 * MB,
+    supplierSourcesAllowedHosts: ['127.0.0.1'],
+  }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   owner = await staffCookieFor(database.db, (await createTestStaff(database.db, 'owner')).member.id);
@@ -225,6 +231,7 @@ describe('a scheduled supplier fetch', () => {
             timeZone: 'Europe/Moscow',
             log: pino({ level: 'silent' }),
             tempDir: downloadsDir,
+            allowedHosts: ['127.0.0.1'],
             now: () => new Date(Date.now() + 2 * 60 * 60 * 1000),
           }),
         );

@@ -13,7 +13,7 @@ import { DATE_RANGE_MESSAGE } from './rules.ts';
 export const billRevisionSchema = z.object({
   revision: z.int().min(0),
   issued_at: isoDateTimeSchema,
-  price_sum: moneySchema.meta({ description: "The revision's total, as its PDF prints it" }),
+  price_sum: moneySchema.meta({ description: "The revision's total at selling prices, as its PDF prints it" }),
 });
 export type BillRevision = z.infer<typeof billRevisionSchema>;
 

@@ -195,6 +195,11 @@ describe('import jobs: cancel and recovery', () => {
     );
     try {
       const uploaded = await upload('article;brand;price\nSECRET-42;Knecht;900\nOC90;Knecht;901\n');
+      // Two rows for a supplier of 1,001 offers: confirmed, so that the database's refusal is what stops it.
+      await database.db
+        .update(supplierImports)
+        .set({ removalConfirmed: true })
+        .where(eq(supplierImports.id, uploaded.id));
       logLines.length = 0;
       await runImport(context(), uploaded.id);
       const shown = (
