@@ -62,12 +62,12 @@ describe('abandoned anonymous baskets (untouched 30 days, no client) are removed
     const tenDays = await basketAged(10);
     const fiveDays = await basketAged(5);
     const run = await runAdminInProcess(database, commands, ['baskets-clean', '--days', '7']);
-    expect(run).toMatchObject({ code: 0, out: 'Removed 1 anonymous basket(s) untouched for 7 day(s)' });
+    expect(run).toMatchObject({ code: 0, out: 'Удалено анонимных корзин, не тронутых 7 дн.: 1' });
     expect(await existing([tenDays, fiveDays])).toEqual([fiveDays]);
 
     const wrong = await runAdminInProcess(database, commands, ['baskets-clean', '--days', 'month']);
     expect(wrong.code).toBe(2);
-    expect(wrong.err).toContain('--days must be a whole number');
+    expect(wrong.err).toContain('--days: нужно целое число дней');
     expect(await existing([fiveDays])).toEqual([fiveDays]);
   });
 });

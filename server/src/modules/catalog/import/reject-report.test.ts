@@ -40,7 +40,7 @@ describe('the report of refused rows (issue 34, finding 7: CSV injection)', () =
       .replace(/^\uFEFF/, '')
       .split('\n')
       .filter(Boolean);
-    expect(lines[0]).toBe('line;reason;row');
+    expect(lines[0]).toBe('строка;причина;ячейки');
     const rows = lines.slice(1).map(cellsOf);
     for (const [index, cell] of hostile.entries()) {
       // The row cell (the row's cells joined by ;) starts with the hostile cell: it is neutralized, whole.
