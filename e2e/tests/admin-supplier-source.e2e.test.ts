@@ -124,6 +124,8 @@ describe('supplier price-list source in Chromium', () => {
     await page.getByText('Адрес должен начинаться с http:// или https://').waitFor({ state: 'detached' });
     await page.getByRole('textbox', { name: 'Каждые, часов' }).fill('1');
     await page.getByRole('textbox', { name: /Устаревает через/ }).fill('3');
+    // The demo supplier has hundreds of offers and the test list two rows: allowed to replace them (issue 26).
+    await page.getByRole('checkbox', { name: /Загружать прайс, даже если он уберёт больше половины/ }).check();
     await submit(page, 'Сохранить');
     await page.getByRole('status').filter({ hasText: 'Сохранено' }).waitFor();
 

@@ -341,9 +341,10 @@ describe('the back office journey in Chromium: staff, an order worked line by li
     );
     const text = textBodyOf(mail.raw);
     expect(text).toContain('В заказе изменились статусы:');
-    expect(text).toMatch(/Новый → В работе/);
-    expect(text).toMatch(/В работе → Готов к выдаче/);
-    expect(text).toMatch(/Готов к выдаче → Отменён/);
+    // Each line once, from where it stood to where it stands now (issue 26): not every step on the way.
+    expect(text).toMatch(/Новый → Готов к выдаче/);
+    expect(text).toMatch(/Новый → Отменён/);
+    expect(text).not.toMatch(/В работе →/);
     // One e-mail for the five changes.
     const statusMails = mailsTo(smtp, CLIENT_EMAIL).filter((each) =>
       decodedHeader(each.raw, 'subject').includes('статус изменён'),

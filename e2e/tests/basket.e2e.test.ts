@@ -82,6 +82,10 @@ describe('the basket in Chromium', () => {
     await box.press('Enter');
     await steppedRow.getByText(formatLineTotal(stepped.price, stepped.quantity)).waitFor();
     await expect.poll(() => box.inputValue()).toBe(String(stepped.quantity));
+    // And back to two, typed, leaving the box by Tab.
+    await box.fill('2');
+    await box.press('Tab');
+    await steppedRow.getByText(formatLineTotal(stepped.price, 2)).waitFor();
 
     // The other line deleted.
     const removed = stepped === first ? second : first;
