@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Agent, fetch, type Response } from 'undici';
+import { causeCode } from '../../../supplier-sources/fetch-file.ts';
 import { OutboundAddressPolicy, type OutboundRules } from '../../../supplier-sources/outbound-address.ts';
 import { SupplierChannelError } from '../../supplier-channel.ts';
 
@@ -101,15 +102,6 @@ function apiUrl(baseUrl: string, operation: string): URL {
   }
   const prefix = base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`;
   return new URL(`${prefix}${operation}`, base.origin);
-}
-
-function causeCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
-    if ('code' in current && typeof current.code === 'string') return current.code;
-    current = 'cause' in current ? current.cause : undefined;
-  }
-  return undefined;
 }
 
 /** A network failure in the staff's words (never the URL: its query carries the password's hash). */
