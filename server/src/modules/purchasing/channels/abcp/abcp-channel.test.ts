@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAbcpSite, type AbcpSite, type AbcpSiteArticle } from '../../../../../test/helpers/abcp-server.ts';
 import { SupplierChannelError } from '../../supplier-channel.ts';
-import { AbcpChannel, type AbcpChannelSettings } from './abcp-channel.ts';
+import { AbcpChannel, MAX_ORDER_POSITIONS, ORDERS_PER_CALL, type AbcpChannelSettings } from './abcp-channel.ts';
 import { statusMapFromCatalogue } from './abcp-status-map.ts';
 
 /*
@@ -235,6 +235,18 @@ describe('placeOrder (basket/content, basket/add, basket/order)', () => {
     expect(site.basket).toHaveLength(1);
   });
 
+  it('refuses more positions than ABCP takes into one order, before any call', async () => {
+    // Offer keys as the adapter makes them (brand, number, itemKey, supplierCode), one per line.
+    const lines = Array.from({ length: MAX_ORDER_POSITIONS + 1 }, (_, index) => ({
+      lineRef: `line-${index}`,
+      offerKey: Buffer.from(JSON.stringify(['NGK', 'BKR6E', `key-${index}`, '54325'])).toString('base64url'),
+      quantity: 4,
+    }));
+    const failure = await failureOf(channel().placeOrder({ reference: 'PO-18', lines }));
+    expect(failure.message).toBe('В одном заказе у поставщика на ABCP не больше 500 позиций: разделите заказ');
+    expect(site.requests).toEqual([]);
+  });
+
   it('clears what it put into the basket when the order did not go', async () => {
     const [filter] = await channel().findOffers('W712/75', 'MANN-FILTER');
     const failure = await failureOf(
@@ -311,6 +323,25 @@ describe('readOrder (orders/list) and the status map', () => {
     expect(state).toMatchObject({ ordered: 3, confirmed: 0, refused: 0, ready: 0, statusUnknown: true });
     expect(state?.supplierStatus).toEqual({ code: '105', name: 'Особый статус сайта' });
     expect(state?.priceKopecks).toBe(123456);
+  });
+
+  it('reads many orders a few calls at a time, leaving out those the supplier does not have', async () => {
+    const [filter] = await channel().findOffers('W712/75', 'MANN-FILTER');
+    const numbers: string[] = [];
+    for (const reference of ['PO-40', 'PO-41']) {
+      const placed = await channel().placeOrder({
+        reference,
+        lines: [{ lineRef: 'a', offerKey: filter!.offerKey, quantity: 1 }],
+      });
+      numbers.push(...placed.supplierOrderNumbers);
+    }
+    const asked = [...numbers, ...Array.from({ length: ORDERS_PER_CALL }, (_, index) => `9${index}`)];
+    site.requests.length = 0;
+    const states = await channel().readOrders(asked);
+    expect(states.map((state) => state.supplierOrderNumber)).toEqual(numbers);
+    expect(
+      site.requests.map((request) => [...request.params.keys()].filter((key) => key.startsWith('orders')).length),
+    ).toEqual([ORDERS_PER_CALL, asked.length - ORDERS_PER_CALL]);
   });
 
   it('answers null for an order the supplier does not have', async () => {

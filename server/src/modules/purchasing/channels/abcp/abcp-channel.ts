@@ -40,6 +40,15 @@ import type { StatusCatalogueEntry } from './abcp-status-map.ts';
  * purchasing job, runs them one at a time per supplier).
  */
 
+/** ABCP takes at most 500 positions into one order (API.ABCP.Client, basket/order). */
+export const MAX_ORDER_POSITIONS = 500;
+
+/**
+ * Order numbers asked in one `orders/list` call: the documentation sets no limit; 50 numbers keep the query string
+ * (GET) well under the 8 KB that servers commonly accept.
+ */
+export const ORDERS_PER_CALL = 50;
+
 export interface AbcpOrderSettings {
   /** `paymentMethod`: an id from `basket/paymentMethods`. */
   paymentMethodId: string;
@@ -164,6 +173,12 @@ export class AbcpChannel implements SupplierChannel {
       }
     }
     if (lines.length === 0) return { supplierOrderNumbers: [], lines: [] };
+    if (lines.length > MAX_ORDER_POSITIONS) {
+      throw new SupplierChannelError(
+        'refused',
+        `В одном заказе у поставщика на ABCP не больше ${MAX_ORDER_POSITIONS} позиций: разделите заказ`,
+      );
+    }
 
     const basket = await this.call(abcpBasketContentAnswerSchema, {
       method: 'GET',
@@ -272,27 +287,35 @@ export class AbcpChannel implements SupplierChannel {
     return state ?? null;
   }
 
-  /** Several orders in one call (what the polling job uses); orders the supplier does not know are left out. */
+  /**
+   * Several orders, ORDERS_PER_CALL to a call (what the polling job uses); orders the supplier does not know are
+   * left out.
+   */
   async readOrders(supplierOrderNumbers: readonly string[]): Promise<SupplierOrderState[]> {
-    if (supplierOrderNumbers.length === 0) return [];
-    let orders;
-    try {
-      orders = await this.call(abcpOrdersListAnswerSchema, {
-        method: 'GET',
-        operation: 'orders/list',
-        params: supplierOrderNumbers.map((number, index) => [`orders[${index}]`, number] as const),
-      });
-    } catch (error) {
-      if (error instanceof AbcpApiError && error.errorCode === ABCP_ERROR.objectNotFound) return [];
-      throw error;
+    const states: SupplierOrderState[] = [];
+    for (let start = 0; start < supplierOrderNumbers.length; start += ORDERS_PER_CALL) {
+      const numbers = supplierOrderNumbers.slice(start, start + ORDERS_PER_CALL);
+      let orders;
+      try {
+        orders = await this.call(abcpOrdersListAnswerSchema, {
+          method: 'GET',
+          operation: 'orders/list',
+          params: numbers.map((number, index) => [`orders[${index}]`, number] as const),
+        });
+      } catch (error) {
+        if (error instanceof AbcpApiError && error.errorCode === ABCP_ERROR.objectNotFound) continue;
+        throw error;
+      }
+      const wanted = new Set(numbers);
+      for (const order of orders) {
+        if (!wanted.has(order.number)) continue;
+        states.push({
+          supplierOrderNumber: order.number,
+          lines: order.positions.map((position) => this.lineState(position)),
+        });
+      }
     }
-    const wanted = new Set(supplierOrderNumbers);
-    return orders
-      .filter((order) => wanted.has(order.number))
-      .map((order) => ({
-        supplierOrderNumber: order.number,
-        lines: order.positions.map((position) => this.lineState(position)),
-      }));
+    return states;
   }
 
   private lineState(position: AbcpOrderPosition): SupplierLineState {
