@@ -25,6 +25,7 @@ import {
   ABCP_ERROR,
   AbcpApiError,
   callAbcp,
+  scrubbed,
   type AbcpCall,
   type AbcpCredentials,
   type AbcpTransportSettings,
@@ -97,11 +98,13 @@ function decodeOfferKey(offerKey: string): AbcpOfferKey {
   return { brand, number, itemKey, supplierCode };
 }
 
+const plain = (text: string) => text.replace(/[^0-9a-zа-яё]/gi, '').toLowerCase();
+
 const sameKey = (a: AbcpOfferKey, b: { brand: string; number: string; itemKey: string; supplierCode: string }) =>
   a.itemKey === b.itemKey &&
   a.supplierCode === b.supplierCode &&
-  a.brand.toLowerCase() === b.brand.toLowerCase() &&
-  a.number.toLowerCase() === b.number.toLowerCase();
+  plain(a.brand) === plain(b.brand) &&
+  plain(a.number) === plain(b.number);
 
 /** Availability codes ABCP uses instead of a count. */
 const AVAILABILITY_NOTES: Readonly<Record<number, string>> = { [-1]: '+', [-2]: '++', [-3]: '+++', [-10]: 'под заказ' };
@@ -193,20 +196,31 @@ export class AbcpChannel implements SupplierChannel {
       );
     }
 
-    const added = await this.call(abcpBasketAddAnswerSchema, {
-      method: 'POST',
-      operation: 'basket/add',
-      params: lines.flatMap((line, index) => [
-        [`positions[${index}][brand]`, line.key.brand],
-        [`positions[${index}][number]`, line.key.number],
-        [`positions[${index}][itemKey]`, line.key.itemKey],
-        [`positions[${index}][supplierCode]`, line.key.supplierCode],
-        [`positions[${index}][quantity]`, String(line.quantity)],
-        [`positions[${index}][comment]`, line.comment ?? ''],
-      ]),
-    });
-    if (added.positions.length !== lines.length) {
-      throw new SupplierChannelError('unexpected_answer', 'API поставщика ответило на basket/add не по всем позициям');
+    const added = await this.inEmptyBasket(() =>
+      this.call(abcpBasketAddAnswerSchema, {
+        method: 'POST',
+        operation: 'basket/add',
+        params: lines.flatMap((line, index) => [
+          [`positions[${index}][brand]`, line.key.brand],
+          [`positions[${index}][number]`, line.key.number],
+          [`positions[${index}][itemKey]`, line.key.itemKey],
+          [`positions[${index}][supplierCode]`, line.key.supplierCode],
+          [`positions[${index}][quantity]`, String(line.quantity)],
+          [`positions[${index}][comment]`, line.comment ?? ''],
+        ]),
+      }),
+    );
+    // One result per position sent, in the order sent.
+    const answersLines =
+      added.positions.length === lines.length &&
+      added.positions.every(
+        (result, index) =>
+          plain(result.brand) === plain(lines[index]!.key.brand) &&
+          plain(result.number) === plain(lines[index]!.key.number),
+      );
+    if (!answersLines) {
+      await this.clearBasket().catch(() => undefined);
+      throw new SupplierChannelError('unexpected_answer', 'API поставщика ответило на basket/add не по тем позициям');
     }
     const acceptance = new Map<string, LineAcceptance>();
     const inBasket = lines.filter((line, index) => {
@@ -215,25 +229,20 @@ export class AbcpChannel implements SupplierChannel {
       acceptance.set(line.lineRef, {
         lineRef: line.lineRef,
         accepted: false,
-        reason: result.errorMessage || 'Поставщик не принял позицию в корзину',
+        reason: this.remoteText(result.errorMessage) || 'Поставщик не принял позицию в корзину',
       });
       return false;
     });
 
     let orderNumbers: string[] = [];
     if (inBasket.length > 0) {
-      let ordered;
-      try {
-        ordered = await this.call(abcpBasketOrderAnswerSchema, {
+      const ordered = await this.inEmptyBasket(() =>
+        this.call(abcpBasketOrderAnswerSchema, {
           method: 'POST',
           operation: 'basket/order',
           params: this.orderParams(request),
-        });
-      } catch (error) {
-        // The basket was empty before: what is in it now is ours, and must not go into anyone's next order.
-        await this.clearBasket().catch(() => undefined);
-        throw error;
-      }
+        }),
+      );
       orderNumbers = ordered.orders.map((order) => order.number);
       for (const line of inBasket) {
         const found = ordered.orders
@@ -253,7 +262,7 @@ export class AbcpChannel implements SupplierChannel {
             : {
                 lineRef: line.lineRef,
                 accepted: false,
-                reason: ordered.errorMessage || 'Поставщик не включил позицию в заказ',
+                reason: this.remoteText(ordered.errorMessage) || 'Поставщик не включил позицию в заказ',
               },
         );
       }
@@ -263,6 +272,23 @@ export class AbcpChannel implements SupplierChannel {
       }
     }
     return { supplierOrderNumbers: orderNumbers, lines: lines.map((line) => acceptance.get(line.lineRef)!) };
+  }
+
+  /**
+   * A basket call after the basket was found empty: when it fails, what is in the basket now is ours, and is
+   * cleared so that it goes into nobody's next order.
+   */
+  private async inEmptyBasket<T>(step: () => Promise<T>): Promise<T> {
+    try {
+      return await step();
+    } catch (error) {
+      await this.clearBasket().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private remoteText(text: string): string {
+    return text ? scrubbed(text, this.settings.credentials) : '';
   }
 
   private async clearBasket(): Promise<void> {

@@ -153,7 +153,7 @@ async function readCapped(response: Response, maxBytes: number, host: string): P
 }
 
 /** The supplier's text without anything of the credentials (it might echo the login back), and not too long. */
-function scrubbed(text: string, credentials: AbcpCredentials, hash: string): string {
+export function scrubbed(text: string, credentials: AbcpCredentials, hash = md5Hex(credentials.password)): string {
   let result = text;
   for (const secret of [credentials.password, hash, credentials.login]) {
     if (secret.length >= 3) result = result.split(secret).join('***');
