@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { allowEntryProblem } from './modules/supplier-sources/outbound-address.ts';
+import { SECRETS_KEY_FORMAT, parseSecretsKey } from './shared/secret-box.ts';
 
 /**
  * 30 s: what is suggested changes only when offers change (imports, a supplier switched on or off, a list going
@@ -110,6 +111,14 @@ const envSchema = z.object({
    * (decision 0032); 0 turns the cache off (every suggestion is a query of its own).
    */
   SUGGEST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(SUGGEST_CACHE_TTL_DEFAULT_MS),
+  /**
+   * The key that encrypts secrets kept for later use (a supplier API's password, decision 0047): 32 bytes in
+   * base64 or hex; unset: generated once into DATA_DIR/secrets.key. Instances sharing a database share the key.
+   */
+  SECRETS_KEY: z
+    .string()
+    .refine((value) => parseSecretsKey(value) !== null, SECRETS_KEY_FORMAT)
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -154,6 +163,8 @@ export interface AppConfig {
   uploadsDir: string;
   /** SUGGEST_CACHE_TTL_MS: the lifetime of a cached suggestion answer; 0, no cache. */
   suggestCacheTtlMs: number;
+  /** SECRETS_KEY as given (shared/secret-box.ts reads it); undefined: the key file in DATA_DIR. */
+  secretsKey: string | undefined;
 }
 
 /**
@@ -220,6 +231,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     importUploadLimit: env.IMPORT_UPLOAD_LIMIT,
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(env.DATA_DIR, 'uploads')),
     suggestCacheTtlMs: env.SUGGEST_CACHE_TTL_MS,
+    secretsKey: env.SECRETS_KEY,
     ...overrides,
   };
 }

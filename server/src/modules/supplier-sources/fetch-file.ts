@@ -68,7 +68,8 @@ function httpFailure(status: number): FetchFailure {
   return new FetchFailure(`Сервер поставщика не отдал файл (HTTP ${status})`, status);
 }
 
-function causeCode(error: unknown): string | undefined {
+/** The first `code` along an error and its causes (undici wraps the socket's error). */
+export function causeCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
     if ('code' in current && typeof current.code === 'string') return current.code;
