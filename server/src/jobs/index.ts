@@ -55,13 +55,16 @@ export const NOTIFICATIONS_JOB = scheduledType('notifications-send', 10 * 60);
  */
 export const SUPPLIER_SOURCES_JOB = scheduledType('supplier-sources-tick');
 
+const fetchSettingsOf = ({ config, logger }: JobsDeps) => ({
+  timeZone: config.shopTimeZone,
+  log: logger,
+  allowedHosts: config.supplierSourcesAllowedHosts,
+});
+
 /** Jobs anything may enqueue, run by every runner (the app's default one too). */
-export function onDemandJobs({ database, config, logger }: JobsDeps): AnyJobDefinition[] {
-  const fetchSettings = {
-    timeZone: config.shopTimeZone,
-    log: logger,
-    allowedHosts: config.supplierSourcesAllowedHosts,
-  };
+export function onDemandJobs(deps: JobsDeps): AnyJobDefinition[] {
+  const { database, config, logger } = deps;
+  const fetchSettings = fetchSettingsOf(deps);
   return [
     defineJob({
       type: IMPORT_JOB,
