@@ -49,7 +49,7 @@ export interface EmbeddedStoreOptions {
 
 export function embeddedJobStore(db: Db, options: EmbeddedStoreOptions = {}): JobStore {
   const clock = () => new Date();
-  const schedules: Array<{ type: AnyJobType; cron: string; timeZone: string; next: Date }> = [];
+  const schedules: Array<{ type: AnyJobType; cron: string; timeZone: string; next: Date; chain: boolean }> = [];
   let prunedAt = 0;
   let recovered = !options.soleProcess;
 
@@ -66,8 +66,11 @@ export function embeddedJobStore(db: Db, options: EmbeddedStoreOptions = {}): Jo
   const store: JobStore = {
     kind: 'embedded',
     async prepare(definition: AnyJobDefinition, timeZone: string) {
-      const cron = definition.schedule?.cron;
-      if (cron) schedules.push({ type: definition.type, cron, timeZone, next: nextTime(cron, timeZone, clock()) });
+      const { schedule, type } = definition;
+      if (!schedule) return;
+      const next = nextTime(schedule.cron, timeZone, clock());
+      // A chain's cron tick only restarts it (pg-boss: its queue's policy `short`).
+      schedules.push({ type, cron: schedule.cron, timeZone, next, chain: schedule.everySeconds !== undefined });
     },
 
     async send<Payload>(type: JobType<Payload>, payload: Payload, sendOptions: SendOptions) {
@@ -176,7 +179,7 @@ export function embeddedJobStore(db: Db, options: EmbeddedStoreOptions = {}): Jo
       for (const schedule of schedules) {
         if (schedule.next > now) continue;
         schedule.next = nextTime(schedule.cron, schedule.timeZone, now);
-        await store.send(schedule.type, {}, {});
+        await store.send(schedule.type, {}, { onlyOneWaiting: schedule.chain });
       }
       if (now.getTime() - prunedAt > PRUNE_EVERY_MS) {
         prunedAt = now.getTime();

@@ -108,7 +108,7 @@ describe.runIf(testDriver === 'pglite')('jobs on the embedded database: the embe
     await database.db.delete(baskets).where(eq(baskets.id, later));
   });
 
-  it('sends a cron job at its time, in the shop’s time zone', async () => {
+  it('sends a cron job at its time (cron-parser, seconds field)', async () => {
     const store = embeddedJobStore(database.db);
     const ticks: number[] = [];
     const runner = createJobRunner({ store, logger, timeZone: 'Europe/Moscow', pollSeconds: 0.1 });
@@ -122,6 +122,31 @@ describe.runIf(testDriver === 'pglite')('jobs on the embedded database: the embe
     await runner.work([defineJob({ type, schedule: { cron: '* * * * * *' }, run: async () => void ticks.push(1) })]);
     await waitFor(() => ticks.length >= 2);
     await runner.stop();
+  });
+
+  it('runs a chain every N seconds, with at most one run waiting', async () => {
+    const runner = createJobRunner({
+      store: embeddedJobStore(database.db),
+      logger,
+      timeZone: 'Europe/Moscow',
+      pollSeconds: 0.1,
+    });
+    const type = jobType({
+      name: 'test-chain',
+      payload: z.object({}),
+      retry: { limit: 0, delaySeconds: 0, backoff: false },
+      leaseSeconds: 60,
+    });
+    const runs: number[] = [];
+    await runner.work([
+      defineJob({ type, schedule: { cron: '* * * * *', everySeconds: 1 }, run: async () => void runs.push(1) }),
+    ]);
+    await waitFor(() => runs.length >= 3);
+    await runner.stop();
+    const { rows } = await database.db.execute<{ waiting: number }>(
+      sql`select count(*)::int as waiting from background_jobs where name = 'test-chain' and state in ('created', 'retry')`,
+    );
+    expect(rows[0]!.waiting).toBeLessThanOrEqual(1);
   });
 });
 
