@@ -12,6 +12,9 @@ import {
 } from '@detal/contract';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/index.ts';
+import { onDemandJobs, openJobRunner } from './jobs/index.ts';
+import type { JobRunner } from './jobs/runner.ts';
+import type { JobQueue } from './shared/background-jobs.ts';
 import { generatedTechCatalogKey } from './db/shop-settings.ts';
 import { trustedOriginsOf } from './http/cross-site.ts';
 import { answerClientError, handleError, registerErrorHandling } from './http/error-handler.ts';
@@ -24,7 +27,6 @@ import { createSerializerCompiler } from './http/serializer.ts';
 import { sessionResolverOf } from './modules/clients/sessions.ts';
 import { createAdminHandlers, createShopHandlers, createTechHandlers } from './modules/index.ts';
 import { staffSessionResolverOf } from './modules/staff/sessions.ts';
-import { startImportQueue, type ImportQueue } from './modules/suppliers/import-jobs.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { createLogger, echoRequestId, requestIdFor } from './plugins/logging.ts';
 import { closeConnectionsWhenClosing } from './plugins/graceful-close.ts';
@@ -38,8 +40,17 @@ export interface BuildAppOptions {
   database: Database;
   /** The pino logger to write to; default createLogger(config). Tests pass one with a capturing stream. */
   logger?: Logger;
-  /** The job queue of uploaded imports (startJobs makes it); default: one in this process. */
-  imports?: ImportQueue;
+  /**
+   * The background job runner (jobs/; main.ts opens it and starts its workers once listening). Default: an
+   * embedded runner of this process running the jobs requests enqueue (imports, «fetch now»), stopped on close.
+   */
+  jobs?: JobQueue;
+}
+
+async function ownJobRunner(config: AppConfig, database: Database, logger: Logger): Promise<JobRunner> {
+  const runner = await openJobRunner({ database, config, logger, store: 'embedded' });
+  await runner.work(onDemandJobs({ database, config, logger }));
+  return runner;
 }
 
 /** A hop count trusts that many proxies in front (Fastify's typings only accept it as a function). */
@@ -51,7 +62,7 @@ const trustProxyOption = (value: AppConfig['trustProxy']) =>
  * OpenAPI docs, and (when the web has been built) the server-rendered shop. Not yet listening or ready:
  * callers may add routes (tests) before `listen()`, `ready()` or `inject()`.
  */
-export async function buildApp({ config, database, logger, imports }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, jobs }: BuildAppOptions): Promise<FastifyInstance> {
   // Typed as Fastify's logger so that the instance is the plain FastifyInstance every plugin takes.
   const loggerInstance: FastifyBaseLogger = logger ?? createLogger(config);
   const app = Fastify({
@@ -92,13 +103,11 @@ export async function buildApp({ config, database, logger, imports }: BuildAppOp
   await registerDocs(app);
 
   const techCatalogKey = config.techCatalogKey ?? (await generatedTechCatalogKey(database.db));
-  const importQueue =
-    imports ??
-    (await startImportQueue({ database, uploadsDir: config.uploadsDir, logger: loggerInstance as Logger }, null));
+  const ownRunner = jobs ? null : await ownJobRunner(config, database, loggerInstance as Logger);
   app.addHook('onClose', async () => {
-    if (!imports) await importQueue.stop();
+    await ownRunner?.stop();
   });
-  const deps: AppDeps = { config, database, techCatalogKey, imports: importQueue, metrics };
+  const deps: AppDeps = { config, database, techCatalogKey, jobs: jobs ?? ownRunner!, metrics };
   registerHealth(app, database, rateLimitChecks);
   const resolveSession = sessionResolverOf(database.db);
   registerEndpoints(app, resolveSession, SHOP_API_PREFIX, shopEndpoints, createShopHandlers(deps));

@@ -12,7 +12,7 @@ import { ADMIN_API_PREFIX, SHOP_API_PREFIX, type AdminSupplierDetail, type Suppl
 import type { Database } from './db/index.ts';
 import { supplierFetches, supplierImports } from './db/schema.ts';
 import { IMPORT_READER_LIMITS, LIST_READER_LIMITS } from './modules/catalog/import/reader-limits.ts';
-import { runSourcesTick } from './modules/supplier-sources/service.ts';
+import { runSourcesTick } from './modules/supplier-sources/fetcher.ts';
 import { HOSTILE_KINDS, HOSTILE_MESSAGES, hostileFile, type HostileKind } from '../test/fixtures/hostile-files.ts';
 import { buildTestApp } from '../test/helpers/app.ts';
 import { createTestDatabase } from '../test/helpers/db.ts';

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { listeningUrl, loadConfig } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
-import { startJobs, type RunningJobs } from './jobs/index.ts';
-import { ImportQueueBeforeJobs } from './modules/suppliers/import-jobs.ts';
+import { openJobRunner, startJobWorkers } from './jobs/index.ts';
+import type { JobRunner } from './jobs/runner.ts';
 import { openFirstOwnerSetup, staffSetupLink } from './modules/staff/first-owner-setup.ts';
 import { createLogger } from './plugins/logging.ts';
 import { seedIfEmpty } from './seed/index.ts';
@@ -22,8 +22,7 @@ function publicAddress(app: FastifyInstance): string {
   return listeningUrl(config.host, typeof address === 'object' && address ? address.port : config.port);
 }
 
-/** `jobs` answers the running jobs, null until they have started. */
-function closeOnSignals(app: FastifyInstance, jobs: () => RunningJobs | null, database: Database) {
+function closeOnSignals(app: FastifyInstance, jobs: JobRunner, database: Database) {
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) {
@@ -38,7 +37,7 @@ function closeOnSignals(app: FastifyInstance, jobs: () => RunningJobs | null, da
     }, SHUTDOWN_GRACE_MS).unref();
     try {
       await app.close();
-      await jobs()?.stop();
+      await jobs.stop();
       await database.close();
       logger.info('stopped');
       process.exit(0);
@@ -85,12 +84,11 @@ async function start() {
   else logger.info({ ms: seedMs }, 'the database already holds shop data: no demo data added');
 
   // The job workers start last, once the instance is warm and listening: a queued import taking pool connections
-  // first made the warm-up time out waiting for them, and the process exit (issue 34). Uploads taken meanwhile
-  // wait in the database for them.
-  const imports = new ImportQueueBeforeJobs();
-  const app = await buildApp({ config, database, logger, imports });
-  let jobs: RunningJobs | null = null;
-  closeOnSignals(app, () => jobs, database);
+  // first made the warm-up time out waiting for them, and the process exit (issue 34). Jobs enqueued meanwhile
+  // (uploads) wait in the job store for them.
+  const jobs = await openJobRunner({ database, config, logger });
+  const app = await buildApp({ config, database, logger, jobs });
+  closeOnSignals(app, jobs, database);
   const warm = await warmUp(app, database);
   logger.info(warm, `warmed up in ${warm.ms} ms`);
   // Before listening: once the shop answers, its link is printed.
@@ -100,9 +98,8 @@ async function start() {
     { mode: config.env },
     `Detal is running at ${publicAddress(app)} (API docs at ${publicAddress(app)}/api/docs)`,
   );
-  jobs = await startJobs({ database, config, logger });
-  await imports.startWith(jobs.imports);
-  logger.info({ queue: jobs.boss ? 'pg-boss' : 'in-process' }, 'job workers started');
+  await startJobWorkers(jobs, { database, config, logger });
+  logger.info({ queue: jobs.kind }, 'job workers started');
   if (config.env === 'production' && !config.publicUrlConfigured) {
     // E-mailed links (password reset) would point at this machine's address, which clients cannot open.
     logger.warn(

@@ -1,4 +1,5 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import * as schema from './schema.ts';
 
 export { schema };
@@ -29,6 +30,11 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** The PostgreSQL connection string (for what opens its own connections: the job queue); unset on PGlite. */
   connectionString?: string;
+  /**
+   * PostgreSQL: a connection of the pool for the caller alone (session state: advisory locks, temporary tables,
+   * its own transaction); the caller releases it. Absent on PGlite, which has one connection.
+   */
+  connect?: () => Promise<pg.PoolClient>;
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
   /** Connections of the PostgreSQL pool (for metrics); PGlite has no pool. */

@@ -142,6 +142,7 @@ async function openPostgres(
     db,
     driver: 'postgres',
     connectionString: databaseUrl,
+    connect: () => pool.connect(),
     ping: async () => {
       await pool.query('select 1');
     },

@@ -12,6 +12,7 @@ import type {
 import type { Registry } from 'prom-client';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/index.ts';
+import type { JobQueue } from '../shared/background-jobs.ts';
 import type { StaffContext } from './staff-auth.ts';
 
 /** Who is calling: a signed-in client, or an anonymous visitor (clientId null). */
@@ -23,9 +24,6 @@ export interface AuthContext {
 /** Where uploaded imports go to be run by a background job (modules/suppliers/import-jobs.ts makes one). */
 export interface ImportQueue {
   enqueue(importId: number): Promise<void>;
-  /** Resolves when every import queued in this process has ended. */
-  idle(): Promise<void>;
-  stop(): Promise<void>;
 }
 
 /** What every domain module is built from; modules never reach for globals. */
@@ -34,8 +32,8 @@ export interface AppDeps {
   database: Database;
   /** The technical catalogue's key: TECH_CATALOG_KEY, or the one generated and kept in the database. */
   techCatalogKey: string;
-  /** Where uploaded price lists and cross-references go to be imported (modules/suppliers/import-jobs.ts). */
-  imports?: ImportQueue;
+  /** The background job runner (jobs/, decision 0043): imports, «fetch now». */
+  jobs?: JobQueue;
   /** The app's Prometheus registry (GET /metrics), where a module registers figures of its own. */
   metrics: Registry;
 }

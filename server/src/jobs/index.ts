@@ -1,59 +1,23 @@
-import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
-import { POSTGRES_SESSION_OPTIONS, type Database } from '../db/index.ts';
+import type { Database } from '../db/index.ts';
 import { deleteEndedRateLimitWindows } from '../http/rate-limit.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { ABANDONED_BASKET_DAYS, removeAbandonedBaskets } from '../modules/basket/abandoned.ts';
-import { releaseAbandonedClaims, sendDueNotifications, type SendReport } from '../modules/notifications/sender.ts';
-import { runSourcesTick, waitForBackgroundFetches } from '../modules/supplier-sources/service.ts';
-import { startImportQueue, type ImportQueue } from '../modules/suppliers/import-jobs.ts';
+import { releaseAbandonedClaims, sendDueNotifications } from '../modules/notifications/sender.ts';
+import { SOURCE_FETCH_JOB, fetchClaimedSource, runSourcesTick } from '../modules/supplier-sources/fetcher.ts';
+import { IMPORT_JOB, importQueueOf, recoverImports, runImport } from '../modules/suppliers/import-jobs.ts';
+import { jobType } from '../shared/background-jobs.ts';
+import { embeddedJobStore } from './embedded-store.ts';
+import { pgBossJobStore } from './pg-boss-store.ts';
+import { createJobRunner, defineJob, type AnyJobDefinition, type JobRunner } from './runner.ts';
 
 /**
- * The shop's scheduled work, and the one place that starts the job queue (pg-boss on PostgreSQL), registers
- * workers and schedules. A new job is an entry in `scheduledJobs`. Decision: docs/decisions/0018.
+ * The shop's background jobs and the one place that starts them (decision 0043): every job is a definition of
+ * runner.ts, run by pg-boss on PostgreSQL and by the embedded runner (the `background_jobs` table) on PGlite.
+ * A new job is an entry of `shopJobs`; a module that enqueues one declares its type (shared/background-jobs.ts).
  */
-export interface ScheduledJob {
-  /** The pg-boss queue name. */
-  name: string;
-  /** When it runs, in the shop's time zone (cron syntax). */
-  cron: string;
-  /** Runs only on PostgreSQL (what it cleans lives in memory on the embedded database). */
-  postgresOnly?: boolean;
-  run(database: Database): Promise<Record<string, unknown>>;
-}
-
-export const scheduledJobs: readonly ScheduledJob[] = [
-  {
-    name: 'baskets-clean',
-    cron: '30 3 * * *',
-    run: async ({ db }) => ({
-      removed: await removeAbandonedBaskets(db, { days: ABANDONED_BASKET_DAYS, now: new Date() }),
-    }),
-  },
-  {
-    name: 'rate-limits-clean',
-    cron: '*/15 * * * *',
-    postgresOnly: true,
-    run: async ({ db }) => ({ removed: await deleteEndedRateLimitWindows(db) }),
-  },
-];
-
-/**
- * Sending the notification outbox (modules/notifications): every NOTIFICATIONS_INTERVAL_SECONDS. On pg-boss a
- * chain of jobs on a queue that holds at most one waiting job (policy `short`): each run sends the next one,
- * `intervalSeconds` later, whichever instance runs it; the cron tick every minute restarts the chain if an
- * instance died holding it. Overlapping runs are harmless (rows are taken under their row lock).
- */
-export const NOTIFICATIONS_JOB = { name: 'notifications-send', cron: '* * * * *' } as const;
-
-/**
- * Suppliers' price-list sources (modules/supplier-sources): every SUPPLIER_SOURCES_TICK_SECONDS a tick marks stale
- * lists and fetches the due sources. On pg-boss the same chain of delayed jobs as the notifications (a `short`
- * queue, restarted by a cron tick every minute); two ticks running at once on two instances are harmless, as a
- * source is claimed (FOR UPDATE SKIP LOCKED and a lease) before it is fetched. Decision: docs/decisions/0025.
- */
-export const SUPPLIER_SOURCES_JOB = { name: 'supplier-sources-tick', cron: '* * * * *' } as const;
 
 export type JobsConfig = Pick<
   AppConfig,
@@ -69,176 +33,151 @@ export type JobsConfig = Pick<
   | 'supplierSourcesAllowedHosts'
 >;
 
-function sourcesTicker({ database, config, logger }: StartJobsOptions): () => Promise<void> {
-  const settings = { timeZone: config.shopTimeZone, log: logger, allowedHosts: config.supplierSourcesAllowedHosts };
-  return async () => {
-    const report = await runSourcesTick(database, settings);
-    if (report.fetched + report.becameStale + report.becameFresh > 0) {
-      logger.info({ job: SUPPLIER_SOURCES_JOB.name, ...report }, 'supplier sources tick');
-    }
-  };
+export interface JobsDeps {
+  database: Database;
+  config: JobsConfig;
+  logger: Logger;
 }
 
-function notificationSender({ database, config, logger }: StartJobsOptions): () => Promise<SendReport> {
+const noPayload = z.object({});
+/** A scheduled clean-up: no retry (the next tick comes), a lease of an hour. */
+const scheduledType = (name: string, leaseSeconds = 60 * 60) =>
+  jobType({ name, payload: noPayload, retry: { limit: 0, delaySeconds: 0, backoff: false }, leaseSeconds });
+
+export const BASKETS_CLEAN_JOB = scheduledType('baskets-clean');
+/** PostgreSQL only: on the embedded database the rate-limit windows live in memory. */
+export const RATE_LIMITS_CLEAN_JOB = scheduledType('rate-limits-clean');
+/** The notification outbox, every NOTIFICATIONS_INTERVAL_SECONDS (rows are taken under their row lock). */
+export const NOTIFICATIONS_JOB = scheduledType('notifications-send', 10 * 60);
+/**
+ * Suppliers' price-list sources (decision 0025), every SUPPLIER_SOURCES_TICK_SECONDS: stale lists, then the due
+ * fetches; a source is claimed (FOR UPDATE SKIP LOCKED and a lease) before it is fetched.
+ */
+export const SUPPLIER_SOURCES_JOB = scheduledType('supplier-sources-tick');
+
+const fetchSettingsOf = ({ config, logger }: JobsDeps) => ({
+  timeZone: config.shopTimeZone,
+  log: logger,
+  allowedHosts: config.supplierSourcesAllowedHosts,
+});
+
+/** Jobs anything may enqueue, run by every runner (the app's default one too). */
+export function onDemandJobs(deps: JobsDeps): AnyJobDefinition[] {
+  const { database, config, logger } = deps;
+  const fetchSettings = fetchSettingsOf(deps);
+  return [
+    defineJob({
+      type: IMPORT_JOB,
+      run: ({ importId }) => runImport({ database, uploadsDir: config.uploadsDir, logger }, importId),
+    }),
+    defineJob({
+      type: SOURCE_FETCH_JOB,
+      run: ({ supplierId }) => fetchClaimedSource(database, supplierId, 'manual', fetchSettings),
+    }),
+  ];
+}
+
+/** Every job of the shop: the on-demand ones and the scheduled ones. */
+export function shopJobs(deps: JobsDeps): AnyJobDefinition[] {
+  const { database, config, logger } = deps;
+  const logged = (name: string, result: object) => logger.info({ job: name, ...result }, 'scheduled job done');
   const mailer = createMailer(config);
-  const settings = {
+  const sendSettings = {
     mailer,
     timeZone: config.shopTimeZone,
     publicUrl: config.publicUrl,
     staffEmailFallback: config.staffNotificationEmail,
     log: logger,
   };
-  return async () => {
-    const report = await sendDueNotifications(database, settings);
-    if (report.sent + report.retried + report.failed > 0) {
-      logger.info({ job: NOTIFICATIONS_JOB.name, ...report }, 'notifications sent');
-    }
-    return report;
+  const fetchSettings = {
+    timeZone: config.shopTimeZone,
+    log: logger,
+    allowedHosts: config.supplierSourcesAllowedHosts,
   };
+  return [
+    ...onDemandJobs(deps),
+    defineJob({
+      type: BASKETS_CLEAN_JOB,
+      schedule: { cron: '30 3 * * *' },
+      run: async () =>
+        logged(BASKETS_CLEAN_JOB.name, {
+          removed: await removeAbandonedBaskets(database.db, { days: ABANDONED_BASKET_DAYS, now: new Date() }),
+        }),
+    }),
+    ...(database.driver === 'postgres'
+      ? [
+          defineJob({
+            type: RATE_LIMITS_CLEAN_JOB,
+            schedule: { cron: '*/15 * * * *' },
+            run: async () =>
+              logged(RATE_LIMITS_CLEAN_JOB.name, { removed: await deleteEndedRateLimitWindows(database.db) }),
+          }),
+        ]
+      : []),
+    defineJob({
+      type: NOTIFICATIONS_JOB,
+      schedule: { cron: '* * * * *', everySeconds: config.notificationsIntervalSeconds },
+      run: async () => {
+        const report = await sendDueNotifications(database, sendSettings);
+        if (report.sent + report.retried + report.failed > 0) {
+          logger.info({ job: NOTIFICATIONS_JOB.name, ...report }, 'notifications sent');
+        }
+      },
+    }),
+    defineJob({
+      type: SUPPLIER_SOURCES_JOB,
+      schedule: { cron: '* * * * *', everySeconds: config.supplierSourcesTickSeconds },
+      run: async () => {
+        const report = await runSourcesTick(database, fetchSettings);
+        if (report.fetched + report.becameStale + report.becameFresh > 0) {
+          logger.info({ job: SUPPLIER_SOURCES_JOB.name, ...report }, 'supplier sources tick');
+        }
+      },
+    }),
+  ];
 }
 
-export interface RunningJobs {
-  /** pg-boss, on PostgreSQL (tests send jobs through it); null on the embedded database. */
-  boss: PgBoss | null;
-  /** Uploaded price lists and cross-references, imported one after the other (modules/suppliers/import-jobs.ts). */
-  imports: ImportQueue;
-  /** Stops taking jobs, waits for a running one, and closes the queue's connections. */
-  stop(): Promise<void>;
+export interface OpenJobsOptions extends JobsDeps {
+  /** The store: by default pg-boss on PostgreSQL, the embedded one on PGlite. */
+  store?: 'pg-boss' | 'embedded';
+  pollSeconds?: number;
+  /** pg-boss: how often it expires leases and sends cron jobs. */
+  maintenanceIntervalSeconds?: number;
 }
 
-export interface StartJobsOptions {
-  database: Database;
-  config: JobsConfig;
-  logger: Logger;
-  /** Embedded database only: how often each job runs (default daily) and when first (default a minute). */
-  pgliteEvery?: { intervalMs: number; firstAfterMs: number };
-}
-
-async function runLogged(job: ScheduledJob, database: Database, logger: Logger): Promise<void> {
-  const started = performance.now();
-  const result = await job.run(database);
-  logger.info({ job: job.name, ...result, ms: Math.round(performance.now() - started) }, 'scheduled job done');
-}
-
-/** Starts the scheduled jobs: through pg-boss on PostgreSQL, on in-process timers on the embedded database. */
-export async function startJobs(options: StartJobsOptions): Promise<RunningJobs> {
-  return options.database.driver === 'postgres' ? startPgBoss(options) : startTimers(options);
-}
-
-async function startPgBoss(options: StartJobsOptions): Promise<RunningJobs> {
+/** The job runner of this process, taking jobs to enqueue; its workers start with startJobWorkers. */
+export async function openJobRunner(options: OpenJobsOptions): Promise<JobRunner> {
   const { database, config, logger } = options;
-  if (!database.connectionString) throw new Error('The job queue needs the PostgreSQL connection string');
-  const boss = new PgBoss({
-    connectionString: database.connectionString,
-    application_name: 'detal-jobs',
-    options: POSTGRES_SESSION_OPTIONS,
-    // A small pool of its own: the queue polls, the app's pool serves requests.
-    max: 2,
-    schema: 'pgboss',
-  } as ConstructorParameters<typeof PgBoss>[0]);
-  boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
-  await boss.start();
-  for (const job of scheduledJobs) {
-    await boss.createQueue(job.name);
-    await boss.schedule(job.name, job.cron, {}, { tz: config.shopTimeZone });
-    await boss.work(job.name, async () => {
-      await runLogged(job, database, logger);
-    });
-  }
-  await startChain(boss, NOTIFICATIONS_JOB, config, config.notificationsIntervalSeconds, notificationSender(options));
-  await startChain(boss, SUPPLIER_SOURCES_JOB, config, config.supplierSourcesTickSeconds, sourcesTicker(options));
-  const imports = await startImportQueue({ database, uploadsDir: config.uploadsDir, logger }, boss);
-  return {
-    boss,
-    imports,
-    stop: async () => {
-      await boss.stop({ graceful: true, wait: true });
-      await waitForBackgroundFetches();
-    },
-  };
+  const kind = options.store ?? (database.driver === 'postgres' ? 'pg-boss' : 'embedded');
+  const store =
+    kind === 'pg-boss'
+      ? await pgBossJobStore({ database, logger, maintenanceIntervalSeconds: options.maintenanceIntervalSeconds })
+      : embeddedJobStore(database.db, { soleProcess: database.driver === 'pglite' });
+  return createJobRunner({ store, logger, timeZone: config.shopTimeZone, pollSeconds: options.pollSeconds });
 }
 
 /**
- * A job run every `intervalSeconds` on pg-boss: a chain of delayed jobs on a queue that holds at most one waiting
- * job (policy `short`), each run sending the next, whichever instance runs it; a cron tick every minute restarts
- * the chain should an instance die holding it.
+ * Starts every job's worker and schedule. First what a stopped process left: e-mails it had claimed (embedded
+ * database: one process opens it, so any claim is a dead one), imports it ran (failed) or had queued (queued
+ * again: a second job for one import is dropped by its singleton key, and only the run that claims the row
+ * imports it).
  */
-async function startChain(
-  boss: PgBoss,
-  job: { name: string; cron: string },
-  config: JobsConfig,
-  intervalSeconds: number,
-  run: () => Promise<unknown>,
-): Promise<void> {
-  await boss.createQueue(job.name, { name: job.name, policy: 'short' });
-  await boss.schedule(job.name, job.cron, {}, { tz: config.shopTimeZone });
-  await boss.work(job.name, { pollingIntervalSeconds: 1 }, async () => {
-    try {
-      await run();
-    } finally {
-      await boss.send(job.name, {}, { startAfter: intervalSeconds });
-    }
-  });
-  await boss.send(job.name, {});
+export async function startJobWorkers(runner: JobRunner, deps: JobsDeps): Promise<void> {
+  const { database, logger } = deps;
+  if (database.driver === 'pglite') {
+    const released = await releaseAbandonedClaims(database.db);
+    if (released > 0) logger.warn({ released }, 'notifications claimed by a stopped process will be sent again');
+  }
+  const waiting = await recoverImports(database, logger);
+  const imports = importQueueOf(runner);
+  for (const id of waiting) await imports.enqueue(id);
+  if (waiting.length > 0) logger.info({ imports: waiting }, 'imports queued before the start taken again');
+  await runner.work(shopJobs(deps));
 }
 
-async function startTimers(options: StartJobsOptions): Promise<RunningJobs> {
-  const { database, config, logger, pgliteEvery } = options;
-  const { intervalMs, firstAfterMs } = pgliteEvery ?? { intervalMs: 24 * 60 * 60 * 1000, firstAfterMs: 60_000 };
-  const jobs = scheduledJobs.filter((job) => !job.postgresOnly);
-  let running: Promise<void> = Promise.resolve();
-  const runAll = () => {
-    // One at a time, never overlapping: the embedded database has one connection.
-    running = running.then(async () => {
-      for (const job of jobs) {
-        await runLogged(job, database, logger).catch((error: unknown) =>
-          logger.error({ err: error, job: job.name }, 'scheduled job failed'),
-        );
-      }
-    });
-  };
-  const first = setTimeout(runAll, firstAfterMs);
-  const every = setInterval(runAll, intervalMs);
-  first.unref();
-  every.unref();
-
-  // One process opens the embedded database: a claim found now was left by a sender that died.
-  const released = await releaseAbandonedClaims(database.db);
-  if (released > 0) logger.warn({ released }, 'notifications claimed by a stopped process will be sent again');
-  const sendNotifications = notificationSender(options);
-  const sendAll = () => {
-    running = running.then(() =>
-      sendNotifications().then(
-        () => undefined,
-        (error: unknown) => logger.error({ err: error, job: NOTIFICATIONS_JOB.name }, 'scheduled job failed'),
-      ),
-    );
-  };
-  sendAll();
-  const sending = setInterval(sendAll, config.notificationsIntervalSeconds * 1000);
-  sending.unref();
-  const imports = await startImportQueue({ database, uploadsDir: config.uploadsDir, logger }, null);
-  const tickSources = sourcesTicker(options);
-  const tickAll = () => {
-    running = running.then(() =>
-      tickSources().catch((error: unknown) =>
-        logger.error({ err: error, job: SUPPLIER_SOURCES_JOB.name }, 'scheduled job failed'),
-      ),
-    );
-  };
-  const ticking = setInterval(tickAll, config.supplierSourcesTickSeconds * 1000);
-  ticking.unref();
-  return {
-    boss: null,
-    imports,
-    stop: async () => {
-      clearTimeout(first);
-      clearInterval(every);
-      clearInterval(sending);
-      clearInterval(ticking);
-      await running;
-      await imports.stop();
-      await waitForBackgroundFetches();
-    },
-  };
+/** Opens the runner and starts every job (tests, and what main.ts does in two steps). */
+export async function startJobs(options: OpenJobsOptions): Promise<JobRunner> {
+  const runner = await openJobRunner(options);
+  await startJobWorkers(runner, options);
+  return runner;
 }

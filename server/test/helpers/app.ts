@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/index.ts';
+import { onDemandJobs, openJobRunner } from '../../src/jobs/index.ts';
+import type { JobRunner } from '../../src/jobs/runner.ts';
 import { createLogger } from '../../src/plugins/logging.ts';
 
 /** The technical catalogue's key of test apps (production generates one when TECH_CATALOG_KEY is unset). */
@@ -13,6 +15,8 @@ export type LogLine = Record<string, unknown> & { msg?: string; level: number; r
 export interface TestApp {
   app: FastifyInstance;
   logs: LogLine[];
+  /** The app's job runner (embedded, on-demand jobs): tests wait for its jobs with `jobs.idle([type])`. */
+  jobs: JobRunner;
 }
 
 /**
@@ -31,8 +35,11 @@ export async function buildTestApp(
   );
   const logs: LogLine[] = [];
   const logger = createLogger(config, { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) });
-  const app = await buildApp({ config, database, logger });
+  const jobs = await openJobRunner({ database, config, logger, store: 'embedded' });
+  await jobs.work(onDemandJobs({ database, config, logger }));
+  const app = await buildApp({ config, database, logger, jobs });
+  app.addHook('onClose', () => jobs.stop());
   await prepare?.(app);
   await app.ready();
-  return { app, logs };
+  return { app, logs, jobs };
 }

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/index.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
-import { runSourcesTick } from './service.ts';
+import { runSourcesTick } from './fetcher.ts';
 
 let database: Database;
 let folder: string;

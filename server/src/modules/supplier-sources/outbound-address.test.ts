@@ -16,7 +16,7 @@ import { buildTestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';
 import { insertSupplier } from '../../../test/fixtures/offers.ts';
-import { runSourcesTick, waitForBackgroundFetches, type FetchSettings } from './service.ts';
+import { runSourcesTick, type FetchSettings } from './fetcher.ts';
 
 /*
  * Issue 34, finding 5: a supplier source reaches only the outside. A local HTTP server on 127.0.0.1 plays the
@@ -98,7 +98,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await waitForBackgroundFetches();
   await database?.close();
   await new Promise((resolve) => server?.close(resolve));
   await rm(tempDir, { recursive: true, force: true });

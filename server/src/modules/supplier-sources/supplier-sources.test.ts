@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -18,7 +18,15 @@ import {
   type SupplierSourceSaveInput,
 } from '@detal/contract';
 import { openDatabase, type Database } from '../../db/index.ts';
-import { auditLog, notifications, offers, supplierFetches, supplierImports, supplierSources } from '../../db/schema.ts';
+import {
+  auditLog,
+  backgroundJobs,
+  notifications,
+  offers,
+  supplierFetches,
+  supplierImports,
+  supplierSources,
+} from '../../db/schema.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase, testDriver } from '../../../test/helpers/db.ts';
@@ -37,7 +45,8 @@ import {
   writeDeliveryMethods,
 } from '../../../test/fixtures/orders.ts';
 import { nextFetchAfter } from './schedule.ts';
-import { FAILURE_ALERT_AFTER, runSourcesTick, waitForBackgroundFetches, type FetchSettings } from './service.ts';
+import type { JobRunner } from '../../jobs/runner.ts';
+import { FAILURE_ALERT_AFTER, SOURCE_FETCH_JOB, runSourcesTick, type FetchSettings } from './fetcher.ts';
 
 /*
  * Automatic price-list updates against a real local HTTP server (node:http): conditional requests, 304, 404,
@@ -98,6 +107,7 @@ let base: string;
 const SUPPLIER_HOST = '127.0.0.1';
 let database: Database;
 let app: FastifyInstance;
+let jobs: JobRunner;
 let smtp: TestSmtpServer;
 let tempDir: string;
 let ownerCookie: string;
@@ -113,14 +123,14 @@ beforeAll(async () => {
   tempDir = await mkdtemp(path.join(tmpdir(), 'detal-sources-'));
   database = await createTestDatabase();
   // The local supplier is on this machine: allowed as an operator allows a supplier on the shop's network.
-  ({ app } = await buildTestApp(database, { supplierSourcesAllowedHosts: [SUPPLIER_HOST] }));
+  ({ app, jobs } = await buildTestApp(database, { supplierSourcesAllowedHosts: [SUPPLIER_HOST] }));
   ownerCookie = await staffCookieFor(database.db, (await createTestStaff(database.db, 'owner')).member.id);
   managerCookie = await staffCookieFor(database.db, (await createTestStaff(database.db, 'manager')).member.id);
   editorCookie = await staffCookieFor(database.db, (await createTestStaff(database.db, 'content_editor')).member.id);
 });
 
 afterAll(async () => {
-  await waitForBackgroundFetches();
+  await jobs?.idle([SOURCE_FETCH_JOB]);
   await app?.close();
   await database?.close();
   await smtp?.close();
@@ -583,7 +593,15 @@ describe('stale lists', () => {
     served.body = CSV_V2;
     const started = await callSource('suppliers/:id/source/fetch-now', supplierId, { cookie: managerCookie });
     expect(started.status, started.raw).toBe(200);
-    await waitForBackgroundFetches();
+    await jobs.idle([SOURCE_FETCH_JOB]);
+    // It ran as a job of the runner, not as a promise of the request.
+    const [job] = await database.db
+      .select({ state: backgroundJobs.state, payload: backgroundJobs.payload })
+      .from(backgroundJobs)
+      .where(eq(backgroundJobs.name, SOURCE_FETCH_JOB.name))
+      .orderBy(desc(backgroundJobs.id))
+      .limit(1);
+    expect(job).toEqual({ state: 'completed', payload: { supplierId } });
     expect((await fetchesOf(supplierId)).at(-1)).toMatchObject({ outcome: 'imported', trigger: 'manual' });
     expect((await sourceOf(supplierId)).staleSince).toBeNull();
     expect(itemsOfSupplier(await search('OC90'), shownName)[0]).not.toHaveProperty('stale');

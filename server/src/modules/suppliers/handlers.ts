@@ -2,6 +2,7 @@ import { nowFor } from '../../http/clock.ts';
 import { unavailable } from '../../http/errors.ts';
 import type { AdminHandlers, AppDeps } from '../../http/handlers.ts';
 import { signedInStaff } from '../../http/staff-auth.ts';
+import { importQueueOf } from './import-jobs.ts';
 import { listImports, listSupplierRows } from './queries.ts';
 import {
   cancelImport,
@@ -14,7 +15,8 @@ import {
 } from './service.ts';
 
 /** Suppliers, their import profiles, uploads and import history (owner, manager); the route layer checked the role. */
-export function createSupplierHandlers({ config, database, imports }: AppDeps): AdminHandlers {
+export function createSupplierHandlers({ config, database, jobs }: AppDeps): AdminHandlers {
+  const imports = jobs && importQueueOf(jobs);
   const { db } = database;
   const writeOf = (staff: Parameters<typeof signedInStaff>[0], request: Parameters<typeof nowFor>[0]) => ({
     staffId: signedInStaff(staff).staffId,

@@ -16,13 +16,14 @@ import { createTestDatabase, testDriver } from '../../../test/helpers/db.ts';
 import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';
 import { NUL_REFUSAL } from '../catalog/import/price-row.ts';
 import { refusalMessage } from '../supplier-sources/import-fetched.ts';
+import type { JobQueue } from '../../shared/background-jobs.ts';
 import {
   IMPORT_FAILED_MESSAGE,
+  IMPORT_JOB,
   INTERRUPTED_MESSAGE,
   PROCESS_OWNER,
   recoverImports,
   runImport,
-  type ImportQueue,
 } from './import-jobs.ts';
 import { russianImportError } from './profile.ts';
 
@@ -38,12 +39,13 @@ describe('import jobs: cancel and recovery', () => {
   const queued: number[] = [];
   const logLines: string[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
-  const queue: ImportQueue = {
-    enqueue: async (id) => {
-      queued.push(id);
+  const queue: JobQueue = {
+    enqueue: async (type, payload) => {
+      expect(type).toBe(IMPORT_JOB);
+      queued.push((payload as { importId: number }).importId);
+      return String(queued.length);
     },
-    idle: async () => undefined,
-    stop: async () => undefined,
+    cancel: async () => false,
   };
   const context = () => ({ database, uploadsDir, logger });
 
@@ -54,7 +56,7 @@ describe('import jobs: cancel and recovery', () => {
       { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
       { webBuildDir: null, techCatalogKey: TEST_TECH_CATALOG_KEY, uploadsDir },
     );
-    app = await buildApp({ config, database, logger, imports: queue });
+    app = await buildApp({ config, database, logger, jobs: queue });
     await app.ready();
     owner = await staffCookieFor(database.db, (await createTestStaff(database.db, 'owner')).member.id);
   });

@@ -2,12 +2,13 @@ import { rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
-import type PgBoss from 'pg-boss';
+import type pg from 'pg';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import { findImportRow, profileOf, updateImport, type ImportRow } from './queries.ts';
 import type { Database } from '../../db/index.ts';
 import type { ImportQueue } from '../../http/handlers.ts';
+import { jobType, type JobQueue } from '../../shared/background-jobs.ts';
 import { supplierImports, suppliers } from '../../db/schema.ts';
 import { importCrossReferences } from '../catalog/import/cross-reference-import.ts';
 import type { ImportProgress } from '../catalog/import/import-events.ts';
@@ -16,13 +17,23 @@ import { RejectReport } from '../catalog/import/reject-report.ts';
 import { IMPORT_FAILED_MESSAGE, importOptionsOf, russianImportError } from './profile.ts';
 
 /**
- * Uploaded imports run as background jobs (decision 0024): on PostgreSQL through pg-boss (queue
- * `supplier-imports`, the job setup of decision 0018), on the embedded database in this process, one after the
- * other. Either way `runImport` does the work: it claims the queued row, runs the same atomic import the command
- * line runs, writes its progress to the row as it reads, and ends it done, failed or cancelled.
+ * Uploaded imports run as background jobs (decision 0024) of the shop's job runner (jobs/, decision 0043): pg-boss
+ * on PostgreSQL, the embedded runner on PGlite. `runImport` does the work: it claims the queued row, runs the same
+ * atomic import the command line runs, writes its progress to the row as it reads, and ends it done, failed or
+ * cancelled.
  */
 
-export const IMPORT_QUEUE = 'supplier-imports';
+/**
+ * No retry: a failed import is reported to staff, who upload again; an import may run for hours. Its singleton
+ * key drops a second job for an import already queued or running (recovery at start queues them again).
+ */
+export const IMPORT_JOB = jobType({
+  name: 'supplier-imports',
+  payload: z.object({ importId: z.number().int().positive() }),
+  retry: { limit: 0, delaySeconds: 0, backoff: false },
+  leaseSeconds: 4 * 60 * 60,
+  singletonKey: ({ importId }) => String(importId),
+});
 /** Rows between two progress writes: about one a second at import speed, several for a small file. */
 const PROGRESS_EVERY = 5_000;
 
@@ -54,10 +65,7 @@ export function abortRunningImport(importId: number): void {
 
 /** A connection of its own (PostgreSQL) that holds the import's advisory locks while it runs. */
 async function lockConnection(database: Database): Promise<pg.PoolClient | null> {
-  if (database.driver !== 'postgres') return null;
-  const pool: unknown = Reflect.get(database.db, '$client');
-  if (!(pool instanceof pg.Pool)) return null;
-  return pool.connect();
+  return database.connect?.() ?? null;
 }
 
 export async function runImport(context: ImportJobsContext, importId: number): Promise<void> {
@@ -251,7 +259,7 @@ export async function cancelOrphanedImport(database: Database, importId: number,
 /**
  * Running imports whose process is gone are marked failed (their transaction was rolled back with the process):
  * on the embedded database every running row at start (one process opens it); on PostgreSQL those whose live
- * lock nobody holds. Answers the ids still queued, for the queue to take again.
+ * lock nobody holds. Answers the ids still queued, for the job runner to take again.
  */
 export async function recoverImports(database: Database, logger: Logger): Promise<number[]> {
   const { db } = database;
@@ -283,95 +291,11 @@ export async function recoverImports(database: Database, logger: Logger): Promis
 
 export type { ImportQueue };
 
-/**
- * The embedded database's queue: one import at a time, in this process. Once stopping, it starts no more: the
- * imports still queued stay so in the database, and the next start takes them.
- */
-export function inProcessImportQueue(context: ImportJobsContext): ImportQueue {
-  let chain: Promise<void> = Promise.resolve();
-  let stopping = false;
-  return {
-    enqueue(importId) {
-      chain = chain.then(async () => {
-        if (stopping) return;
-        await runImport(context, importId).catch((error: unknown) =>
-          context.logger.error({ err: error, importId }, 'import job failed'),
-        );
-      });
-      return Promise.resolve();
-    },
-    idle: () => chain,
-    stop: () => {
-      stopping = true;
-      return chain;
-    },
-  };
-}
-
-/** PostgreSQL: pg-boss's queue; the worker of any instance takes the job. */
-export async function pgBossImportQueue(boss: PgBoss, context: ImportJobsContext): Promise<ImportQueue> {
-  await boss.createQueue(IMPORT_QUEUE);
-  const running = new Set<Promise<void>>();
-  await boss.work<{ importId: number }>(IMPORT_QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
-    for (const job of jobs) {
-      const run = runImport(context, job.data.importId);
-      running.add(run);
-      await run.finally(() => running.delete(run));
-    }
-  });
+/** Hands uploads to the job runner: one `supplier-imports` job per import. */
+export function importQueueOf(jobs: JobQueue): ImportQueue {
   return {
     async enqueue(importId) {
-      // No retry: a failed import is reported to staff, who upload again; an import may run for hours.
-      await boss.send(IMPORT_QUEUE, { importId }, { retryLimit: 0, expireInSeconds: 4 * 60 * 60 });
-    },
-    idle: async () => {
-      await Promise.all([...running]);
-    },
-    stop: async () => {
-      await Promise.all([...running]);
+      await jobs.enqueue(IMPORT_JOB, { importId });
     },
   };
-}
-
-/**
- * Starts taking imports: marks the interrupted ones failed and queues again those left queued. In this process
- * they were lost with the one that stopped; on pg-boss their job may be lost too (taken by an instance that died
- * before it claimed the import, or never sent when the upload's request failed after its row was written). A
- * second job for one import is harmless: only the run that claims the queued row imports it.
- */
-export async function startImportQueue(context: ImportJobsContext, boss: PgBoss | null): Promise<ImportQueue> {
-  const queue = boss ? await pgBossImportQueue(boss, context) : inProcessImportQueue(context);
-  const waiting = await recoverImports(context.database, context.logger);
-  for (const id of waiting) await queue.enqueue(id);
-  if (waiting.length > 0) context.logger.info({ imports: waiting }, 'imports queued before the start taken again');
-  return queue;
-}
-
-/**
- * The uploads' queue the app is built with before the job workers run (they start once the instance is warm and
- * listening, main.ts): an upload taken in between is queued in the database and handed to the workers when they
- * start (a second hand-over of one import is harmless, see startImportQueue).
- */
-export class ImportQueueBeforeJobs implements ImportQueue {
-  private queue: ImportQueue | null = null;
-  private readonly waiting: number[] = [];
-
-  async enqueue(importId: number): Promise<void> {
-    if (this.queue) await this.queue.enqueue(importId);
-    else this.waiting.push(importId);
-  }
-
-  idle(): Promise<void> {
-    return this.queue?.idle() ?? Promise.resolve();
-  }
-
-  stop(): Promise<void> {
-    return this.queue?.stop() ?? Promise.resolve();
-  }
-
-  /** Hands over to the started workers' queue, with the imports taken meanwhile. */
-  async startWith(queue: ImportQueue): Promise<void> {
-    this.queue = queue;
-    for (const importId of this.waiting.splice(0)) await queue.enqueue(importId);
-  }
 }

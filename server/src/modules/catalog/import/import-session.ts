@@ -2,7 +2,7 @@ import { finished } from 'node:stream/promises';
 import { getTableColumns, getTableName, sql, type InferInsertModel } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { schema, type Database, type Db } from '../../../db/index.ts';
 import { insertMany } from '../../../db/insert-many.ts';
@@ -158,11 +158,10 @@ function batchWriter<TTable extends PgTable>(db: Db, table: TTable): StagingWrit
   };
 }
 
-/** The pg pool behind a PostgreSQL database (drizzle keeps it as `$client`). */
-function poolOf(database: Database): pg.Pool {
-  const client: unknown = Reflect.get(database.db, '$client');
-  if (!(client instanceof pg.Pool)) throw new Error('The PostgreSQL database has no connection pool');
-  return client;
+/** A connection of its own from a PostgreSQL database's pool. */
+function connectionOf(database: Database): Promise<pg.PoolClient> {
+  if (!database.connect) throw new Error('The PostgreSQL database has no connection pool');
+  return database.connect();
 }
 
 /**
@@ -186,7 +185,7 @@ export async function openImportSession(database: Database): Promise<ImportSessi
     };
   }
 
-  const client = await poolOf(database).connect();
+  const client = await connectionOf(database);
   // Staging tables of a million rows: kept in the session's memory instead of spilling through 8 MB of local
   // buffers (settable only before the session touches a temporary table, hence on a connection of its own).
   try {

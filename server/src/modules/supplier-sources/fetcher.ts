@@ -1,8 +1,10 @@
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import type { SourceImportOptions, SupplierFetch, SupplierSource, SupplierSourceSaveRequest } from '@detal/contract';
+import { z } from 'zod';
+import type { SourceImportOptions, SupplierFetch } from '@detal/contract';
 import type { Database, DbExecutor } from '../../db/index.ts';
-import { conflict, notFound, validationFailed } from '../../http/errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { jobType, type JobQueue } from '../../shared/background-jobs.ts';
 import { enqueueStaffSupplierAlert } from '../notifications/outbox.ts';
 import { forgetSuggestions } from '../search/suggestion-cache.ts';
 import { recordAudit } from '../staff/audit.ts';
@@ -10,14 +12,12 @@ import { downloadPath, removeOrphanDownloads } from './download-files.ts';
 import { IMPORT_FAILED_MESSAGE } from '../suppliers/profile.ts';
 import { FetchFailure, fetchToFile } from './fetch-file.ts';
 import { ImportRefused, importFetchedList } from './import-fetched.ts';
-import { AddressNotAllowed, OutboundAddressPolicy, type ResolveHost } from './outbound-address.ts';
+import type { ResolveHost } from './outbound-address.ts';
 import {
   claimSources,
-  deleteSourceRow,
   findSource,
   findSupplier,
   insertFetch,
-  insertSource,
   listFetchRows,
   lockSource,
   markStaleness,
@@ -26,10 +26,11 @@ import {
   type SourceRow,
 } from './queries.ts';
 import { nextFetchAfter } from './schedule.ts';
+import { iso, supplierOrNotFound } from './settings.ts';
 
 /**
- * Suppliers' price-list sources (issue 15 point 3, decision 0025): the back office's settings, the scheduler's
- * tick (staleness, then the due fetches) and one fetch from download to history row.
+ * The fetch engine of suppliers' price-list sources (issue 15 point 3, decision 0025): the scheduler's tick
+ * (staleness, then the due fetches), «fetch now» (a job), and one fetch from download to history row.
  */
 
 /** Failures in a row after which the staff get one e-mail (per streak). */
@@ -65,28 +66,6 @@ export interface FetchSettings {
 }
 
 const clockOf = (settings: FetchSettings) => settings.now?.() ?? new Date();
-const iso = (value: Date | null) => (value === null ? null : value.toISOString());
-
-function toSource(row: SourceRow, now: Date): SupplierSource {
-  return {
-    supplier_id: row.supplierId,
-    url: row.url,
-    auth_user: row.authUser,
-    auth_password_set: row.authPassword !== null && row.authPassword !== '',
-    every_hours: row.everyHours,
-    times: row.times,
-    stale_policy: row.stalePolicy as SupplierSource['stale_policy'],
-    max_age_days: row.maxAgeDays,
-    import_options: row.importOptions as SourceImportOptions,
-    last_checked_at: iso(row.lastCheckedAt),
-    last_changed_at: iso(row.lastChangedAt),
-    last_successful_import_at: iso(row.lastSuccessfulImportAt),
-    consecutive_failures: row.consecutiveFailures,
-    next_fetch_at: row.nextFetchAt.toISOString(),
-    fetching: row.fetchingUntil !== null && row.fetchingUntil > now,
-    stale_since: iso(row.staleSince),
-  };
-}
 
 function toFetch(row: FetchRow): SupplierFetch {
   return {
@@ -103,159 +82,32 @@ function toFetch(row: FetchRow): SupplierFetch {
   };
 }
 
-const SUPPLIER_NOT_FOUND = 'Поставщик не найден';
-
-async function supplierOrNotFound(db: DbExecutor, id: number) {
-  const supplier = await findSupplier(db, id);
-  if (!supplier) throw notFound(SUPPLIER_NOT_FOUND);
-  return supplier;
-}
-
-export async function showSource(db: DbExecutor, supplierId: number, now: Date) {
-  const supplier = await supplierOrNotFound(db, supplierId);
-  const row = await findSource(db, supplierId);
-  return { supplier, source: row ? toSource(row, now) : null };
-}
-
-/** The audit log's view of a source: never the password (nor whether it changed to what). */
-const auditedValues = (row: SourceRow) => ({
-  url: row.url,
-  auth_user: row.authUser,
-  every_hours: row.everyHours,
-  times: row.times,
-  stale_policy: row.stalePolicy,
-  max_age_days: row.maxAgeDays,
-  import_options: row.importOptions,
-});
-
-const scheduleChanged = (before: SourceRow, request: SupplierSourceSaveRequest) =>
-  before.everyHours !== request.every_hours || (before.times ?? []).join() !== (request.times ?? []).join();
-
-/**
- * A new schedule of an unchanged source: its next time counts from the last check; a source never fetched yet, or
- * waiting for a retry, keeps its time.
- */
-function rescheduled(before: SourceRow, request: SupplierSourceSaveRequest, timeZone: string): Date {
-  if (before.lastCheckedAt === null || before.consecutiveFailures > 0) return before.nextFetchAt;
-  return nextFetchAfter({ everyHours: request.every_hours, times: request.times }, before.lastCheckedAt, timeZone);
-}
-
-/**
- * Sets a supplier's source (audited). A new address or new credentials forget what the last fetches knew of the
- * file (ETag, Last-Modified, hash) and the failures in a row; the next fetch is due at once. An address that is
- * surely inside (a literal private address, `localhost`) is refused here already (422); a name is resolved and
- * checked only when fetched, where the check is the guard (decision 0037).
- */
-export async function saveSource(
-  db: Database['db'],
-  supplierId: number,
-  request: SupplierSourceSaveRequest,
-  context: { staffId: number; now: Date; timeZone: string; allowedHosts: readonly string[] },
-): Promise<SupplierSource> {
-  try {
-    new OutboundAddressPolicy({ allowedHosts: context.allowedHosts }).checkLiteralHost(new URL(request.url).hostname);
-  } catch (error) {
-    if (error instanceof AddressNotAllowed) throw validationFailed({ url: [error.message] });
-    throw error;
-  }
-  const saved = await db.transaction(async (tx) => {
-    await supplierOrNotFound(tx, supplierId);
-    const before = await lockSource(tx, supplierId);
-    const authUser = request.auth_user;
-    const authPassword =
-      request.auth_password === undefined ? (before?.authPassword ?? null) : request.auth_password || null;
-    const fileChanged =
-      !before ||
-      before.url !== request.url ||
-      before.authUser !== authUser ||
-      before.authPassword !== authPassword ||
-      JSON.stringify(before.importOptions) !== JSON.stringify(request.import_options);
-    const values = {
-      url: request.url,
-      authUser,
-      authPassword: authUser === null ? null : authPassword,
-      everyHours: request.every_hours,
-      times: request.times,
-      stalePolicy: request.stale_policy,
-      maxAgeDays: request.max_age_days ?? null,
-      importOptions: request.import_options,
-      updatedAt: context.now,
-      ...(fileChanged
-        ? { etag: null, lastModified: null, contentHash: null, consecutiveFailures: 0, nextFetchAt: context.now }
-        : scheduleChanged(before, request)
-          ? { nextFetchAt: rescheduled(before, request, context.timeZone) }
-          : {}),
-    };
-    let after: SourceRow;
-    if (before) {
-      await updateSource(tx, supplierId, values);
-      after = (await findSource(tx, supplierId))!;
-    } else {
-      after = await insertSource(tx, { supplierId, createdAt: context.now, ...values });
-    }
-    await recordAudit(tx, {
-      staffId: context.staffId,
-      action: before ? 'supplier_source.update' : 'supplier_source.create',
-      entity: 'supplier',
-      entityId: supplierId,
-      before: before ? auditedValues(before) : null,
-      after: { ...auditedValues(after), credentials_changed: before ? before.authPassword !== authPassword : null },
-      at: context.now,
-    });
-    return {
-      source: toSource(after, context.now),
-      hidingChanged: before !== null && before.staleSince !== null && before.stalePolicy !== after.stalePolicy,
-    };
-  });
-  // A stale list's offers are hidden or shown by the policy: suggestions are read again (decision 0032).
-  if (saved.hidingChanged) forgetSuggestions();
-  return saved.source;
-}
-
-export async function deleteSource(
-  db: Database['db'],
-  supplierId: number,
-  context: { staffId: number; now: Date },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await supplierOrNotFound(tx, supplierId);
-    const before = await lockSource(tx, supplierId);
-    if (!before) throw notFound('У поставщика нет источника прайса');
-    await deleteSourceRow(tx, supplierId);
-    await recordAudit(tx, {
-      staffId: context.staffId,
-      action: 'supplier_source.delete',
-      entity: 'supplier',
-      entityId: supplierId,
-      before: auditedValues(before),
-      at: context.now,
-    });
-  });
-  // Without a source the list is never stale: offers hidden as stale are shown again.
-  forgetSuggestions();
-}
-
 export async function listFetches(db: DbExecutor, supplierId: number): Promise<SupplierFetch[]> {
   await supplierOrNotFound(db, supplierId);
   return (await listFetchRows(db, supplierId, HISTORY_SHOWN)).map(toFetch);
 }
 
-/** Fetches started by «Загрузить сейчас» and not finished yet (tests and shutdown wait for them). */
-const backgroundFetches = new Set<Promise<unknown>>();
-
-export async function waitForBackgroundFetches(): Promise<void> {
-  while (backgroundFetches.size > 0) await Promise.allSettled([...backgroundFetches]);
-}
+/**
+ * One fetch of a source «fetch now» claimed, run by any worker (jobs/). No retry (the source's own retries
+ * follow its failures); the lease is the source's; one job per source at a time.
+ */
+export const SOURCE_FETCH_JOB = jobType({
+  name: 'supplier-source-fetch',
+  payload: z.object({ supplierId: z.number().int().positive() }),
+  retry: { limit: 0, delaySeconds: 0, backoff: false },
+  leaseSeconds: FETCH_LEASE_MS / 1000,
+  singletonKey: ({ supplierId }) => String(supplierId),
+});
 
 /**
- * «Загрузить сейчас» (audited): takes the source at once, whether due or not, and fetches it in the background of
- * this process; its result lands in the history. 409 while another fetch of it runs (here or on another instance).
+ * «Загрузить сейчас» (audited): takes the source at once, whether due or not, and queues its fetch as a job; its
+ * result lands in the history. 409 while another fetch of it runs (here or on another instance).
  */
 export async function fetchNow(
   database: Database,
   supplierId: number,
   context: { staffId: number; now: Date },
-  settings: FetchSettings,
+  jobs: JobQueue,
 ): Promise<{ message: string }> {
   const claimed = await database.db.transaction(async (tx) => {
     await supplierOrNotFound(tx, supplierId);
@@ -277,11 +129,7 @@ export async function fetchNow(
     return true;
   });
   if (!claimed) throw conflict('Прайс этого поставщика уже загружается: дождитесь окончания');
-  const running = fetchClaimedSource(database, supplierId, 'manual', settings).catch((error: unknown) =>
-    settings.log.error({ err: error, supplierId }, 'supplier price-list fetch failed'),
-  );
-  backgroundFetches.add(running);
-  void running.finally(() => backgroundFetches.delete(running));
+  await jobs.enqueue(SOURCE_FETCH_JOB, { supplierId });
   return { message: 'Загрузка началась: результат появится в истории загрузок' };
 }
 
