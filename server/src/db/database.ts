@@ -1,5 +1,5 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema.ts';
+import * as schema from './schema/index.ts';
 
 export { schema };
 

@@ -14,7 +14,7 @@ import {
   type Paginated,
 } from '@detal/contract';
 import type { Db, DbExecutor, Tx } from '../../db/index.ts';
-import { clientGroups, clients, orders } from '../../db/schema.ts';
+import { clientGroups, clients, orders } from '../../db/schema/index.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';

@@ -11,7 +11,7 @@ import {
   type Recommendation,
 } from '@detal/contract';
 import type { Db, DbExecutor, Tx } from '../../db/index.ts';
-import { brandAliases, brands, news, offers, pages, recommendations } from '../../db/schema.ts';
+import { brandAliases, brands, news, offers, pages, recommendations } from '../../db/schema/index.ts';
 import { readShopSetting, writeShopSetting } from '../../db/shop-settings.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
 import { recordAudit } from '../staff/audit.ts';

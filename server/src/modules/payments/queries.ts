@@ -9,7 +9,7 @@ import {
 } from '@detal/contract';
 import { withinDays } from '../../db/calendar-days.ts';
 import type { DbExecutor, Tx } from '../../db/index.ts';
-import { bills, clients, payments, staff } from '../../db/schema.ts';
+import { bills, clients, payments, staff } from '../../db/schema/index.ts';
 
 /** The payments module owns `payments` and keeps `bills.paid` / `bills.paid_at` as the flag derived from them. */
 

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { findImportRow, profileOf, updateImport, type ImportRow } from './queries.ts';
 import type { Database } from '../../db/index.ts';
 import type { ImportQueue } from '../../http/handlers.ts';
-import { supplierImports, suppliers } from '../../db/schema.ts';
+import { supplierImports, suppliers } from '../../db/schema/index.ts';
 import { importCrossReferences } from '../catalog/import/cross-reference-import.ts';
 import type { ImportProgress } from '../catalog/import/import-events.ts';
 import { MassRemoval, importPriceList } from '../catalog/import/price-list-import.ts';
