@@ -35,6 +35,25 @@ export const brandAliases = pgTable(
 );
 
 /**
+ * An offer's columns as a price list gives them (all but its id and update time): built by this one function for
+ * `offers` and for the price-list import's staging and COPY tables (modules/catalog/import/price-list-staging.ts),
+ * so that those cannot drift from the table they fill.
+ */
+export const offerColumns = () => ({
+  supplierId: integer('supplier_id').notNull(),
+  brandId: integer('brand_id').notNull(),
+  article: text('article').notNull(),
+  articleNormalized: text('article_normalized').notNull(),
+  description: text('description').notNull().default(''),
+  /** Days until the part can be handed over; 0 is in stock today, null is unknown. */
+  deliveryDays: integer('delivery_days'),
+  price: numeric('price', { precision: 12, scale: 2, mode: 'string' }).notNull(),
+  quantity: integer('quantity').notNull().default(0),
+  /** Kilograms. */
+  weight: numeric('weight', { precision: 10, scale: 3, mode: 'string' }),
+});
+
+/**
  * No foreign keys to brands and suppliers, on purpose: offers are written in bulk by the price-list import
  * (millions of rows), where PostgreSQL's per-row foreign-key checks cost twice the load itself (measured in
  * bench/README.md). Their only writers, the import and the demo seed, take brand and supplier ids from the same
@@ -47,17 +66,7 @@ export const offers = pgTable(
   'offers',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    supplierId: integer('supplier_id').notNull(),
-    brandId: integer('brand_id').notNull(),
-    article: text('article').notNull(),
-    articleNormalized: text('article_normalized').notNull(),
-    description: text('description').notNull().default(''),
-    /** Days until the part can be handed over; 0 is in stock today, null is unknown. */
-    deliveryDays: integer('delivery_days'),
-    price: numeric('price', { precision: 12, scale: 2, mode: 'string' }).notNull(),
-    quantity: integer('quantity').notNull().default(0),
-    /** Kilograms. */
-    weight: numeric('weight', { precision: 10, scale: 3, mode: 'string' }),
+    ...offerColumns(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
