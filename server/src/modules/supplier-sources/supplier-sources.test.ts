@@ -18,7 +18,14 @@ import {
   type SupplierSourceSaveInput,
 } from '@detal/contract';
 import { openDatabase, type Database } from '../../db/index.ts';
-import { auditLog, notifications, offers, supplierFetches, supplierImports, supplierSources } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  notifications,
+  offers,
+  supplierFetches,
+  supplierImports,
+  supplierSources,
+} from '../../db/schema/index.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase, testDriver } from '../../../test/helpers/db.ts';
