@@ -102,6 +102,7 @@ async function readPriceRows(
   }
   return { ...totals, accepted };
 }
+
 /**
  * Replaces a supplier's offers with a price list (CSV or XLSX), atomically: the file is read and validated into
  * a staging table, then one transaction creates the brands it names, updates the offers that stay, deletes the
