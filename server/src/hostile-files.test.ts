@@ -10,7 +10,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API_PREFIX, SHOP_API_PREFIX, type AdminSupplierDetail, type SupplierImport } from '@detal/contract';
 import type { Database } from './db/index.ts';
-import { supplierFetches, supplierImports } from './db/schema.ts';
+import { supplierFetches, supplierImports } from './db/schema/index.ts';
 import { IMPORT_READER_LIMITS, LIST_READER_LIMITS } from './modules/catalog/import/reader-limits.ts';
 import { runSourcesTick } from './modules/supplier-sources/fetcher.ts';
 import { HOSTILE_KINDS, HOSTILE_MESSAGES, hostileFile, type HostileKind } from '../test/fixtures/hostile-files.ts';

@@ -7,7 +7,7 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_API_PREFIX, orderLabel } from '@detal/contract';
 import { openDatabase, type Database } from './db/index.ts';
-import { offers } from './db/schema.ts';
+import { offers } from './db/schema/index.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { createTestDatabase, testDriver } from '../test/helpers/db.ts';
 import { attachmentsOf, headerOf, textBodyOf } from '../test/helpers/mail-message.ts';

@@ -37,7 +37,7 @@ export interface ContentSpec {
 export async function writeContent(shop: ShopServer, spec: ContentSpec): Promise<void> {
   const [{ savePage, saveNews }, { news, pages, catalogGroups }, { writeShopSetting }] = await Promise.all([
     fromServer('src/modules/content/store.ts'),
-    fromServer('src/db/schema.ts'),
+    fromServer('src/db/schema/index.ts'),
     fromServer('src/db/shop-settings.ts'),
   ]);
   // The server's drizzle handle; its types belong to the server's own type check.

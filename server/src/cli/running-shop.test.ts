@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/index.ts';
-import { staff } from '../db/schema.ts';
+import { staff } from '../db/schema/index.ts';
 import { createTestDatabaseTarget, testDriver, type TestDatabaseTarget } from '../../test/helpers/db.ts';
 import { startShop, type RunningShop } from '../../test/helpers/running-shop.ts';
 

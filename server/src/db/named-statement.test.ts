@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDriver } from '../../test/helpers/db.ts';
 import type { Database } from './index.ts';
 import { NamedStatement } from './named-statement.ts';
-import { brands } from './schema.ts';
+import { brands } from './schema/index.ts';
 
 let database: Database;
 

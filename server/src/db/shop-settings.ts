@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_WORKING_CALENDAR, type WorkingCalendar } from '@detal/contract';
 import type { Db, DbExecutor } from './index.ts';
-import { shopSettings } from './schema.ts';
+import { shopSettings } from './schema/index.ts';
 
 export interface MenuLink {
   title: string;

@@ -7,7 +7,7 @@ import { buildTestApp } from '../../test/helpers/app.ts';
 import { callShop } from '../../test/helpers/clients.ts';
 import { createTestDatabase, testDriver } from '../../test/helpers/db.ts';
 import { createTestStaff } from '../../test/helpers/staff.ts';
-import { rateLimits } from '../db/schema.ts';
+import { rateLimits } from '../db/schema/index.ts';
 import {
   countRedisKeys,
   redisKeys,

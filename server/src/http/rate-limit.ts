@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import type { ReadinessCheck } from './health.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database, Db } from '../db/index.ts';
-import { rateLimits } from '../db/schema.ts';
+import { rateLimits } from '../db/schema/index.ts';
 import { shopSecret } from '../db/shop-settings.ts';
 import { tooManyRequests } from './errors.ts';
 

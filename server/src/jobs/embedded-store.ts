@@ -1,7 +1,7 @@
 import cronParser from 'cron-parser';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { backgroundJobs } from '../db/schema.ts';
+import { backgroundJobs } from '../db/schema/index.ts';
 import type { AnyJobType, JobType } from '../shared/background-jobs.ts';
 import type { AnyJobDefinition, Claim, JobStore, SendOptions } from './runner.ts';
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.ts';
-import { baskets } from '../db/schema.ts';
+import { baskets } from '../db/schema/index.ts';
 import { createTestDatabase, testDriver } from '../../test/helpers/db.ts';
 import { loadConfig } from '../config.ts';
 import { z } from 'zod';

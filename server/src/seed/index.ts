@@ -14,7 +14,7 @@ import {
   recommendations,
   shopSettings,
   suppliers,
-} from '../db/schema.ts';
+} from '../db/schema/index.ts';
 import { GENERATED_SETTING_KEYS, writeShopSetting } from '../db/shop-settings.ts';
 import { demoBrands } from './brands.ts';
 import { demoCatalogGroups, type DemoCatalogGroup } from './catalog-groups.ts';

@@ -1,5 +1,5 @@
 import type { DbExecutor } from '../db/index.ts';
-import { suppliers } from '../db/schema.ts';
+import { suppliers } from '../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { loadNameDirectory, setGroupProfile } from '../modules/pricing/groups.ts';
 import { profileFromFile, type PricingFile } from '../modules/pricing/profile-file.ts';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAdminCommands, type AdminCommand } from '../admin.ts';
 import { openDatabase, type Database } from '../../db/index.ts';
-import { bills } from '../../db/schema.ts';
+import { bills } from '../../db/schema/index.ts';
 import { createTestDatabase, createTestDatabaseTarget } from '../../../test/helpers/db.ts';
 import { listClientBills } from '../../modules/bills/service.ts';
 import { insertClient, insertOrderWithBill, testLines } from '../../../test/fixtures/bills.ts';

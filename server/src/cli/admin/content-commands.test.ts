@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAdminCommands, type AdminCommand } from '../admin.ts';
 import { openDatabase, type Database } from '../../db/index.ts';
-import { news, pages } from '../../db/schema.ts';
+import { news, pages } from '../../db/schema/index.ts';
 import { createTestDatabase, createTestDatabaseTarget } from '../../../test/helpers/db.ts';
 import { runAdminInProcess } from '../../../test/helpers/admin-cli.ts';
 

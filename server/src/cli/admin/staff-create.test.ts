@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadAdminCommands, type AdminCommand } from '../admin.ts';
 import type { Database } from '../../db/index.ts';
-import { auditLog, staff } from '../../db/schema.ts';
+import { auditLog, staff } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { runAdminInProcess } from '../../../test/helpers/admin-cli.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';

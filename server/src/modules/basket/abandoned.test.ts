@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/index.ts';
-import { basketItems, baskets } from '../../db/schema.ts';
+import { basketItems, baskets } from '../../db/schema/index.ts';
 import { loadAdminCommands, type AdminCommand } from '../../cli/admin.ts';
 import { runAdminInProcess } from '../../../test/helpers/admin-cli.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';

@@ -1,6 +1,6 @@
 import { and, gte, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { basketItems, baskets } from '../../db/schema.ts';
+import { basketItems, baskets } from '../../db/schema/index.ts';
 
 /** How long an anonymous basket may lie untouched before the scheduled clean-up removes it. */
 export const ABANDONED_BASKET_DAYS = 30;

@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASKET_NOT_FOUND_MESSAGE, shopEndpoints, type BasketAddItemsResult } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
-import { baskets } from '../../db/schema.ts';
+import { baskets } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { callShop, registerClient } from '../../../test/helpers/clients.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';

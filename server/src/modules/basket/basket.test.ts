@@ -9,7 +9,7 @@ import {
   type BasketSummary,
 } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
-import { basketItems, baskets, offers } from '../../db/schema.ts';
+import { basketItems, baskets, offers } from '../../db/schema/index.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { claimBasketForClient } from './merge.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { count, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/index.ts';
-import { baskets } from '../../db/schema.ts';
+import { baskets } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { callShop, freshAddress, registerClient } from '../../../test/helpers/clients.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';

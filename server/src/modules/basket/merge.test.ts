@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/index.ts';
-import { basketItems, baskets } from '../../db/schema.ts';
+import { basketItems, baskets } from '../../db/schema/index.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { newBasketKey } from './basket-key.ts';
 import { claimBasketForClient } from './merge.ts';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { BasketRef } from '@detal/contract';
 import type { DbExecutor, Tx } from '../../db/index.ts';
-import { basketItems, baskets, offers } from '../../db/schema.ts';
+import { basketItems, baskets, offers } from '../../db/schema/index.ts';
 import { basketKeyMatches, newBasketKey } from './basket-key.ts';
 
 /**

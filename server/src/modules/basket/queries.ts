@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BasketItem, BasketRef } from '@detal/contract';
 import type { Db, DbExecutor, Tx } from '../../db/index.ts';
-import { basketItems, baskets, brands, offers, suppliers } from '../../db/schema.ts';
+import { basketItems, baskets, brands, offers, suppliers } from '../../db/schema/index.ts';
 import { supplierNotHiddenSql } from '../supplier-sources/stale-sql.ts';
 import { offerRowColumns, toOffer, type OfferRow } from '../catalog/offer-rows.ts';
 import { newBasketKey } from './basket-key.ts';

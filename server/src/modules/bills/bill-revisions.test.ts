@@ -7,7 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_API_PREFIX, shopEndpoints, type AdminOrder, type Bill } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
-import { billRevisions, notifications, orderItems } from '../../db/schema.ts';
+import { billRevisions, notifications, orderItems } from '../../db/schema/index.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { openSession } from '../clients/sessions.ts';
 import { placeOrder } from '../orders/checkout/place-order.ts';

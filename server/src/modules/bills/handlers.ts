@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { notFound } from '../../http/errors.ts';
 import { clientIdOf } from '../../http/auth.ts';
 import type { AdminHandlers, AppDeps, ShopHandlers } from '../../http/handlers.ts';
+import { listBillsPage } from './admin.ts';
 import { billPayment, billPdf, billSummary, listClientBills } from './service.ts';
 
 export const BILL_NOT_FOUND_MESSAGE = 'Счёт не найден';
@@ -35,9 +36,14 @@ export function createBillHandlers({ config, database: { db } }: AppDeps): ShopH
   };
 }
 
-/** The back office's copy of a bill: any client's, any revision (owner and manager; the route checked the role). */
+/**
+ * The back office's bills (owner and manager; the route checked the role): the list of every client's bills, and
+ * the copy of a bill, any client's, any revision.
+ */
 export function createBillAdminHandlers({ config, database: { db } }: AppDeps): AdminHandlers {
   return {
+    'bill-list': ({ body, query }) => listBillsPage(db, body, query.page, config.shopTimeZone),
+
     'bill-download': async ({ body, reply }) =>
       sendBill(reply, body.bill_id, await billPdf(db, config.shopTimeZone, body.bill_id, null, body.revision ?? null)),
   };

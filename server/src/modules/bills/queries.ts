@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { roublesFromDecimal, type Bill, type BillRevision } from '@detal/contract';
 import { withinDays } from '../../db/calendar-days.ts';
 import type { DbExecutor, Tx } from '../../db/index.ts';
-import { billRevisions, bills, orderItems, orders } from '../../db/schema.ts';
+import { billRevisions, bills, orderItems, orders } from '../../db/schema/index.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
 
 /** The order's bill: what the client pays, the order's whole total. Answers its number. */

@@ -12,7 +12,7 @@ import {
   type SearchResult,
 } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
-import { auditLog, brandAliases, brands, crossReferences, offers } from '../../db/schema.ts';
+import { auditLog, brandAliases, brands, crossReferences, offers } from '../../db/schema/index.ts';
 import { createMissingBrands } from './import/brand-keys.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { callShop } from '../../../test/helpers/clients.ts';

@@ -13,7 +13,7 @@ import {
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
-import { brands, catalogGroupArticles, catalogGroups } from '../../db/schema.ts';
+import { brands, catalogGroupArticles, catalogGroups } from '../../db/schema/index.ts';
 import { seedDemoData } from '../../seed/index.ts';
 import { demoCatalogGroups, type DemoCatalogGroup } from '../../seed/catalog-groups.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { roublesFromDecimal, type Offer } from '@detal/contract';
 import type { Db } from '../../db/index.ts';
-import { brands, offers, suppliers } from '../../db/schema.ts';
+import { brands, offers, suppliers } from '../../db/schema/index.ts';
 import { offerSellingPrice, supplierDisplayName, type ClientPricing } from '../pricing/client-pricing.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/index.ts';
-import { offers } from '../../db/schema.ts';
+import { offers } from '../../db/schema/index.ts';
 
 /**
  * Takes the ordered pieces out of stock, in one statement; the caller holds the offers' row locks and checked

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { brands, catalogGroupArticles, catalogGroups, offers } from '../../db/schema.ts';
+import { brands, catalogGroupArticles, catalogGroups, offers } from '../../db/schema/index.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
 import { offerSellingPrice, type ClientPricing } from '../pricing/client-pricing.ts';
 import type { GroupRow } from './group-tree.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_BLOCKED_MESSAGE, type AdminClient, type AdminClientRow } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
-import { auditLog, clients } from '../../db/schema.ts';
+import { auditLog, clients } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { callShop, loginClient, registerClient, type RegisteredClient } from '../../../test/helpers/clients.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';

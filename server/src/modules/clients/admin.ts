@@ -1,4 +1,3 @@
-import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import {
   CLIENT_GROUP_NOT_FOUND_MESSAGE,
   CLIENT_NOT_FOUND_MESSAGE,
@@ -14,16 +13,26 @@ import {
   type Paginated,
 } from '@detal/contract';
 import type { Db, DbExecutor, Tx } from '../../db/index.ts';
-import { clientGroups, clients, orders } from '../../db/schema.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
-import { orderStateSql } from '../orders/order-state.ts';
-import { clientMoney, clientNameOf } from '../payments/queries.ts';
-import { listBillsPage, listPaymentsPage } from '../payments/service.ts';
+import { clientMoney } from '../payments/queries.ts';
+import { listBillsPage } from '../bills/admin.ts';
+import { listPaymentsPage } from '../payments/service.ts';
 import { basisPointsToPercent, percentToBasisPoints } from '../pricing/profile-file.ts';
 import { setClientDiscount, setClientGroup } from '../pricing/groups.ts';
 import { recordAudit } from '../staff/audit.ts';
+import {
+  countOrdersOf,
+  lockClientRow,
+  selectClientGroups,
+  selectClientScreenRow,
+  selectClientState,
+  selectClientsPage,
+  selectLatestOrders,
+  updateClientBlocked,
+  type ClientListRow,
+} from './admin-queries.ts';
 import { revokeClientSessions } from './queries.ts';
 
 /**
@@ -32,36 +41,7 @@ import { revokeClientSessions } from './queries.ts';
  * audited in its transaction.
  */
 
-/** The group a client is priced by: theirs, or the default one. */
-const groupNameOf = sql<string>`coalesce(
-  (select ${clientGroups.name} from ${clientGroups} where ${clientGroups.id} = ${clients.groupId}),
-  (select ${clientGroups.name} from ${clientGroups} where ${clientGroups.isDefault}), '')`;
-
-const rowColumns = {
-  id: clients.id,
-  name: clientNameOf,
-  email: clients.email,
-  phoneNumber: clients.phoneNumber,
-  companyName: clients.companyName,
-  inn: clients.inn,
-  groupName: groupNameOf,
-  blockedAt: clients.blockedAt,
-  createdAt: clients.createdAt,
-};
-
-type Row = {
-  id: number;
-  name: string;
-  email: string;
-  phoneNumber: string;
-  companyName: string | null;
-  inn: string | null;
-  groupName: string;
-  blockedAt: Date | null;
-  createdAt: Date;
-};
-
-const toRow = (row: Row): AdminClientRow => ({
+const toRow = (row: ClientListRow): AdminClientRow => ({
   id: row.id,
   name: row.name,
   email: row.email,
@@ -73,39 +53,13 @@ const toRow = (row: Row): AdminClientRow => ({
   created_at: row.createdAt.toISOString(),
 });
 
-/** LIKE's own characters in what staff typed are matched literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
-function searchCondition(q: string | null | undefined) {
-  if (!q) return undefined;
-  const pattern = likePattern(q);
-  const digits = q.replace(/\D/g, '');
-  return or(
-    ilike(clientNameOf, pattern),
-    ilike(clients.email, pattern),
-    ilike(clients.companyName, pattern),
-    ilike(clients.inn, pattern),
-    ilike(clients.phoneNumber, pattern),
-    // A phone typed as 8 999 123-45-67 or (999) 123 45 67: its digits, without the country code.
-    digits.length >= 4 ? ilike(clients.phoneNumber, likePattern(digits.replace(/^[78](?=\d{10}$)/, ''))) : undefined,
-  );
-}
-
 export async function listClients(
   db: DbExecutor,
   filters: AdminClientListFilters,
   page: number,
 ): Promise<Paginated<AdminClientRow>> {
-  const where = searchCondition(filters.q);
-  const [total] = await db.select({ total: count() }).from(clients).where(where);
-  const rows = await db
-    .select(rowColumns)
-    .from(clients)
-    .where(where)
-    .orderBy(desc(clients.createdAt), desc(clients.id))
-    .limit(filters.per_page)
-    .offset(pageOffset(page, filters.per_page));
-  return { data: rows.map(toRow), ...paginationMeta(total?.total ?? 0, page, filters.per_page) };
+  const { rows, total } = await selectClientsPage(db, filters.q, filters.per_page, pageOffset(page, filters.per_page));
+  return { data: rows.map(toRow), ...paginationMeta(total, page, filters.per_page) };
 }
 
 const SCREEN_LIST_SIZE = 50;
@@ -113,41 +67,15 @@ const SCREEN_LIST_SIZE = 50;
 /** The client's screen, or a 404. */
 export async function clientScreen(db: Db, clientId: number, timeZone: string): Promise<AdminClient> {
   if (!fitsIntegerId(clientId)) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
-  const [row] = await db
-    .select({
-      ...rowColumns,
-      firstName: clients.firstName,
-      lastName: clients.lastName,
-      middleName: clients.middleName,
-      isBusiness: clients.isBusiness,
-      groupId: sql<number>`coalesce(${clients.groupId},
-        (select ${clientGroups.id} from ${clientGroups} where ${clientGroups.isDefault}))`,
-      personalDiscount: clients.personalDiscount,
-    })
-    .from(clients)
-    .where(eq(clients.id, clientId));
+  const row = await selectClientScreenRow(db, clientId);
   if (!row) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
   const [orderRows, orderCount, bills, payments, money, groups] = await Promise.all([
-    db
-      .select({
-        id: orders.id,
-        createdAt: orders.createdAt,
-        state: orderStateSql(),
-        totalPrice: orders.totalPrice,
-        countPosition: orders.countPosition,
-      })
-      .from(orders)
-      .where(eq(orders.clientId, clientId))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(SCREEN_LIST_SIZE),
-    db.select({ total: count() }).from(orders).where(eq(orders.clientId, clientId)),
+    selectLatestOrders(db, clientId, SCREEN_LIST_SIZE),
+    countOrdersOf(db, clientId),
     listBillsPage(db, { client_id: clientId, per_page: SCREEN_LIST_SIZE }, 1, timeZone),
     listPaymentsPage(db, { client_id: clientId, per_page: SCREEN_LIST_SIZE }, 1),
     clientMoney(db, clientId),
-    db
-      .select({ id: clientGroups.id, name: clientGroups.name, is_default: clientGroups.isDefault })
-      .from(clientGroups)
-      .orderBy(clientGroups.id),
+    selectClientGroups(db),
   ]);
   const billed = toKopecks(money.billed);
   const paid = toKopecks(money.paid);
@@ -168,7 +96,7 @@ export async function clientScreen(db: Db, clientId: number, timeZone: string): 
       total_price: roublesFromDecimal(order.totalPrice),
       count_position: order.countPosition,
     })),
-    orders_total: orderCount[0]?.total ?? 0,
+    orders_total: orderCount,
     bills: bills.data,
     bills_total: bills.total,
     payments: payments.data,
@@ -186,12 +114,8 @@ type ClientState = {
 /** Locks the client's row and reads what the audit keeps of it; a 404 when there is no such client. */
 async function lockClient(tx: Tx, clientId: number): Promise<ClientState> {
   if (!fitsIntegerId(clientId)) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
-  const [locked] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
-  if (!locked) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
-  const [row] = await tx
-    .select({ group: groupNameOf, discount: clients.personalDiscount, blockedAt: clients.blockedAt })
-    .from(clients)
-    .where(eq(clients.id, clientId));
+  if (!(await lockClientRow(tx, clientId))) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
+  const row = await selectClientState(tx, clientId);
   return {
     group: row!.group,
     personal_discount: basisPointsToPercent(row!.discount),
@@ -243,10 +167,7 @@ export async function changeClientDiscount(db: Db, staff: StaffContext, clientId
 /** Blocks (every session ends in the same transaction) or unblocks a client. */
 export async function setClientBlocked(db: Db, staff: StaffContext, clientId: number, blocked: boolean, now: Date) {
   await changeClient(db, staff, clientId, blocked ? 'client.block' : 'client.unblock', now, async (tx) => {
-    await tx
-      .update(clients)
-      .set({ blockedAt: blocked ? now : null, updatedAt: now })
-      .where(and(eq(clients.id, clientId), blocked ? isNull(clients.blockedAt) : undefined));
+    await updateClientBlocked(tx, clientId, blocked, now);
     if (blocked) await revokeClientSessions(tx, clientId, now);
   });
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/index.ts';
-import { clients, passwordResets } from '../../db/schema.ts';
+import { clients, passwordResets } from '../../db/schema/index.ts';
 import { OUTBOX_FOLDER } from '../../mail/mailer.ts';
 import {
   LOGIN_FAILED_MESSAGE,

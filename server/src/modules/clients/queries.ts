@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { ClientProfile, DeliveryAddress } from '@detal/contract';
 import type { DbExecutor } from '../../db/index.ts';
-import { clientSessions, clients, deliveryAddresses, passwordResets } from '../../db/schema.ts';
+import { clientSessions, clients, deliveryAddresses, passwordResets } from '../../db/schema/index.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
 import { auditObjectsOf, type AuditObjectReader } from '../staff/audit-objects.ts';
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_PHONE_MESSAGE, shopEndpoints } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
-import { clientSessions, clients } from '../../db/schema.ts';
+import { clientSessions, clients } from '../../db/schema/index.ts';
 import { insertBrand, insertOffers, insertSupplier } from '../../../test/fixtures/offers.ts';
 import { EMAIL_TAKEN_MESSAGE, LOGIN_FAILED_MESSAGE } from './service.ts';
 import { hashToken, newToken } from '../../shared/secret-token.ts';

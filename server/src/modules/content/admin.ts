@@ -1,20 +1,28 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   normalizeArticle,
-  normalizeBrand,
   type AdminContent,
   type AdminNews,
   type AdminPage,
   type MenusSaveRequest,
   type NewsSaveRequest,
   type PageSaveRequest,
-  type Recommendation,
 } from '@detal/contract';
-import type { Db, DbExecutor, Tx } from '../../db/index.ts';
-import { brandAliases, brands, news, offers, pages, recommendations } from '../../db/schema.ts';
+import type { Db, DbExecutor } from '../../db/index.ts';
 import { readShopSetting, writeShopSetting } from '../../db/shop-settings.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
 import { recordAudit } from '../staff/audit.ts';
+import {
+  brandIdOf,
+  findAdminNews,
+  findAdminPage,
+  lockPublished,
+  replaceRecommendations,
+  selectArticleParts,
+  selectNewsList,
+  selectPageList,
+  selectRecommendations,
+  updatePublished,
+} from './admin-queries.ts';
 import { sanitizeContentHtml } from './sanitize.ts';
 import { ContentInputError, saveNews, savePage } from './store.ts';
 
@@ -29,113 +37,25 @@ export const NEWS_NOT_FOUND = 'Новость не найдена';
 /** The home page's recommendation block. */
 export const HOME_BLOCK_ID = 1;
 
-const pageColumns = {
-  id: pages.id,
-  slug: pages.slug,
-  title: pages.title,
-  published: pages.published,
-  updatedAt: pages.updatedAt,
-  contentHtml: pages.contentHtml,
-  metaTitle: pages.metaTitle,
-  metaDescription: pages.metaDescription,
-};
-
-const newsColumns = {
-  id: news.id,
-  slug: news.slug,
-  title: news.title,
-  published: news.published,
-  publishedAt: news.publishedAt,
-  preview: news.preview,
-  contentHtml: news.contentHtml,
-  imageUrl: news.imageUrl,
-};
-
-async function pageBy(db: DbExecutor, where: ReturnType<typeof eq>): Promise<AdminPage | null> {
-  const [row] = await db.select(pageColumns).from(pages).where(where);
-  if (!row) return null;
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    published: row.published,
-    updated_at: row.updatedAt.toISOString(),
-    content_html: row.contentHtml,
-    meta_title: row.metaTitle,
-    meta_description: row.metaDescription,
-  };
-}
-
-async function newsBy(db: DbExecutor, where: ReturnType<typeof eq>): Promise<AdminNews | null> {
-  const [row] = await db.select(newsColumns).from(news).where(where);
-  if (!row) return null;
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    published: row.published,
-    published_at: row.publishedAt.toISOString(),
-    preview: row.preview,
-    content_html: row.contentHtml,
-    image_url: row.imageUrl,
-  };
-}
-
 export async function adminPage(db: DbExecutor, id: number): Promise<AdminPage> {
-  const page = await pageBy(db, eq(pages.id, id));
+  const page = await findAdminPage(db, { id });
   if (!page) throw notFound(PAGE_NOT_FOUND);
   return page;
 }
 
 export async function adminNews(db: DbExecutor, id: number): Promise<AdminNews> {
-  const item = await newsBy(db, eq(news.id, id));
+  const item = await findAdminNews(db, { id });
   if (!item) throw notFound(NEWS_NOT_FOUND);
   return item;
-}
-
-async function recommendationList(db: DbExecutor): Promise<Recommendation[]> {
-  const rows = await db
-    .select({
-      brand: brands.name,
-      article: sql<string>`coalesce((select min(${offers.article}) from ${offers}
-        where ${offers.brandId} = ${recommendations.brandId}
-          and ${offers.articleNormalized} = ${recommendations.articleNormalized}), ${recommendations.articleNormalized})`,
-      description: sql<string>`coalesce((select min(${offers.description}) from ${offers}
-        where ${offers.brandId} = ${recommendations.brandId}
-          and ${offers.articleNormalized} = ${recommendations.articleNormalized}), '')`,
-    })
-    .from(recommendations)
-    .innerJoin(brands, eq(brands.id, recommendations.brandId))
-    .where(eq(recommendations.blockId, HOME_BLOCK_ID))
-    .orderBy(asc(recommendations.position), asc(recommendations.brandId));
-  return rows;
 }
 
 /** Every page and news item (published or not), the menus and the home page's block. */
 export async function contentScreen(db: DbExecutor): Promise<AdminContent> {
   const [pageRows, newsRows, menu, recommended] = await Promise.all([
-    db
-      .select({
-        id: pages.id,
-        slug: pages.slug,
-        title: pages.title,
-        published: pages.published,
-        updatedAt: pages.updatedAt,
-      })
-      .from(pages)
-      .orderBy(asc(pages.title)),
-    db
-      .select({
-        id: news.id,
-        slug: news.slug,
-        title: news.title,
-        published: news.published,
-        publishedAt: news.publishedAt,
-      })
-      .from(news)
-      .orderBy(desc(news.publishedAt), desc(news.id)),
+    selectPageList(db),
+    selectNewsList(db),
     readShopSetting(db, 'menu'),
-    recommendationList(db),
+    selectRecommendations(db, HOME_BLOCK_ID),
   ]);
   return {
     pages: pageRows.map(({ updatedAt, ...row }) => ({ ...row, updated_at: updatedAt.toISOString() })),
@@ -174,7 +94,7 @@ export async function savePageFromScreen(
 ): Promise<AdminPage> {
   return asValidation(() =>
     db.transaction(async (tx) => {
-      const before = await pageBy(tx, eq(pages.slug, input.slug));
+      const before = await findAdminPage(tx, { slug: input.slug });
       const saved = await savePage(tx, {
         slug: input.slug,
         title: input.title,
@@ -183,7 +103,7 @@ export async function savePageFromScreen(
         metaDescription: input.meta_description,
         published: input.published,
       });
-      const after = (await pageBy(tx, eq(pages.id, saved.id)))!;
+      const after = (await findAdminPage(tx, { id: saved.id }))!;
       await recordAudit(tx, {
         staffId,
         action: saved.created ? 'page.create' : 'page.update',
@@ -206,7 +126,7 @@ export async function saveNewsFromScreen(
 ): Promise<AdminNews> {
   return asValidation(() =>
     db.transaction(async (tx) => {
-      const before = await newsBy(tx, eq(news.slug, input.slug));
+      const before = await findAdminNews(tx, { slug: input.slug });
       const saved = await saveNews(tx, {
         slug: input.slug,
         title: input.title,
@@ -216,7 +136,7 @@ export async function saveNewsFromScreen(
         publishedAt: input.published_at ? new Date(input.published_at) : undefined,
         published: input.published,
       });
-      const after = (await newsBy(tx, eq(news.id, saved.id)))!;
+      const after = (await findAdminNews(tx, { id: saved.id }))!;
       await recordAudit(tx, {
         staffId,
         action: saved.created ? 'news.create' : 'news.update',
@@ -241,12 +161,10 @@ export async function setContentPublished(
   at: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const table = kind === 'page' ? pages : news;
-    const [before] = await tx.select({ published: table.published }).from(table).where(eq(table.id, id)).for('update');
+    const before = await lockPublished(tx, kind, id);
     if (!before) throw notFound(kind === 'page' ? PAGE_NOT_FOUND : NEWS_NOT_FOUND);
     if (before.published === published) return;
-    if (kind === 'page') await tx.update(pages).set({ published, updatedAt: at }).where(eq(pages.id, id));
-    else await tx.update(news).set({ published }).where(eq(news.id, id));
+    await updatePublished(tx, kind, id, published, at);
     await recordAudit(tx, {
       staffId,
       action: published ? `${kind}.publish` : `${kind}.unpublish`,
@@ -278,36 +196,11 @@ export async function saveMenus(db: Db, staffId: number | null, menu: MenusSaveR
   });
 }
 
-/** The brand's id by any of its spellings (its aliases), or null. */
-async function brandIdOf(tx: Tx, name: string): Promise<number | null> {
-  const normalized = normalizeBrand(name);
-  const [own] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.nameNormalized, normalized));
-  if (own) return own.id;
-  const [alias] = await tx
-    .select({ id: brandAliases.brandId })
-    .from(brandAliases)
-    .where(eq(brandAliases.aliasNormalized, normalized));
-  return alias?.id ?? null;
-}
-
 /** Parts with this article (any brand) that have offers: what the recommendation block can show. */
 export async function recommendationCandidates(db: DbExecutor, article: string) {
   const normalized = normalizeArticle(article);
   if (normalized === '') return { items: [] };
-  const rows = await db
-    .select({
-      brand: brands.name,
-      article: sql<string>`min(${offers.article})`,
-      description: sql<string>`min(${offers.description})`,
-      offers: sql<number>`count(*)::int`,
-    })
-    .from(offers)
-    .innerJoin(brands, eq(brands.id, offers.brandId))
-    .where(eq(offers.articleNormalized, normalized))
-    .groupBy(brands.name)
-    .orderBy(asc(brands.name))
-    .limit(50);
-  return { items: rows };
+  return { items: await selectArticleParts(db, normalized) };
 }
 
 /** Replaces the home page's block, in the order given: one transaction, audited. Unknown brands are a 422. */
@@ -318,7 +211,7 @@ export async function saveRecommendations(
   at: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const before = await recommendationList(tx);
+    const before = await selectRecommendations(tx, HOME_BLOCK_ID);
     const rows: { blockId: number; brandId: number; articleNormalized: string; position: number }[] = [];
     const seen = new Set<string>();
     for (const [index, item] of items.entries()) {
@@ -332,8 +225,7 @@ export async function saveRecommendations(
       seen.add(key);
       rows.push({ blockId: HOME_BLOCK_ID, brandId, articleNormalized, position: rows.length + 1 });
     }
-    await tx.delete(recommendations).where(and(eq(recommendations.blockId, HOME_BLOCK_ID)));
-    if (rows.length > 0) await tx.insert(recommendations).values(rows);
+    await replaceRecommendations(tx, HOME_BLOCK_ID, rows);
     await recordAudit(tx, {
       staffId,
       action: 'recommendations.save',

@@ -14,7 +14,7 @@ import { loadConfig } from '../../config.ts';
 import { useClock } from '../../http/clock.ts';
 import type { Database } from '../../db/index.ts';
 import { normalizeArticle } from '@detal/contract';
-import { news, pages, recommendations } from '../../db/schema.ts';
+import { news, pages, recommendations } from '../../db/schema/index.ts';
 import { seedDemoData } from '../../seed/index.ts';
 import { demoNews } from '../../seed/news.ts';
 import { demoPages } from '../../seed/pages.ts';

@@ -10,7 +10,7 @@ import {
   type Template,
 } from '@detal/contract';
 import type { Db } from '../../db/index.ts';
-import { news, offers, pages, recommendations, suppliers } from '../../db/schema.ts';
+import { news, offers, pages, recommendations, suppliers } from '../../db/schema/index.ts';
 import { readShopSetting, readWorkingCalendar } from '../../db/shop-settings.ts';
 import { selectOfferRows, toOffer } from '../catalog/offer-rows.ts';
 import { offerSellingPrice, type ClientPricing } from '../pricing/client-pricing.ts';

@@ -5,7 +5,7 @@ import { SHOP_API_PREFIX, shopEndpoints } from '@detal/contract';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
-import { news, pages } from '../../db/schema.ts';
+import { news, pages } from '../../db/schema/index.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { ContentInputError, PREVIEW_LENGTH, saveNews, savePage, shortenText } from './store.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { isSitePath } from '@detal/contract';
 import type { DbExecutor } from '../../db/index.ts';
-import { news, pages } from '../../db/schema.ts';
+import { news, pages } from '../../db/schema/index.ts';
 import { plainTextOf, sanitizeContentHtml } from './sanitize.ts';
 
 /**

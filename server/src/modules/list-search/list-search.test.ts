@@ -17,7 +17,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { loadAdminCommands } from '../../cli/admin.ts';
 import type { Database } from '../../db/index.ts';
-import { brandAliases, clients } from '../../db/schema.ts';
+import { brandAliases, clients } from '../../db/schema/index.ts';
 import { runAdminInProcess } from '../../../test/helpers/admin-cli.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { callShop, registerClient } from '../../../test/helpers/clients.ts';

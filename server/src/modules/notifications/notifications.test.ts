@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRoubles, kopecksToDecimal, ORDER_STATUS_NAMES, orderLabel, toKopecks } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
 import { writeShopSetting } from '../../db/shop-settings.ts';
-import { clients, notifications, staff } from '../../db/schema.ts';
+import { clients, notifications, staff } from '../../db/schema/index.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { createTestDatabase, testDriver } from '../../../test/helpers/db.ts';
 import { createTestStaff } from '../../../test/helpers/staff.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { OrderStatus } from '@detal/contract';
 import type { Tx } from '../../db/index.ts';
-import { notifications, type NOTIFICATION_KINDS } from '../../db/schema.ts';
+import { notifications, type NOTIFICATION_KINDS } from '../../db/schema/index.ts';
 import { findBillOwner } from '../bills/queries.ts';
 import { wantsStatusEmails } from '../clients/queries.ts';
 import { findOrderContact } from '../orders/queries.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/index.ts';
-import { notifications } from '../../db/schema.ts';
+import { notifications } from '../../db/schema/index.ts';
 import type { MailLog, Mailer } from '../../mail/mailer.ts';
 import { renderNotification, type RenderSettings } from './render.ts';
 import { staffAddress } from './staff-address.ts';

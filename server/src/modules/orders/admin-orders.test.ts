@@ -13,7 +13,7 @@ import {
   type Paginated,
 } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
-import { auditLog, bills, offers, orderItems, orderLineStatusHistory, orders } from '../../db/schema.ts';
+import { auditLog, bills, offers, orderItems, orderLineStatusHistory, orders } from '../../db/schema/index.ts';
 import { findBillForPrint } from '../bills/queries.ts';
 import { markBillPaidFromCli, recordPayment } from '../payments/service.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';

@@ -20,7 +20,7 @@ import {
 import { withinDays } from '../../db/calendar-days.ts';
 import type { DbExecutor } from '../../db/index.ts';
 import { readWorkingCalendar } from '../../db/shop-settings.ts';
-import { bills, clients, orderItems, orderLineStatusHistory, orders, staff, suppliers } from '../../db/schema.ts';
+import { bills, clients, orderItems, orderLineStatusHistory, orders, staff, suppliers } from '../../db/schema/index.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
 import { findAdminBill } from '../payments/queries.ts';
 import { findBillRevisions } from '../bills/queries.ts';

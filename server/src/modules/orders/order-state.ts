@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATE_STATUS, ORDER_STATES, type OrderState, type OrderStatus } from '@detal/contract';
-import { orderItems } from '../../db/schema.ts';
+import { orderItems } from '../../db/schema/index.ts';
 
 /**
  * The order's status, derived from its lines wherever it is shown or filtered on (decision 0040): the one

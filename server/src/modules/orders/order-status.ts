@@ -13,7 +13,7 @@ import {
   type OrderStatus,
 } from '@detal/contract';
 import type { Db, Tx } from '../../db/index.ts';
-import { orderItems, orderLineStatusHistory, orders } from '../../db/schema.ts';
+import { orderItems, orderLineStatusHistory, orders } from '../../db/schema/index.ts';
 import { conflict, validationFailed } from '../../http/errors.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
 import { lockOrderBill, setBillPaidFlag, setBillSum } from '../bills/queries.ts';

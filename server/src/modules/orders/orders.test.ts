@@ -18,7 +18,7 @@ import {
 } from '@detal/contract';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
-import { bills, orderItems, orders, offers } from '../../db/schema.ts';
+import { bills, orderItems, orders, offers } from '../../db/schema/index.ts';
 import { registerErrorHandling } from '../../http/error-handler.ts';
 import { registerEndpoints } from '../../http/routes.ts';
 import { sessionResolverOf } from '../clients/sessions.ts';

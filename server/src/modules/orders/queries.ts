@@ -11,7 +11,7 @@ import {
 } from '@detal/contract';
 import { withinDays } from '../../db/calendar-days.ts';
 import type { DbExecutor, Tx } from '../../db/index.ts';
-import { bills, orderItems, orders } from '../../db/schema.ts';
+import { bills, orderItems, orders } from '../../db/schema/index.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
 import { orderStateSql, statesOfStatus } from './order-state.ts';
 

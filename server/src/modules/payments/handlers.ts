@@ -1,7 +1,7 @@
 import { nowFor } from '../../http/clock.ts';
 import type { AdminHandlers, AppDeps } from '../../http/handlers.ts';
 import { signedInStaff } from '../../http/staff-auth.ts';
-import { listBillsPage, listPaymentsPage, recordManualPayment } from './service.ts';
+import { listPaymentsPage, recordManualPayment } from './service.ts';
 import { importStatement, recordStatementLine } from './statement-import.ts';
 
 /** Payments and bank statements in the back office (owner, manager); the route layer checked the role. */
@@ -12,8 +12,6 @@ export function createPaymentHandlers({ config, database: { db } }: AppDeps): Ad
       recordManualPayment(db, signedInStaff(staff).staffId, body, nowFor(request), timeZone),
 
     'payment-list': ({ body, query }) => listPaymentsPage(db, body, query.page),
-
-    'bill-list': ({ body, query }) => listBillsPage(db, body, query.page, timeZone),
 
     'statement-import': async ({ staff, body, request }) =>
       importStatement(db, body, { staffId: signedInStaff(staff).staffId, now: nowFor(request), timeZone }),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBill, Payment, StatementImportResult } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
-import { auditLog, bills, clients, payments } from '../../db/schema.ts';
+import { auditLog, bills, clients, payments } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { callShop } from '../../../test/helpers/clients.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';

@@ -1,75 +1,14 @@
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import {
-  fromKopecks,
-  toKopecks,
-  type AdminBill,
-  type BillState,
-  type Payment,
-  type PaymentSource,
-} from '@detal/contract';
-import { withinDays } from '../../db/calendar-days.ts';
+import { fromKopecks, toKopecks, type AdminBill, type Payment, type PaymentSource } from '@detal/contract';
 import type { DbExecutor, Tx } from '../../db/index.ts';
-import { bills, clients, payments, staff } from '../../db/schema.ts';
+import { bills, clients, payments, staff } from '../../db/schema/index.ts';
+import { adminBillColumns, clientNameOf, toAdminBill } from '../bills/admin-queries.ts';
 
 /** The payments module owns `payments` and keeps `bills.paid` / `bills.paid_at` as the flag derived from them. */
 
-/** What a bill's payments add up to (decimal text). */
-const paidSumOf = sql<string>`(select coalesce(sum(${payments.amount}), 0)::text from ${payments}
-  where ${payments.billId} = ${bills.id})`;
-
-export const clientNameOf = sql<string>`trim(${clients.lastName} || ' ' || ${clients.firstName} || ' ' ||
-  coalesce(${clients.middleName}, ''))`;
-
-interface BillRow {
-  id: number;
-  orderId: number;
-  clientId: number;
-  clientName: string;
-  dateBill: Date;
-  priceSum: string;
-  paidSum: string;
-  paid: boolean;
-  paidAt: Date | null;
-}
-
-export function billStateOf(priceKopecks: number, paidKopecks: number): BillState {
-  if (paidKopecks >= priceKopecks) return 'paid';
-  return paidKopecks > 0 ? 'partly_paid' : 'unpaid';
-}
-
-export function toAdminBill(row: BillRow): AdminBill {
-  const price = toKopecks(row.priceSum);
-  const paid = toKopecks(row.paidSum);
-  return {
-    id: row.id,
-    order_id: row.orderId,
-    client_id: row.clientId,
-    client_name: row.clientName,
-    date_bill: row.dateBill.toISOString(),
-    price_sum: fromKopecks(price),
-    paid_sum: fromKopecks(paid),
-    remaining: fromKopecks(Math.max(0, price - paid)),
-    // The stored flag is what the client sees; it is kept equal to "covered" by every payment write.
-    state: row.paid ? 'paid' : billStateOf(price, paid),
-    paid_at: row.paidAt?.toISOString() ?? null,
-  };
-}
-
-const billColumns = {
-  id: bills.id,
-  orderId: bills.orderId,
-  clientId: bills.clientId,
-  clientName: clientNameOf,
-  dateBill: bills.dateBill,
-  priceSum: bills.priceSum,
-  paidSum: paidSumOf,
-  paid: bills.paid,
-  paidAt: bills.paidAt,
-};
-
 export async function findAdminBill(db: DbExecutor, billId: number): Promise<AdminBill | null> {
   const [row] = await db
-    .select(billColumns)
+    .select(adminBillColumns)
     .from(bills)
     .innerJoin(clients, eq(clients.id, bills.clientId))
     .where(eq(bills.id, billId));
@@ -213,53 +152,6 @@ export async function findPayment(db: DbExecutor, paymentId: number): Promise<Pa
   return rows[0] ? toPayment(rows[0]) : null;
 }
 
-export interface BillFilter {
-  state?: BillState | null;
-  billId?: number | null;
-  clientId?: number | null;
-  dateFrom?: string | null;
-  dateTo?: string | null;
-}
-
-const hasPayments = sql`exists (select 1 from ${payments} where ${payments.billId} = ${bills.id})`;
-
-function billConditions(filter: BillFilter, timeZone: string): SQL | undefined {
-  const state: Record<BillState, SQL> = {
-    paid: sql`${bills.paid}`,
-    partly_paid: sql`not ${bills.paid} and ${hasPayments}`,
-    unpaid: sql`not ${bills.paid} and not ${hasPayments}`,
-  };
-  return and(
-    filter.state ? state[filter.state] : undefined,
-    filter.billId != null ? eq(bills.id, filter.billId) : undefined,
-    filter.clientId != null ? eq(bills.clientId, filter.clientId) : undefined,
-    ...withinDays(bills.dateBill, filter.dateFrom, filter.dateTo, timeZone),
-  );
-}
-
-export async function countAdminBills(db: DbExecutor, filter: BillFilter, timeZone: string): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(bills).where(billConditions(filter, timeZone));
-  return row?.total ?? 0;
-}
-
-export async function listAdminBills(
-  db: DbExecutor,
-  filter: BillFilter,
-  timeZone: string,
-  limit: number,
-  offset: number,
-): Promise<AdminBill[]> {
-  const rows = await db
-    .select(billColumns)
-    .from(bills)
-    .innerJoin(clients, eq(clients.id, bills.clientId))
-    .where(billConditions(filter, timeZone))
-    .orderBy(desc(bills.dateBill), desc(bills.id))
-    .limit(limit)
-    .offset(offset);
-  return rows.map(toAdminBill);
-}
-
 /** A client's billed and paid totals (decimal text). */
 export async function clientMoney(db: DbExecutor, clientId: number): Promise<{ billed: string; paid: string }> {
   const [billed] = await db
@@ -278,7 +170,7 @@ export async function clientMoney(db: DbExecutor, clientId: number): Promise<{ b
 export async function findAdminBills(db: DbExecutor, ids: readonly number[]): Promise<Map<number, AdminBill>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select(billColumns)
+    .select(adminBillColumns)
     .from(bills)
     .innerJoin(clients, eq(clients.id, bills.clientId))
     .where(inArray(bills.id, [...ids]));
@@ -306,7 +198,7 @@ export async function findClientsByInn(db: DbExecutor, inns: readonly string[]):
     .where(inArray(clients.inn, [...inns]));
   if (found.length === 0) return [];
   const open = await db
-    .select(billColumns)
+    .select(adminBillColumns)
     .from(bills)
     .innerJoin(clients, eq(clients.id, bills.clientId))
     .where(

@@ -8,7 +8,6 @@ import {
   kopecksToDecimal,
   toKopecks,
   type AdminBill,
-  type AdminBillListFilters,
   type Paginated,
   type Payment,
   type PaymentListFilters,
@@ -22,14 +21,12 @@ import { readPage } from '../../shared/pagination.ts';
 import { lockBillRow, setBillPaidFlag } from '../bills/queries.ts';
 import { recordAudit } from '../staff/audit.ts';
 import {
-  countAdminBills,
   countPayments,
   deleteCliPayments,
   findAdminBill,
   findPayment,
   findStatementPayments,
   insertPayment,
-  listAdminBills,
   listPayments,
 } from './queries.ts';
 
@@ -232,26 +229,5 @@ export async function listPaymentsPage(db: Db, filters: PaymentListFilters, page
     filters.per_page,
     () => countPayments(db, filter),
     (limit, offset) => listPayments(db, filter, limit, offset),
-  );
-}
-
-export async function listBillsPage(
-  db: Db,
-  filters: AdminBillListFilters,
-  page: number,
-  timeZone: string,
-): Promise<Paginated<AdminBill>> {
-  const filter = {
-    state: filters.state,
-    billId: filters.bill_id,
-    clientId: filters.client_id,
-    dateFrom: filters.date_from,
-    dateTo: filters.date_to,
-  };
-  return readPage(
-    page,
-    filters.per_page,
-    () => countAdminBills(db, filter, timeZone),
-    (limit, offset) => listAdminBills(db, filter, timeZone, limit, offset),
   );
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AdminPricing, PricingFile, PricingPreview } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';

@@ -9,7 +9,7 @@ import {
   type PricingPreview,
 } from '@detal/contract';
 import type { Db, DbExecutor } from '../../db/index.ts';
-import { brands, offers, suppliers } from '../../db/schema.ts';
+import { brands, offers, suppliers } from '../../db/schema/index.ts';
 import { validationFailed } from '../../http/errors.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { listGroups, loadNameDirectory, setGroupProfile } from './groups.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/index.ts';
 import { NamedStatement } from '../../db/named-statement.ts';
-import { offers, suppliers } from '../../db/schema.ts';
+import { offers, suppliers } from '../../db/schema/index.ts';
 import type { BasisPoints, PricingProfile } from './policy.ts';
 import { sellingPriceSql, type PricedColumns } from './policy-sql.ts';
 import { profileFromRules, storedRulesSchema } from './stored-rules.ts';

@@ -21,7 +21,7 @@ import {
   clients,
   orderItems,
   recommendations,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { runAdminInProcess } from '../../../test/helpers/admin-cli.ts';
 import { callShop, registerClient, type RegisteredClient } from '../../../test/helpers/clients.ts';

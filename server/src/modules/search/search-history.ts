@@ -1,7 +1,7 @@
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { normalizeArticle, SEARCH_HISTORY_LIMIT, type SearchHistoryEntry, type SearchRequest } from '@detal/contract';
 import type { Db } from '../../db/index.ts';
-import { clients, searchHistory } from '../../db/schema.ts';
+import { clients, searchHistory } from '../../db/schema/index.ts';
 
 /**
  * Writes a signed-in client's search into their history (decision 0030): the article's entry moves to the top with

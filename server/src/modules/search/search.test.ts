@@ -9,7 +9,7 @@ import {
   type SearchResult,
 } from '@detal/contract';
 import type { Database, Db } from '../../db/index.ts';
-import { brandAliases, crossReferences } from '../../db/schema.ts';
+import { brandAliases, crossReferences } from '../../db/schema/index.ts';
 import { seedDemoData } from '../../seed/index.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SHOP_API_PREFIX, shopEndpoints, type SuggestResult } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
-import { offers } from '../../db/schema.ts';
+import { offers } from '../../db/schema/index.ts';
 import { METRICS_PATH } from '../../plugins/metrics.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_HISTORY_LIMIT, SHOP_API_PREFIX, shopEndpoints, type SuggestResult } from '@detal/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { searchHistory, suppliers } from '../../db/schema.ts';
+import { searchHistory, suppliers } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { callShop } from '../../../test/helpers/clients.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';

@@ -13,7 +13,7 @@ import {
   type Template,
 } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog } from '../../db/schema/index.ts';
 import { demoShopSettings } from '../../seed/shop-settings.ts';
 import { readShopSetting, writeShopSetting } from '../../db/shop-settings.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';

@@ -2,7 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { pageOffset, paginationMeta, type AuditEntry, type AuditLogFilters, type Paginated } from '@detal/contract';
 import { withinDays } from '../../db/calendar-days.ts';
 import type { DbExecutor, Tx } from '../../db/index.ts';
-import { auditLog, staff } from '../../db/schema.ts';
+import { auditLog, staff } from '../../db/schema/index.ts';
 import { readAuditObjects, type AuditObjectReaders } from './audit-objects.ts';
 
 /**

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { STAFF_SETUP_LINK_INVALID_MESSAGE, type StaffMember } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
-import { auditLog, staff, staffSetupLinks } from '../../db/schema.ts';
+import { auditLog, staff, staffSetupLinks } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { callAdmin, createTestStaff, staffCookieSetBy } from '../../../test/helpers/staff.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AuditEntry, Paginated, StaffMember } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
-import { auditLog, staff } from '../../db/schema.ts';
+import { auditLog, staff } from '../../db/schema/index.ts';
 import { CROSS_SITE_MESSAGE } from '../../http/cross-site.ts';
 import { callShop, createTestClock, registerClient, type TestClock } from '../../../test/helpers/clients.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';

@@ -11,7 +11,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_API_PREFIX, adminEndpoints } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
-import { offers, supplierFetches, supplierSources } from '../../db/schema.ts';
+import { offers, supplierFetches, supplierSources } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DbExecutor, Tx } from '../../db/index.ts';
-import { supplierFetches, supplierSources, suppliers } from '../../db/schema.ts';
+import { supplierFetches, supplierSources, suppliers } from '../../db/schema/index.ts';
 
 /** SQL of the supplier-sources module: its two tables, and the supplier's name it needs. */
 

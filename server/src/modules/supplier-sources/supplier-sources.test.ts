@@ -26,7 +26,7 @@ import {
   supplierFetches,
   supplierImports,
   supplierSources,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase, testDriver } from '../../../test/helpers/db.ts';

@@ -10,7 +10,7 @@ import { ADMIN_API_PREFIX, type AdminSupplierDetail, type SupplierImport } from 
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
-import { offers, supplierImports } from '../../db/schema.ts';
+import { offers, supplierImports } from '../../db/schema/index.ts';
 import { TEST_TECH_CATALOG_KEY } from '../../../test/helpers/app.ts';
 import { createTestDatabase, testDriver } from '../../../test/helpers/db.ts';
 import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';

@@ -9,7 +9,7 @@ import { findImportRow, profileOf, updateImport, type ImportRow } from './querie
 import type { Database } from '../../db/index.ts';
 import type { ImportQueue } from '../../http/handlers.ts';
 import { jobType, type JobQueue } from '../../shared/background-jobs.ts';
-import { supplierImports, suppliers } from '../../db/schema.ts';
+import { supplierImports, suppliers } from '../../db/schema/index.ts';
 import { importCrossReferences } from '../catalog/import/cross-reference-import.ts';
 import type { ImportProgress } from '../catalog/import/import-events.ts';
 import { MassRemoval, importPriceList } from '../catalog/import/price-list-import.ts';

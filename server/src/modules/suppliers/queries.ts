@@ -13,7 +13,7 @@ import {
   type SupplierListFilters,
 } from '@detal/contract';
 import type { DbExecutor } from '../../db/index.ts';
-import { staff, supplierImports, suppliers } from '../../db/schema.ts';
+import { staff, supplierImports, suppliers } from '../../db/schema/index.ts';
 import { auditObjectsOf, type AuditObjectReader } from '../staff/audit-objects.ts';
 
 /** The suppliers module's tables: suppliers (shared with the import and search, which read it) and their imports. */

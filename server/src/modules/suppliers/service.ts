@@ -19,7 +19,7 @@ import {
 } from '@detal/contract';
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/index.ts';
-import { supplierImports, suppliers } from '../../db/schema.ts';
+import { supplierImports, suppliers } from '../../db/schema/index.ts';
 import { HttpError, conflict, notFound, validationFailed } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { forgetSuggestions } from '../search/suggestion-cache.ts';

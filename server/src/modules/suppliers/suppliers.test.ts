@@ -15,7 +15,7 @@ import {
   type SupplierImport,
 } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
-import { auditLog, offers, supplierImports } from '../../db/schema.ts';
+import { auditLog, offers, supplierImports } from '../../db/schema/index.ts';
 import { buildTestApp, type LogLine } from '../../../test/helpers/app.ts';
 import { callShop } from '../../../test/helpers/clients.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_API_PREFIX, shopEndpoints } from '@detal/contract';
 import type { Database } from '../../../db/index.ts';
-import { brandAliases, brands, crossReferences } from '../../../db/schema.ts';
+import { brandAliases, brands, crossReferences } from '../../../db/schema/index.ts';
 import { buildTestApp } from '../../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../../test/helpers/db.ts';
 import { importCrossReferences } from './cross-reference-import.ts';

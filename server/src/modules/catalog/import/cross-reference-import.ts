@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { ARTICLE_MAX_LENGTH } from '@detal/contract';
 import type { Database } from '../../../db/index.ts';
-import type { crossReferenceType } from '../../../db/schema.ts';
+import type { crossReferenceType } from '../../../db/schema/index.ts';
 import { BrandKeys, createMissingBrands } from './brand-keys.ts';
 import { elapsed, type ImportEvents } from './import-events.ts';
 import { analyzeChangedTables, openImportSession, tuneForBulkWork } from './import-session.ts';

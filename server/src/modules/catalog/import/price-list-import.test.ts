@@ -4,7 +4,7 @@ import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_API_PREFIX, normalizeBrand, shopEndpoints, type SearchItem } from '@detal/contract';
 import type { Database } from '../../../db/index.ts';
-import { basketItems, baskets, brandAliases, brands, offers, suppliers } from '../../../db/schema.ts';
+import { basketItems, baskets, brandAliases, brands, offers, suppliers } from '../../../db/schema/index.ts';
 import { buildTestApp } from '../../../../test/helpers/app.ts';
 import { createTestDatabase, testDriver } from '../../../../test/helpers/db.ts';
 import { insertBrand } from '../../../../test/fixtures/offers.ts';

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/index.ts';
-import { brands, offers, suppliers } from '../../../db/schema.ts';
+import { brands, offers, suppliers } from '../../../db/schema/index.ts';
 import { createTestDatabase } from '../../../../test/helpers/db.ts';
 import { buildXlsx, createTempFolder, type TempFolder } from '../../../../test/fixtures/import-files.ts';
 import type { RejectedRow } from './import-events.ts';

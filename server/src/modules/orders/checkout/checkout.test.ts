@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_REQUIRED_MESSAGE, BASKET_NOT_FOUND_MESSAGE, calendarDayIn, PAST_DATE_MESSAGE } from '@detal/contract';
 import type { Database } from '../../../db/index.ts';
-import { bills, offers, orderItems, orders } from '../../../db/schema.ts';
+import { bills, offers, orderItems, orders } from '../../../db/schema/index.ts';
 import { HttpError } from '../../../http/errors.ts';
 import { createTestDatabase } from '../../../../test/helpers/db.ts';
 import { newBasketKey } from '../../basket/basket-key.ts';

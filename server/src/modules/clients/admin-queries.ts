@@ -1,0 +1,143 @@
+import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { DbExecutor, Tx } from '../../db/index.ts';
+import { clientGroups, clients, orders } from '../../db/schema/index.ts';
+import { orderStateSql } from '../orders/order-state.ts';
+import { clientNameOf } from '../bills/admin-queries.ts';
+
+/** The back office's reads and writes of clients (admin.ts is the service over them). */
+
+/** The group a client is priced by: theirs, or the default one. */
+const groupNameOf = sql<string>`coalesce(
+  (select ${clientGroups.name} from ${clientGroups} where ${clientGroups.id} = ${clients.groupId}),
+  (select ${clientGroups.name} from ${clientGroups} where ${clientGroups.isDefault}), '')`;
+
+const rowColumns = {
+  id: clients.id,
+  name: clientNameOf,
+  email: clients.email,
+  phoneNumber: clients.phoneNumber,
+  companyName: clients.companyName,
+  inn: clients.inn,
+  groupName: groupNameOf,
+  blockedAt: clients.blockedAt,
+  createdAt: clients.createdAt,
+};
+
+export type ClientListRow = {
+  id: number;
+  name: string;
+  email: string;
+  phoneNumber: string;
+  companyName: string | null;
+  inn: string | null;
+  groupName: string;
+  blockedAt: Date | null;
+  createdAt: Date;
+};
+
+/** LIKE's own characters in what staff typed are matched literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+function searchCondition(q: string | null | undefined) {
+  if (!q) return undefined;
+  const pattern = likePattern(q);
+  const digits = q.replace(/\D/g, '');
+  return or(
+    ilike(clientNameOf, pattern),
+    ilike(clients.email, pattern),
+    ilike(clients.companyName, pattern),
+    ilike(clients.inn, pattern),
+    ilike(clients.phoneNumber, pattern),
+    // A phone typed as 8 999 123-45-67 or (999) 123 45 67: its digits, without the country code.
+    digits.length >= 4 ? ilike(clients.phoneNumber, likePattern(digits.replace(/^[78](?=\d{10}$)/, ''))) : undefined,
+  );
+}
+
+/** The clients matching what staff typed (all without `q`), newest first: one page and the count of all. */
+export async function selectClientsPage(
+  db: DbExecutor,
+  q: string | null | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ClientListRow[]; total: number }> {
+  const where = searchCondition(q);
+  const [total] = await db.select({ total: count() }).from(clients).where(where);
+  const rows = await db
+    .select(rowColumns)
+    .from(clients)
+    .where(where)
+    .orderBy(desc(clients.createdAt), desc(clients.id))
+    .limit(limit)
+    .offset(offset);
+  return { rows, total: total?.total ?? 0 };
+}
+
+/** A client as the screen shows them, with the group they are priced by. */
+export async function selectClientScreenRow(db: DbExecutor, clientId: number) {
+  const [row] = await db
+    .select({
+      ...rowColumns,
+      firstName: clients.firstName,
+      lastName: clients.lastName,
+      middleName: clients.middleName,
+      isBusiness: clients.isBusiness,
+      groupId: sql<number>`coalesce(${clients.groupId},
+        (select ${clientGroups.id} from ${clientGroups} where ${clientGroups.isDefault}))`,
+      personalDiscount: clients.personalDiscount,
+    })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  return row;
+}
+
+/** The client's newest orders, at most `limit`. */
+export function selectLatestOrders(db: DbExecutor, clientId: number, limit: number) {
+  return db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      state: orderStateSql(),
+      totalPrice: orders.totalPrice,
+      countPosition: orders.countPosition,
+    })
+    .from(orders)
+    .where(eq(orders.clientId, clientId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
+export async function countOrdersOf(db: DbExecutor, clientId: number): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(orders).where(eq(orders.clientId, clientId));
+  return row?.total ?? 0;
+}
+
+/** Every client group, for the screen's choice of group. */
+export function selectClientGroups(db: DbExecutor) {
+  return db
+    .select({ id: clientGroups.id, name: clientGroups.name, is_default: clientGroups.isDefault })
+    .from(clientGroups)
+    .orderBy(clientGroups.id);
+}
+
+/** Locks the client's row for the transaction; false when there is no such client. */
+export async function lockClientRow(tx: Tx, clientId: number): Promise<boolean> {
+  const [locked] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
+  return locked !== undefined;
+}
+
+/** What the audit keeps of a client: group, personal discount (basis points) and blocking. */
+export async function selectClientState(tx: Tx, clientId: number) {
+  const [row] = await tx
+    .select({ group: groupNameOf, discount: clients.personalDiscount, blockedAt: clients.blockedAt })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  return row;
+}
+
+/** Blocks (when not blocked yet) or unblocks the client. */
+export async function updateClientBlocked(tx: Tx, clientId: number, blocked: boolean, now: Date): Promise<void> {
+  await tx
+    .update(clients)
+    .set({ blockedAt: blocked ? now : null, updatedAt: now })
+    .where(and(eq(clients.id, clientId), blocked ? isNull(clients.blockedAt) : undefined));
+}
