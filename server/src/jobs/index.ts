@@ -8,6 +8,7 @@ import { ABANDONED_BASKET_DAYS, removeAbandonedBaskets } from '../modules/basket
 import { releaseAbandonedClaims, sendDueNotifications, type SendReport } from '../modules/notifications/sender.ts';
 import { runSourcesTick, waitForBackgroundFetches } from '../modules/supplier-sources/service.ts';
 import { startImportQueue, type ImportQueue } from '../modules/suppliers/import-jobs.ts';
+import { subscribeModuleEffects } from '../modules/subscribers.ts';
 
 /**
  * The shop's scheduled work, and the one place that starts the job queue (pg-boss on PostgreSQL), registers
@@ -122,6 +123,8 @@ async function runLogged(job: ScheduledJob, database: Database, logger: Logger):
 
 /** Starts the scheduled jobs: through pg-boss on PostgreSQL, on in-process timers on the embedded database. */
 export async function startJobs(options: StartJobsOptions): Promise<RunningJobs> {
+  // The jobs' writes tell of themselves through domain events too: the outbox and the caches follow them.
+  subscribeModuleEffects();
   return options.database.driver === 'postgres' ? startPgBoss(options) : startTimers(options);
 }
 

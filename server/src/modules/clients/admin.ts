@@ -23,7 +23,7 @@ import { clientMoney, clientNameOf } from '../payments/queries.ts';
 import { listBillsPage, listPaymentsPage } from '../payments/service.ts';
 import { basisPointsToPercent, percentToBasisPoints } from '../pricing/profile-file.ts';
 import { setClientDiscount, setClientGroup } from '../pricing/groups.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { emit } from '../../events/bus.ts';
 import { revokeClientSessions } from './queries.ts';
 
 /**
@@ -211,7 +211,7 @@ async function changeClient(
     const before = await lockClient(tx, clientId);
     await change(tx);
     const after = await lockClient(tx, clientId);
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId: staff.staffId,
       action,
       entity: 'client',

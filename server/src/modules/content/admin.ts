@@ -14,7 +14,7 @@ import type { Db, DbExecutor, Tx } from '../../db/index.ts';
 import { brandAliases, brands, news, offers, pages, recommendations } from '../../db/schema.ts';
 import { readShopSetting, writeShopSetting } from '../../db/shop-settings.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { emit } from '../../events/bus.ts';
 import { sanitizeContentHtml } from './sanitize.ts';
 import { ContentInputError, saveNews, savePage } from './store.ts';
 
@@ -184,7 +184,7 @@ export async function savePageFromScreen(
         published: input.published,
       });
       const after = (await pageBy(tx, eq(pages.id, saved.id)))!;
-      await recordAudit(tx, {
+      await emit(tx, 'StaffWrite', {
         staffId,
         action: saved.created ? 'page.create' : 'page.update',
         entity: 'page',
@@ -217,7 +217,7 @@ export async function saveNewsFromScreen(
         published: input.published,
       });
       const after = (await newsBy(tx, eq(news.id, saved.id)))!;
-      await recordAudit(tx, {
+      await emit(tx, 'StaffWrite', {
         staffId,
         action: saved.created ? 'news.create' : 'news.update',
         entity: 'news',
@@ -247,7 +247,7 @@ export async function setContentPublished(
     if (before.published === published) return;
     if (kind === 'page') await tx.update(pages).set({ published, updatedAt: at }).where(eq(pages.id, id));
     else await tx.update(news).set({ published }).where(eq(news.id, id));
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId,
       action: published ? `${kind}.publish` : `${kind}.unpublish`,
       entity: kind,
@@ -266,7 +266,7 @@ export async function saveMenus(db: Db, staffId: number | null, menu: MenusSaveR
   await db.transaction(async (tx) => {
     const before = await readShopSetting(tx, 'menu');
     await writeShopSetting(tx, 'menu', menu);
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId,
       action: 'settings.save',
       entity: 'settings',
@@ -334,7 +334,7 @@ export async function saveRecommendations(
     }
     await tx.delete(recommendations).where(and(eq(recommendations.blockId, HOME_BLOCK_ID)));
     if (rows.length > 0) await tx.insert(recommendations).values(rows);
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId,
       action: 'recommendations.save',
       entity: 'recommendations',

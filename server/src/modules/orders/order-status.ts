@@ -19,8 +19,7 @@ import { fitsIntegerId } from '../../shared/integer-id.ts';
 import { lockOrderBill, setBillPaidFlag, setBillSum } from '../bills/queries.ts';
 import { findAdminBill } from '../payments/queries.ts';
 import { returnToStock } from '../catalog/offer-stock.ts';
-import { recordAudit } from '../staff/audit.ts';
-import { enqueueBillRevised, enqueueLineStatusChanged } from '../notifications/outbox.ts';
+import { emit } from '../../events/bus.ts';
 import { currentBillDocument, reviseBill } from '../bills/revisions.ts';
 import { orderStateSql } from './order-state.ts';
 
@@ -138,12 +137,14 @@ export async function changeLineStatuses(
     );
     for (const line of moving) {
       // The client's e-mail, in the same transaction: changes of one order within a minute go in one.
-      await enqueueLineStatusChanged(
-        tx,
-        { orderId: line.orderId, lineId: line.id, from: line.status, to: status },
-        { now: actor.at },
-      );
-      await recordAudit(tx, {
+      await emit(tx, 'OrderLineStatusChanged', {
+        orderId: line.orderId,
+        lineId: line.id,
+        from: line.status,
+        to: status,
+        at: actor.at,
+      });
+      await emit(tx, 'StaffWrite', {
         staffId: actor.staffId,
         action: 'order_item.status',
         entity: 'order_item',
@@ -188,7 +189,7 @@ async function afterCancel(
       })),
     );
     for (const change of returned) {
-      await recordAudit(tx, {
+      await emit(tx, 'StaffWrite', {
         staffId: actor.staffId,
         action: 'offer.stock_returned',
         entity: 'offer',
@@ -228,8 +229,8 @@ async function afterCancel(
     await tx.update(orders).set({ totalPrice: total }).where(eq(orders.id, orderId));
     // A new revision of the bill, the earlier ones kept; the client gets its PDF by e-mail (decision 0039).
     const revised = replaced && (await reviseBill(tx, replaced, actor.at, actor.timeZone));
-    if (revised) await enqueueBillRevised(tx, { billId: bill.id, revision: revised.revision }, { now: actor.at });
-    await recordAudit(tx, {
+    if (revised) await emit(tx, 'BillRevised', { billId: bill.id, revision: revised.revision, at: actor.at });
+    await emit(tx, 'StaffWrite', {
       staffId: actor.staffId,
       action: 'bill.total',
       entity: 'bill',

@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import type { SourceImportOptions, SupplierFetch, SupplierSource, SupplierSourceSaveRequest } from '@detal/contract';
 import type { Database, DbExecutor } from '../../db/index.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
-import { enqueueStaffSupplierAlert } from '../notifications/outbox.ts';
-import { forgetSuggestions } from '../search/suggestion-cache.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { emit } from '../../events/bus.ts';
 import { downloadPath, removeOrphanDownloads } from './download-files.ts';
 import { IMPORT_FAILED_MESSAGE } from '../suppliers/profile.ts';
 import { FetchFailure, fetchToFile } from './fetch-file.ts';
@@ -193,7 +191,7 @@ export async function saveSource(
     } else {
       after = await insertSource(tx, { supplierId, createdAt: context.now, ...values });
     }
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId: context.staffId,
       action: before ? 'supplier_source.update' : 'supplier_source.create',
       entity: 'supplier',
@@ -202,14 +200,13 @@ export async function saveSource(
       after: { ...auditedValues(after), credentials_changed: before ? before.authPassword !== authPassword : null },
       at: context.now,
     });
-    return {
-      source: toSource(after, context.now),
-      hidingChanged: before !== null && before.staleSince !== null && before.stalePolicy !== after.stalePolicy,
-    };
+    // A stale list's offers are hidden or shown by the policy: suggestions are read again (decision 0032).
+    if (before !== null && before.staleSince !== null && before.stalePolicy !== after.stalePolicy) {
+      await emit(tx, 'CatalogVisibilityChanged', { reason: 'stale_policy' });
+    }
+    return toSource(after, context.now);
   });
-  // A stale list's offers are hidden or shown by the policy: suggestions are read again (decision 0032).
-  if (saved.hidingChanged) forgetSuggestions();
-  return saved.source;
+  return saved;
 }
 
 export async function deleteSource(
@@ -222,7 +219,7 @@ export async function deleteSource(
     const before = await lockSource(tx, supplierId);
     if (!before) throw notFound('У поставщика нет источника прайса');
     await deleteSourceRow(tx, supplierId);
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId: context.staffId,
       action: 'supplier_source.delete',
       entity: 'supplier',
@@ -230,9 +227,9 @@ export async function deleteSource(
       before: auditedValues(before),
       at: context.now,
     });
+    // Without a source the list is never stale: offers hidden as stale are shown again.
+    await emit(tx, 'CatalogVisibilityChanged', { reason: 'source_removed' });
   });
-  // Without a source the list is never stale: offers hidden as stale are shown again.
-  forgetSuggestions();
 }
 
 export async function listFetches(db: DbExecutor, supplierId: number): Promise<SupplierFetch[]> {
@@ -267,7 +264,7 @@ export async function fetchNow(
       supplierId,
     });
     if (ids.length === 0) return false;
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId: context.staffId,
       action: 'supplier_source.fetch_now',
       entity: 'supplier',
@@ -450,18 +447,17 @@ export async function fetchClaimedSource(
         nextFetchAt: retryAt < scheduled ? retryAt : scheduled,
       });
       if (failures === FAILURE_ALERT_AFTER) {
-        await enqueueStaffSupplierAlert(
-          tx,
-          'staff_source_failing',
-          {
+        await emit(tx, 'SupplierAlert', {
+          kind: 'staff_source_failing',
+          facts: {
             supplier_id: supplierId,
             supplier_name: supplier.name,
             url: current.url,
             failures,
             last_error: result.error,
           },
-          { now: finishedAt },
-        );
+          at: finishedAt,
+        });
       }
       settings.log.warn({ supplierId, failures, error: result.error }, 'supplier price list not fetched');
     } else {
@@ -482,10 +478,10 @@ export async function fetchClaimedSource(
         'supplier price list fetched',
       );
     }
+    // The import forgot this instance's suggestions already; a list hidden as stale is shown only now.
+    if (result.outcome === 'imported') await emit(tx, 'CatalogVisibilityChanged', { reason: 'staleness' });
     return toFetch(row);
   });
-  // The import forgot this instance's suggestions already; a list hidden as stale is shown only now.
-  if (result.outcome === 'imported') forgetSuggestions();
   return fetched;
 }
 
@@ -507,10 +503,9 @@ export async function runSourcesTick(database: Database, settings: FetchSettings
   const staleness = await database.db.transaction(async (tx) => {
     const marked = await markStaleness(tx, now);
     for (const stale of marked.stale) {
-      await enqueueStaffSupplierAlert(
-        tx,
-        'staff_list_stale',
-        {
+      await emit(tx, 'SupplierAlert', {
+        kind: 'staff_list_stale',
+        facts: {
           supplier_id: stale.supplierId,
           supplier_name: stale.supplierName,
           url: stale.url,
@@ -518,13 +513,15 @@ export async function runSourcesTick(database: Database, settings: FetchSettings
           last_import_at: iso(stale.lastSuccessfulImportAt),
           stale_policy: stale.stalePolicy,
         },
-        { now },
-      );
+        at: now,
+      });
+    }
+    // Lists hidden or shown again change what is suggested (a 'warn' list too, which costs nothing to re-read).
+    if (marked.stale.length > 0 || marked.fresh > 0) {
+      await emit(tx, 'CatalogVisibilityChanged', { reason: 'staleness' });
     }
     return marked;
   });
-  // Lists hidden or shown again change what is suggested (a 'warn' list too, which costs nothing to re-read).
-  if (staleness.stale.length > 0 || staleness.fresh > 0) forgetSuggestions();
   for (const stale of staleness.stale) {
     settings.log.warn({ supplierId: stale.supplierId, policy: stale.stalePolicy }, 'supplier price list is stale');
   }

@@ -16,7 +16,7 @@ import { LayoutReader, type LayoutSpec } from './layout-reader.ts';
 import { layoutFromColumnList, parsePriceRow, type PriceRow, type ReadingRules, Refusal } from './price-row.ts';
 import { forEachRecord, type ReadTotals } from './read-records.ts';
 import type { RecordSourceOptions } from './record-source.ts';
-import { forgetSuggestions } from '../../search/suggestion-cache.ts';
+import { emit } from '../../../events/bus.ts';
 
 /** The file's valid rows, staged before the supplier's offers are replaced (a temporary table). */
 const priceListStaging = pgTable('price_list_staging', {
@@ -499,8 +499,6 @@ export async function importPriceList(
       );
     }
     summary ??= await importThroughStaging(session, { ...options, supplierName }, startedAt);
-    // Committed: this instance's suggestions are read again (decision 0032); other instances' expire.
-    forgetSuggestions();
     return summary;
   } finally {
     await session.close();
@@ -571,6 +569,7 @@ async function importIntoEmptySupplier(
       { name: 'brands', changedRows: copy.brandsCreated },
       { name: 'brand_aliases', changedRows: copy.brandsCreated },
     ]);
+    await emit(tx, 'PriceListReplaced', { supplierId: supplier.id, supplierName: options.supplierName });
     options.signal?.throwIfAborted();
     await options.onProgress?.({ phase: 'committing', ...progress });
     return {
@@ -635,6 +634,7 @@ async function importThroughStaging(
       { name: 'brands', changedRows: brandsCreated },
       { name: 'brand_aliases', changedRows: brandsCreated },
     ]);
+    await emit(tx, 'PriceListReplaced', { supplierId: supplier.id, supplierName: options.supplierName });
     options.signal?.throwIfAborted();
     await options.onProgress?.({ phase: 'committing', ...progress });
     return { supplier, brandsCreated, counts };
