@@ -18,7 +18,7 @@ import { clientGroups, clients, orders } from '../../db/schema.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
-import { orderStateSql } from '../orders/order-state.ts';
+import { orderStateSql } from '../order-state/order-state.ts';
 import { clientMoney, clientNameOf } from '../payments/queries.ts';
 import { listBillsPage, listPaymentsPage } from '../payments/service.ts';
 import { basisPointsToPercent, percentToBasisPoints } from '../pricing/profile-file.ts';

@@ -25,7 +25,7 @@ import { fitsIntegerId } from '../../shared/integer-id.ts';
 import { findAdminBill } from '../payments/queries.ts';
 import { findBillRevisions } from '../bills/queries.ts';
 import { auditObjectsOf, type AuditObjectReader } from '../audit/audit-objects.ts';
-import { orderStateSql } from './order-state.ts';
+import { orderStateSql } from '../order-state/order-state.ts';
 
 /** The back office's reads of orders: the work queue of lines and an order's screen (staff only). */
 

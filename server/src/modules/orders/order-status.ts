@@ -21,7 +21,7 @@ import { findAdminBill } from '../payments/queries.ts';
 import { returnToStock } from '../catalog/offer-stock.ts';
 import { emit } from '../../events/bus.ts';
 import { currentBillDocument, reviseBill } from '../bills/revisions.ts';
-import { orderStateSql } from './order-state.ts';
+import { orderStateSql } from '../order-state/order-state.ts';
 
 /**
  * Every change of an order line's status goes through `changeLineStatuses` below, inside the caller's

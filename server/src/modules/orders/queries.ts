@@ -13,7 +13,7 @@ import { withinDays } from '../../db/calendar-days.ts';
 import type { DbExecutor, Tx } from '../../db/index.ts';
 import { bills, orderItems, orders } from '../../db/schema.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
-import { orderStateSql, statesOfStatus } from './order-state.ts';
+import { orderStateSql, statesOfStatus } from '../order-state/order-state.ts';
 
 /* Writing orders. */
 
