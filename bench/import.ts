@@ -11,6 +11,7 @@ import {
   importPriceList,
   type PriceListImportSummary,
 } from '../server/src/modules/catalog/import/price-list-import.ts';
+import { subscribeModuleEffects } from '../server/src/modules/subscribers.ts';
 import { benchDatabaseUrl, shownUrl } from './lib/bench-database.ts';
 import { fixed, machineLine, median, printTable, sampleRss, thousands } from './lib/figures.ts';
 import { PRICE_LIST_MAX_ROWS, writePriceListFile } from './lib/price-list-file.ts';
@@ -84,6 +85,7 @@ interface ImportRun {
 }
 
 async function timedImport(database: Database, file: string): Promise<ImportRun> {
+  subscribeModuleEffects(); // the import emits domain events (decision 0042)
   const rss = sampleRss();
   try {
     const summary = await importPriceList(database, { supplierName: 'Bench supplier', file });

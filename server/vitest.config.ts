@@ -7,6 +7,7 @@ export default defineConfig({
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/compose-modules.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

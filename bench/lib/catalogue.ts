@@ -7,6 +7,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../../server/src/db/index.ts';
 import { importCrossReferences } from '../../server/src/modules/catalog/import/cross-reference-import.ts';
 import { importPriceList } from '../../server/src/modules/catalog/import/price-list-import.ts';
+import { subscribeModuleEffects } from '../../server/src/modules/subscribers.ts';
 import { DEFAULT_SERVER_URL, benchDatabaseUrl } from './bench-database.ts';
 import { fixed, thousands } from './figures.ts';
 import { writeCrossReferenceFile, writePriceListFile } from './price-list-file.ts';
@@ -56,6 +57,8 @@ export async function catalogueFiles(offers: number, crosses: number): Promise<{
 
 /** Loads the catalogue through the shop's own imports, as a shop loads a supplier's list. */
 export async function importCatalogue(database: Database, files: { prices: string; crosses: string }): Promise<void> {
+  // The import tells of its list through domain events (decision 0042): composed as the shop's CLI is.
+  subscribeModuleEffects();
   const prices = await importPriceList(database, { supplierName: 'Bench supplier', file: files.prices });
   console.log(
     `Import of prices: ${thousands(prices.loaded)} offers loaded, ${thousands(prices.rejected)} rejected, ` +

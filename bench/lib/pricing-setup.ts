@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../server/src/db/index.ts';
 import { importPriceList } from '../../server/src/modules/catalog/import/price-list-import.ts';
+import { subscribeModuleEffects } from '../../server/src/modules/subscribers.ts';
 import { loadNameDirectory, setGroupProfile, setSupplierShown } from '../../server/src/modules/pricing/groups.ts';
 import { profileFromFile, type PricingFile } from '../../server/src/modules/pricing/profile-file.ts';
 import { PRICE_LIST_BRANDS } from './price-list-file.ts';
@@ -71,6 +72,7 @@ async function ensureSuppliers(database: Database): Promise<number> {
   const names = await loadNameDirectory(database.db);
   const missing = OVERRIDDEN_SUPPLIERS.filter((name) => names.supplierId(name) === undefined);
   if (missing.length === 0) return 0;
+  subscribeModuleEffects(); // the imports emit domain events (decision 0042)
   const folder = await mkdtemp(path.join(tmpdir(), 'detal-bench-suppliers-'));
   try {
     for (const [index, supplierName] of missing.entries()) {

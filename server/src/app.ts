@@ -27,6 +27,7 @@ import { createSerializerCompiler } from './http/serializer.ts';
 import { sessionResolverOf } from './modules/clients/sessions.ts';
 import { createAdminHandlers, createShopHandlers, createTechHandlers } from './modules/index.ts';
 import { staffSessionResolverOf } from './modules/staff/sessions.ts';
+import { subscribeModuleEffects } from './modules/subscribers.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { createLogger, echoRequestId, requestIdFor } from './plugins/logging.ts';
 import { closeConnectionsWhenClosing } from './plugins/graceful-close.ts';
@@ -65,6 +66,8 @@ const trustProxyOption = (value: AppConfig['trustProxy']) =>
 export async function buildApp({ config, database, logger, jobs }: BuildAppOptions): Promise<FastifyInstance> {
   // Typed as Fastify's logger so that the instance is the plain FastifyInstance every plugin takes.
   const loggerInstance: FastifyBaseLogger = logger ?? createLogger(config);
+  // The outbox, the audit log and the caches follow the modules' domain events (decision 0042).
+  subscribeModuleEffects();
   const app = Fastify({
     loggerInstance,
     genReqId: requestIdFor,

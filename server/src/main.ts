@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/index.ts';
 import { openJobRunner, startJobWorkers } from './jobs/index.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import { openFirstOwnerSetup, staffSetupLink } from './modules/staff/first-owner-setup.ts';
+import { subscribeModuleEffects } from './modules/subscribers.ts';
 import { createLogger } from './plugins/logging.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { warmUp } from './warm-up.ts';
@@ -65,6 +66,8 @@ async function printFirstOwnerSetupLink(database: Database) {
 }
 
 async function start() {
+  // Before anything writes (the demo seed, the first owner's link): the modules' domain events have subscribers.
+  subscribeModuleEffects();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

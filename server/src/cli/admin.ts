@@ -7,6 +7,7 @@ import { loadConfig, type AppConfig } from '../config.ts';
 import { DataDirBusyError } from '../db/data-dir-lock.ts';
 import { openDatabase, type Database } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
+import { subscribeModuleEffects } from '../modules/subscribers.ts';
 import { argumentsMessage } from './command-args.ts';
 
 /**
@@ -140,6 +141,8 @@ export async function runAdmin(
   open: () => Promise<Omit<AdminContext, 'print' | 'readSecret'>>,
   io: AdminIo,
 ): Promise<number> {
+  // The commands' writes reach the audit log and the outbox through domain events (decision 0042).
+  subscribeModuleEffects();
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === 'help') {
     io.out(overview(commands));

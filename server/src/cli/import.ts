@@ -7,6 +7,7 @@ import type { ImportProgress } from '../modules/catalog/import/import-events.ts'
 import { MassRemoval, importPriceList } from '../modules/catalog/import/price-list-import.ts';
 import { RejectReport } from '../modules/catalog/import/reject-report.ts';
 import { recordCliImport, savedImportOptions } from '../modules/suppliers/cli-imports.ts';
+import { subscribeModuleEffects } from '../modules/subscribers.ts';
 
 const usage = `Загружает прайс-листы и кросс-номера в базу магазина (DATABASE_URL, без неё встроенная в папке DATA_DIR).
 
@@ -137,6 +138,8 @@ async function main(): Promise<void> {
   };
 
   const config = loadConfig();
+  // An import tells of its list through domain events: the staff's alert, the suggestions (decision 0042).
+  subscribeModuleEffects();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     if (command === 'prices') {

@@ -2,6 +2,7 @@ import { parseCommandArgs } from './command-args.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
 import { defaultSeed, seedDemoData, wipeDemoData } from '../seed/index.ts';
+import { subscribeModuleEffects } from '../modules/subscribers.ts';
 
 const usage = `Заполняет базу магазина (DATABASE_URL, без неё встроенная в папке DATA_DIR) демонстрационными данными.
 
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
   const offers = parseCount('offers', values.offers, config.seedOffers);
   const seed = parseCount('seed', values.seed, defaultSeed);
 
+  subscribeModuleEffects();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const target = database.driver === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;

@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { withAfterCommit } from './after-commit.ts';
 import { currentCommandName, lockDataDir, type DataDirHolder } from './data-dir-lock.ts';
 import { inMemory, schema, type Database } from './database.ts';
 
@@ -137,7 +138,7 @@ async function openPostgres(
     await pool.end();
     throw error;
   }
-  const db = drizzleNodePg({ client: pool, schema });
+  const db = withAfterCommit(drizzleNodePg({ client: pool, schema }));
   return {
     db,
     driver: 'postgres',

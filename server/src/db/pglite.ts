@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { withAfterCommit } from './after-commit.ts';
 import { inMemory, schema, type Database } from './database.ts';
 
 /** The embedded database (PGlite), apart so that a shop on PostgreSQL never loads it. */
@@ -12,7 +13,7 @@ export function createPglite(dataDir: string): PGlite {
 }
 
 export async function openPglite(client: PGlite, migrationsFolder: string): Promise<Database> {
-  const db = drizzlePglite({ client, schema });
+  const db = withAfterCommit(drizzlePglite({ client, schema }));
   try {
     await migratePglite(db, { migrationsFolder });
   } catch (error) {

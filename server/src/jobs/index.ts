@@ -12,6 +12,7 @@ import { jobType } from '../shared/background-jobs.ts';
 import { embeddedJobStore } from './embedded-store.ts';
 import { pgBossJobStore } from './pg-boss-store.ts';
 import { createJobRunner, defineJob, type AnyJobDefinition, type JobRunner } from './runner.ts';
+import { subscribeModuleEffects } from '../modules/subscribers.ts';
 
 /**
  * The shop's background jobs and the one place that starts them (decision 0043): every job is a definition of
@@ -147,6 +148,8 @@ export interface OpenJobsOptions extends JobsDeps {
 
 /** The job runner of this process, taking jobs to enqueue; its workers start with startJobWorkers. */
 export async function openJobRunner(options: OpenJobsOptions): Promise<JobRunner> {
+  // The jobs' writes tell of themselves through domain events too: the outbox and the caches follow them.
+  subscribeModuleEffects();
   const { database, config, logger } = options;
   const kind = options.store ?? (database.driver === 'postgres' ? 'pg-boss' : 'embedded');
   const store =

@@ -15,7 +15,7 @@ import { createListSearchHandlers } from './list-search/handlers.ts';
 import { createSearchHandlers } from './search/handlers.ts';
 import { createSettingsAdminHandlers } from './settings/handlers.ts';
 import { createStaffHandlers } from './staff/handlers.ts';
-import type { AuditObjectReaders } from './staff/audit-objects.ts';
+import type { AuditObjectReaders } from './audit/audit-objects.ts';
 import { staffAuditObjects } from './staff/queries.ts';
 import { clientAuditObjects } from './clients/queries.ts';
 import { billAuditObjects, orderAuditObjects, orderLineAuditObjects } from './orders/admin-queries.ts';

@@ -22,8 +22,7 @@ import {
 } from '@detal/contract';
 import type { Db, DbExecutor, Tx } from '../../db/index.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
-import { forgetSuggestions } from '../search/suggestion-cache.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { emit } from '../../events/bus.ts';
 import {
   brandById,
   deleteAlias,
@@ -89,7 +88,7 @@ export async function addBrandAlias(db: Db, request: BrandAliasRequest, actor: A
     }
     if (owner) return;
     await insertAlias(tx, brand.id, spelling);
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId: actor.staffId,
       action: 'brand.alias_add',
       entity: 'brand',
@@ -97,8 +96,8 @@ export async function addBrandAlias(db: Db, request: BrandAliasRequest, actor: A
       after: { alias: spelling },
       at: actor.at,
     });
+    await emit(tx, 'CatalogVisibilityChanged', { reason: 'brand' });
   });
-  forgetSuggestions();
   return shownBrand(db, request.brand_id);
 }
 
@@ -111,7 +110,7 @@ export async function removeBrandAlias(db: Db, request: BrandAliasRequest, actor
     if (!(await deleteAlias(tx, brand.id, spelling))) {
       throw validationFailed({ alias: [`У бренда «${brand.name}» нет написания «${request.alias.trim()}»`] });
     }
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId: actor.staffId,
       action: 'brand.alias_remove',
       entity: 'brand',
@@ -119,8 +118,8 @@ export async function removeBrandAlias(db: Db, request: BrandAliasRequest, actor
       before: { alias: spelling },
       at: actor.at,
     });
+    await emit(tx, 'CatalogVisibilityChanged', { reason: 'brand' });
   });
-  forgetSuggestions();
   return shownBrand(db, request.brand_id);
 }
 
@@ -136,7 +135,7 @@ export async function mergeBrands(db: Db, request: BrandMergeRequest, actor: Act
     await lockedBrand(tx, second!);
     const from = await lockedBrand(tx, request.from_id);
     const offersMoved = await mergeBrandRows(tx, from.id, target.id);
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId: actor.staffId,
       action: 'brand.merge',
       entity: 'brand',
@@ -145,9 +144,9 @@ export async function mergeBrands(db: Db, request: BrandMergeRequest, actor: Act
       after: { name: target.name, offers_moved: offersMoved },
       at: actor.at,
     });
+    await emit(tx, 'CatalogVisibilityChanged', { reason: 'brand' });
     return target.id;
   });
-  forgetSuggestions();
   return shownBrand(db, intoId);
 }
 
@@ -222,7 +221,7 @@ export async function saveCrossReference(
     const existing = await findPair(tx, resolved.a, resolved.b);
     const [first, second] = existing?.swapped ? [resolved.b, resolved.a] : [resolved.a, resolved.b];
     await upsertPair(tx, first, second, request.type);
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId: actor.staffId,
       action: 'cross_reference.save',
       entity: 'cross_reference',
@@ -231,9 +230,9 @@ export async function saveCrossReference(
       after: { type: request.type },
       at: actor.at,
     });
+    await emit(tx, 'CatalogVisibilityChanged', { reason: 'cross_reference' });
     return pairOf(existing?.swapped ? { a: resolved.b, b: resolved.a } : resolved, request.type);
   });
-  forgetSuggestions();
   return saved;
 }
 
@@ -244,7 +243,7 @@ export async function removeCrossReference(db: Db, key: CrossReferenceKey, actor
     const existing = await findPair(tx, resolved.a, resolved.b);
     if (!existing) throw notFound(CROSS_REFERENCE_NOT_FOUND_MESSAGE);
     await deletePair(tx, resolved.a, resolved.b);
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId: actor.staffId,
       action: 'cross_reference.remove',
       entity: 'cross_reference',
@@ -252,8 +251,8 @@ export async function removeCrossReference(db: Db, key: CrossReferenceKey, actor
       before: { type: existing.type },
       at: actor.at,
     });
+    await emit(tx, 'CatalogVisibilityChanged', { reason: 'cross_reference' });
     return pairOf(resolved, existing.type);
   });
-  forgetSuggestions();
   return removed;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AdminBrand, CrossReference, CrossReferenceType } from '@detal/contract';
 import type { DbExecutor, Tx } from '../../db/index.ts';
-import { auditObjectsOf, type AuditObjectReader } from '../staff/audit-objects.ts';
+import { auditObjectsOf, type AuditObjectReader } from '../audit/audit-objects.ts';
 
 /*
  * The SQL of the back office's brands and cross-references screens (issue 26). A brand is found by any of its

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { DbExecutor, Tx } from '../../db/index.ts';
 import { clientGroups, clients, orders } from '../../db/schema/index.ts';
-import { orderStateSql } from '../orders/order-state.ts';
+import { orderStateSql } from '../order-state/order-state.ts';
 import { clientNameOf } from '../bills/admin-queries.ts';
 
 /** The back office's reads and writes of clients (admin.ts is the service over them). */

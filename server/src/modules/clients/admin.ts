@@ -21,7 +21,7 @@ import { listBillsPage } from '../bills/admin.ts';
 import { listPaymentsPage } from '../payments/service.ts';
 import { basisPointsToPercent, percentToBasisPoints } from '../pricing/profile-file.ts';
 import { setClientDiscount, setClientGroup } from '../pricing/groups.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { emit } from '../../events/bus.ts';
 import {
   countOrdersOf,
   lockClientRow,
@@ -135,7 +135,7 @@ async function changeClient(
     const before = await lockClient(tx, clientId);
     await change(tx);
     const after = await lockClient(tx, clientId);
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId: staff.staffId,
       action,
       entity: 'client',

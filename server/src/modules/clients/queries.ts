@@ -3,7 +3,7 @@ import type { ClientProfile, DeliveryAddress } from '@detal/contract';
 import type { DbExecutor } from '../../db/index.ts';
 import { clientSessions, clients, deliveryAddresses, passwordResets } from '../../db/schema/index.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
-import { auditObjectsOf, type AuditObjectReader } from '../staff/audit-objects.ts';
+import { auditObjectsOf, type AuditObjectReader } from '../audit/audit-objects.ts';
 
 /** The e-mail match the unique index lower(email) serves: one account per address, whatever its case. */
 const emailIs = (email: string) => sql`lower(${clients.email}) = lower(${email})`;

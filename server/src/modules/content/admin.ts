@@ -10,7 +10,7 @@ import {
 import type { Db, DbExecutor } from '../../db/index.ts';
 import { readShopSetting, writeShopSetting } from '../../db/shop-settings.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { emit } from '../../events/bus.ts';
 import {
   brandIdOf,
   findAdminNews,
@@ -104,7 +104,7 @@ export async function savePageFromScreen(
         published: input.published,
       });
       const after = (await findAdminPage(tx, { id: saved.id }))!;
-      await recordAudit(tx, {
+      await emit(tx, 'StaffWrite', {
         staffId,
         action: saved.created ? 'page.create' : 'page.update',
         entity: 'page',
@@ -137,7 +137,7 @@ export async function saveNewsFromScreen(
         published: input.published,
       });
       const after = (await findAdminNews(tx, { id: saved.id }))!;
-      await recordAudit(tx, {
+      await emit(tx, 'StaffWrite', {
         staffId,
         action: saved.created ? 'news.create' : 'news.update',
         entity: 'news',
@@ -165,7 +165,7 @@ export async function setContentPublished(
     if (!before) throw notFound(kind === 'page' ? PAGE_NOT_FOUND : NEWS_NOT_FOUND);
     if (before.published === published) return;
     await updatePublished(tx, kind, id, published, at);
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId,
       action: published ? `${kind}.publish` : `${kind}.unpublish`,
       entity: kind,
@@ -184,7 +184,7 @@ export async function saveMenus(db: Db, staffId: number | null, menu: MenusSaveR
   await db.transaction(async (tx) => {
     const before = await readShopSetting(tx, 'menu');
     await writeShopSetting(tx, 'menu', menu);
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId,
       action: 'settings.save',
       entity: 'settings',
@@ -226,7 +226,7 @@ export async function saveRecommendations(
       rows.push({ blockId: HOME_BLOCK_ID, brandId, articleNormalized, position: rows.length + 1 });
     }
     await replaceRecommendations(tx, HOME_BLOCK_ID, rows);
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId,
       action: 'recommendations.save',
       entity: 'recommendations',

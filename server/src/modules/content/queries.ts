@@ -15,7 +15,7 @@ import { readShopSetting, readWorkingCalendar } from '../../db/shop-settings.ts'
 import { selectOfferRows, toOffer } from '../catalog/offer-rows.ts';
 import { offerSellingPrice, type ClientPricing } from '../pricing/client-pricing.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
-import { auditObjectsOf, type AuditObjectReader } from '../staff/audit-objects.ts';
+import { auditObjectsOf, type AuditObjectReader } from '../audit/audit-objects.ts';
 
 /**
  * The layout's shop card and menus; a setting never written shows empty rather than failing every page. With them

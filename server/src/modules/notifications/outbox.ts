@@ -1,14 +1,16 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { OrderStatus } from '@detal/contract';
 import type { Tx } from '../../db/index.ts';
+import type { SupplierAlertFacts, SupplierAlertKind } from '../../events/domain-events.ts';
 import { notifications, type NOTIFICATION_KINDS } from '../../db/schema/index.ts';
 import { findBillOwner } from '../bills/queries.ts';
 import { wantsStatusEmails } from '../clients/queries.ts';
 import { findOrderContact } from '../orders/queries.ts';
 
 /**
- * The one door into the notification outbox. Other modules call these inside the transaction of the change they
- * tell of, so that the e-mail exists exactly when the change does (both commit, or neither). The `notifications-send`
+ * The one door into the notification outbox. The app's subscribers (modules/subscribers.ts) call these on the
+ * domain events other modules emit, inside the transaction of the change they tell of, so that the e-mail exists
+ * exactly when the change does (both commit, or neither; decision 0042). The `notifications-send`
  * job sends them afterwards (sender.ts). Who gets what, and when, is decided here:
  * - order placed, payment recorded, a bill revised: always to the order's e-mail (given at step 2);
  * - status changes: only to clients who did not turn them off in /account, gathered per order for a minute;
@@ -180,30 +182,13 @@ export async function enqueueBillRevised(
   });
 }
 
-/**
- * What the staff's e-mails about a supplier's price-list source carry: everything the template shows, as it was
- * when the e-mail was written (rendering reads nothing else). Written by modules/supplier-sources.
- */
-export interface SupplierAlertPayload {
-  supplier_id: number;
-  supplier_name: string;
-  url: string;
-  /** staff_source_failing: failures in a row and the last one's reason. */
-  failures?: number;
-  last_error?: string | null;
-  /** staff_list_stale: the allowed age, the last successful import (ISO, null: never), the policy. */
-  max_age_days?: number | null;
-  last_import_at?: string | null;
-  stale_policy?: 'hide' | 'warn';
-  /** staff_list_mass_removal: what the refused list would have done, and how it came ('schedule' or 'cli'). */
-  removal?: { offers: number; removed: number; loaded: number };
-  via?: 'schedule' | 'cli';
-}
+/** What the staff's e-mails about a supplier's price list carry: the SupplierAlert event's facts, as they were. */
+export type SupplierAlertPayload = SupplierAlertFacts;
 
 /** An e-mail to the staff address about a supplier's price list (failing fetches, a stale list, a mass removal). */
 export async function enqueueStaffSupplierAlert(
   tx: Tx,
-  kind: 'staff_source_failing' | 'staff_list_stale' | 'staff_list_mass_removal',
+  kind: SupplierAlertKind,
   payload: SupplierAlertPayload,
   options?: EnqueueOptions,
 ): Promise<void> {

@@ -24,8 +24,8 @@ import { bills, clients, orderItems, orderLineStatusHistory, orders, staff, supp
 import { fitsIntegerId } from '../../shared/integer-id.ts';
 import { findAdminBill } from '../payments/queries.ts';
 import { findBillRevisions } from '../bills/queries.ts';
-import { auditObjectsOf, type AuditObjectReader } from '../staff/audit-objects.ts';
-import { orderStateSql } from './order-state.ts';
+import { auditObjectsOf, type AuditObjectReader } from '../audit/audit-objects.ts';
+import { orderStateSql } from '../order-state/order-state.ts';
 
 /** The back office's reads of orders: the work queue of lines and an order's screen (staff only). */
 

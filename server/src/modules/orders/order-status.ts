@@ -1,11 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   FINAL_LINE_STATUSES,
   LINE_STATUS_FINAL_MESSAGE,
   LINES_NOT_FOUND_MESSAGE,
   ORDER_STATE_STATUS,
+  ORDER_STATUSES,
   ORDER_STATUS_NAMES,
-  canChangeLineStatus,
   DEFAULT_TIME_ZONE,
   kopecksToDecimal,
   toKopecks,
@@ -13,22 +12,35 @@ import {
   type OrderStatus,
 } from '@detal/contract';
 import type { Db, Tx } from '../../db/index.ts';
-import { orderItems, orderLineStatusHistory, orders } from '../../db/schema/index.ts';
+import { emit } from '../../events/bus.ts';
 import { conflict, validationFailed } from '../../http/errors.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
 import { lockOrderBill, setBillPaidFlag, setBillSum } from '../bills/queries.ts';
-import { findAdminBill } from '../payments/queries.ts';
-import { returnToStock } from '../catalog/offer-stock.ts';
-import { recordAudit } from '../staff/audit.ts';
-import { enqueueBillRevised, enqueueLineStatusChanged } from '../notifications/outbox.ts';
 import { currentBillDocument, reviseBill } from '../bills/revisions.ts';
-import { orderStateSql } from './order-state.ts';
+import { returnToStock } from '../catalog/offer-stock.ts';
+import { findAdminBill } from '../payments/queries.ts';
+import {
+  findBilledSums,
+  findLineOrders,
+  findLineStatus,
+  findOrderState,
+  insertLineStatusHistory,
+  listLineStatuses,
+  lockLines,
+  lockOrders,
+  setLinesStatus,
+  setOrderTotal,
+  touchOrders,
+  unbillLines,
+  type LockedLine,
+} from './queries.ts';
 
 /**
  * Every change of an order line's status goes through `changeLineStatuses` below, inside the caller's
  * transaction: the back office (one line or many), its «cancel», and the shop owner's CLI (`setOrderStatus`).
- * It is the one place where a line's status changes, so whatever must happen with every change (history, audit,
- * a canceled line's stock and bill, the client's notification) happens here. Rules: decision 0021.
+ * Which moves exist and what each sets off is the table LINE_TRANSITIONS; what every move does (the status, its
+ * history, the StaffWrite and OrderLineStatusChanged events, the order's time of change) is `changeLineStatuses`.
+ * Rules: decision 0021; the table: decision 0042.
  */
 
 /** Who changes: a staff member, or null for the command line / the system; the note goes into the history. */
@@ -43,16 +55,53 @@ export interface StatusActor {
 /** The note of the command line's changes. */
 export const CLI_NOTE = 'CLI';
 
-interface LockedLine {
-  id: number;
-  orderId: number;
-  offerId: number | null;
-  status: OrderStatus;
-  price: string;
-  quantity: number;
-  billed: boolean;
-  article: string;
-  brandName: string;
+/** What a move sets off beyond the move itself, for the lines that took it, in the change's transaction. */
+type LineEffect = (tx: Tx, lines: readonly LockedLine[], move: MoveContext) => Promise<void>;
+
+interface MoveContext {
+  actor: StatusActor;
+  /** When each locked order was placed. */
+  orderedAt: ReadonlyMap<number, Date>;
+}
+
+/** One row of the table: moves from any of `from` to any of `to`. */
+export interface LineTransition {
+  from: readonly OrderStatus[];
+  to: readonly OrderStatus[];
+  /** Checked with the lines locked: a refusal (the 409's reason) or null; none lets every such move through. */
+  guard?: (line: LockedLine) => string | null;
+  /** In this order, after the status, its history and the events of every line that moved. */
+  effects: readonly LineEffect[];
+}
+
+/** Statuses a line never leaves: the contract's, by which the web greys the same moves out. */
+const FINAL = FINAL_LINE_STATUSES;
+const OPEN = ORDER_STATUSES.filter((status) => !FINAL.includes(status));
+
+/**
+ * The moves of a line's status, as Vendure's order process states its own: the first row that has the line's
+ * status in `from` and the new one in `to` applies. Setting the status a line already has is no move at all (no
+ * history, no e-mail), never a refusal.
+ */
+export const LINE_TRANSITIONS: readonly LineTransition[] = [
+  // An open line goes anywhere, backwards too, so that a mistake can be put right.
+  { from: OPEN, to: OPEN, effects: [] },
+  { from: OPEN, to: ['issued'], effects: [] },
+  // A canceled line gives its pieces back and leaves its order's bill (a new revision unless the bill is paid).
+  { from: OPEN, to: ['canceled'], effects: [returnPiecesToStock, leaveTheBill] },
+  // An issued part is in the client's hands (a return is a new document); a canceled line's stock went back.
+  { from: FINAL, to: ORDER_STATUSES, guard: () => LINE_STATUS_FINAL_MESSAGE, effects: [] },
+];
+
+/** The row of the move `from` → `to`; none is a move the table does not know, refused like a guarded one. */
+export const transitionOf = (from: OrderStatus, to: OrderStatus): LineTransition | undefined =>
+  LINE_TRANSITIONS.find((row) => row.from.includes(from) && row.to.includes(to));
+
+/** The refusal of moving `line` to `to`, or null when the move is allowed. */
+function refusalOf(line: LockedLine, to: OrderStatus): string | null {
+  const transition = transitionOf(line.status, to);
+  if (!transition) return LINE_STATUS_FINAL_MESSAGE;
+  return transition.guard?.(line) ?? null;
 }
 
 /**
@@ -72,61 +121,34 @@ export async function changeLineStatuses(
   field = 'line_ids',
 ): Promise<LineStatusChangeResult> {
   const ids = [...new Set(lineIds)].sort((a, b) => a - b);
-  const found = ids.length
-    ? await tx
-        .select({ id: orderItems.id, orderId: orderItems.orderId })
-        .from(orderItems)
-        .where(inArray(orderItems.id, ids))
-    : [];
+  const found = ids.length ? await findLineOrders(tx, ids) : [];
   const missing = ids.filter((id) => !found.some((line) => line.id === id));
   if (missing.length > 0 || ids.length === 0) {
     throw validationFailed({ [field]: [`${LINES_NOT_FOUND_MESSAGE}: ${missing.join(', ')}`] }, LINES_NOT_FOUND_MESSAGE);
   }
   const orderIds = [...new Set(found.map((line) => line.orderId))].sort((a, b) => a - b);
-  const lockedOrders = await tx
-    .select({ id: orders.id, createdAt: orders.createdAt })
-    .from(orders)
-    .where(inArray(orders.id, orderIds))
-    .orderBy(asc(orders.id))
-    .for('update');
-  const orderedAt = new Map(lockedOrders.map((order) => [order.id, order.createdAt]));
-  const lines = (await tx
-    .select({
-      id: orderItems.id,
-      orderId: orderItems.orderId,
-      offerId: orderItems.offerId,
-      status: orderItems.status,
-      price: orderItems.price,
-      quantity: orderItems.quantity,
-      billed: orderItems.billed,
-      article: orderItems.article,
-      brandName: orderItems.brandName,
-    })
-    .from(orderItems)
-    .where(inArray(orderItems.id, ids))
-    .orderBy(asc(orderItems.id))
-    .for('update')) as LockedLine[];
-
-  const refused = lines.filter((line) => !canChangeLineStatus(line.status, status));
-  if (refused.length > 0) {
-    const which = refused
-      .map((line) => `№ ${line.id} ${line.brandName} ${line.article} (${ORDER_STATUS_NAMES[line.status]})`)
-      .join(', ');
-    throw conflict(`${LINE_STATUS_FINAL_MESSAGE}: ${which}`);
-  }
+  const orderedAt = new Map((await lockOrders(tx, orderIds)).map((order) => [order.id, order.createdAt]));
+  const lines = await lockLines(tx, ids);
 
   const moving = lines.filter((line) => line.status !== status);
+  const refused = moving
+    .map((line) => ({ line, refusal: refusalOf(line, status) }))
+    .filter((check) => check.refusal !== null);
+  if (refused.length > 0) {
+    const which = refused
+      .map(({ line }) => `№ ${line.id} ${line.brandName} ${line.article} (${ORDER_STATUS_NAMES[line.status]})`)
+      .join(', ');
+    throw conflict(`${refused[0]!.refusal}: ${which}`);
+  }
+
   if (moving.length > 0) {
-    await tx
-      .update(orderItems)
-      .set({ status })
-      .where(
-        inArray(
-          orderItems.id,
-          moving.map((line) => line.id),
-        ),
-      );
-    await tx.insert(orderLineStatusHistory).values(
+    await setLinesStatus(
+      tx,
+      moving.map((line) => line.id),
+      status,
+    );
+    await insertLineStatusHistory(
+      tx,
       moving.map((line) => ({
         orderItemId: line.id,
         fromStatus: line.status,
@@ -137,13 +159,16 @@ export async function changeLineStatuses(
       })),
     );
     for (const line of moving) {
-      // The client's e-mail, in the same transaction: changes of one order within a minute go in one.
-      await enqueueLineStatusChanged(
-        tx,
-        { orderId: line.orderId, lineId: line.id, from: line.status, to: status },
-        { now: actor.at },
-      );
-      await recordAudit(tx, {
+      // The client's e-mail (the outbox's subscriber), in the same transaction: changes of one order within a
+      // minute go in one.
+      await emit(tx, 'OrderLineStatusChanged', {
+        orderId: line.orderId,
+        lineId: line.id,
+        from: line.status,
+        to: status,
+        at: actor.at,
+      });
+      await emit(tx, 'StaffWrite', {
         staffId: actor.staffId,
         action: 'order_item.status',
         entity: 'order_item',
@@ -153,11 +178,13 @@ export async function changeLineStatuses(
         at: actor.at,
       });
     }
-    if (status === 'canceled') await afterCancel(tx, moving, orderedAt, actor);
-    await tx
-      .update(orders)
-      .set({ updatedAt: actor.at })
-      .where(inArray(orders.id, [...new Set(moving.map((line) => line.orderId))]));
+    // Each row's effects once, for the lines that took it, in the table's order.
+    for (const transition of LINE_TRANSITIONS) {
+      const took = moving.filter((line) => transitionOf(line.status, status) === transition);
+      if (took.length === 0) continue;
+      for (const effect of transition.effects) await effect(tx, took, { actor, orderedAt });
+    }
+    await touchOrders(tx, [...new Set(moving.map((line) => line.orderId))], actor.at);
   }
   return {
     changed: moving.map((line) => ({ id: line.id, order_id: line.orderId, from: line.status, to: status })),
@@ -165,40 +192,37 @@ export async function changeLineStatuses(
   };
 }
 
-/**
- * A canceled line gives its pieces back to its offer (when the offer is still the one sold: see
- * `returnToStock`) and leaves its order's bill unless the bill is paid: the bill's sum becomes the lines still
- * billed plus delivery while any remains, and the order's total follows it. A paid bill is never rewritten;
- * the order's screen shows the overpayment as owed to the client.
- */
-async function afterCancel(
-  tx: Tx,
-  canceled: readonly LockedLine[],
-  orderedAt: ReadonlyMap<number, Date>,
-  actor: StatusActor,
-): Promise<void> {
+/** A canceled line gives its pieces back to its offer, when the offer is still the one sold (`returnToStock`). */
+async function returnPiecesToStock(tx: Tx, canceled: readonly LockedLine[], { actor, orderedAt }: MoveContext) {
   const withOffer = canceled.filter((line) => line.offerId !== null);
-  if (withOffer.length > 0) {
-    const returned = await returnToStock(
-      tx,
-      withOffer.map((line) => ({
-        offerId: line.offerId!,
-        quantity: line.quantity,
-        orderedAt: orderedAt.get(line.orderId)!,
-      })),
-    );
-    for (const change of returned) {
-      await recordAudit(tx, {
-        staffId: actor.staffId,
-        action: 'offer.stock_returned',
-        entity: 'offer',
-        entityId: change.offerId,
-        before: { quantity: change.before },
-        after: { quantity: change.after },
-        at: actor.at,
-      });
-    }
+  if (withOffer.length === 0) return;
+  const returned = await returnToStock(
+    tx,
+    withOffer.map((line) => ({
+      offerId: line.offerId!,
+      quantity: line.quantity,
+      orderedAt: orderedAt.get(line.orderId)!,
+    })),
+  );
+  for (const change of returned) {
+    await emit(tx, 'StaffWrite', {
+      staffId: actor.staffId,
+      action: 'offer.stock_returned',
+      entity: 'offer',
+      entityId: change.offerId,
+      before: { quantity: change.before },
+      after: { quantity: change.after },
+      at: actor.at,
+    });
   }
+}
+
+/**
+ * A canceled line leaves its order's bill unless the bill is paid: the bill's sum becomes the lines still billed
+ * plus delivery while any remains, and the order's total follows it. A paid bill is never rewritten; the order's
+ * screen shows the overpayment as owed to the client.
+ */
+async function leaveTheBill(tx: Tx, canceled: readonly LockedLine[], { actor }: MoveContext) {
   const orderIds = [...new Set(canceled.map((line) => line.orderId))].sort((a, b) => a - b);
   for (const orderId of orderIds) {
     const bill = await lockOrderBill(tx, orderId);
@@ -207,17 +231,8 @@ async function afterCancel(
     if (leaving.length === 0) continue;
     // The bill as the client has it, read before its lines change: the new revision says it replaces it.
     const replaced = await currentBillDocument(tx, bill.id, actor.timeZone);
-    await tx.update(orderItems).set({ billed: false }).where(inArray(orderItems.id, leaving));
-    const [sums] = await tx
-      .select({
-        items: sql<string>`coalesce(sum(${orderItems.price} * ${orderItems.quantity}), 0)::text`,
-        billedLines: sql<number>`count(${orderItems.id})::int`,
-        delivery: orders.deliveryPrice,
-      })
-      .from(orders)
-      .leftJoin(orderItems, and(eq(orderItems.orderId, orders.id), eq(orderItems.billed, true)))
-      .where(eq(orders.id, orderId))
-      .groupBy(orders.deliveryPrice);
+    await unbillLines(tx, leaving);
+    const sums = await findBilledSums(tx, orderId);
     // Delivery is billed while some part is: an order with every line canceled owes nothing.
     const dueKopecks = sums && sums.billedLines > 0 ? toKopecks(sums.items) + toKopecks(sums.delivery) : 0;
     const total = kopecksToDecimal(dueKopecks);
@@ -225,11 +240,11 @@ async function afterCancel(
     // A partly paid bill whose payments now cover its lower sum is paid; what they took above it is owed back.
     const paidKopecks = toKopecks((await findAdminBill(tx, bill.id))!.paid_sum);
     if (paidKopecks > 0 && paidKopecks >= dueKopecks) await setBillPaidFlag(tx, bill.id, true, actor.at);
-    await tx.update(orders).set({ totalPrice: total }).where(eq(orders.id, orderId));
+    await setOrderTotal(tx, orderId, total);
     // A new revision of the bill, the earlier ones kept; the client gets its PDF by e-mail (decision 0039).
     const revised = replaced && (await reviseBill(tx, replaced, actor.at, actor.timeZone));
-    if (revised) await enqueueBillRevised(tx, { billId: bill.id, revision: revised.revision }, { now: actor.at });
-    await recordAudit(tx, {
+    if (revised) await emit(tx, 'BillRevised', { billId: bill.id, revision: revised.revision, at: actor.at });
+    await emit(tx, 'StaffWrite', {
       staffId: actor.staffId,
       action: 'bill.total',
       entity: 'bill',
@@ -270,17 +285,14 @@ export async function setOrderStatus(
   const timeZone = actor.timeZone ?? DEFAULT_TIME_ZONE;
   return db.transaction(async (tx): Promise<StatusChangeResult> => {
     const orderStatus = async () => {
-      const [row] = await tx.select({ state: orderStateSql() }).from(orders).where(eq(orders.id, orderId));
-      return row ? ORDER_STATE_STATUS[row.state] : null;
+      const state = await findOrderState(tx, orderId);
+      return state === null ? null : ORDER_STATE_STATUS[state];
     };
     const previousOfOrder = await orderStatus();
     if (previousOfOrder === null) return { missing: 'order' };
     if (lineId === null) {
-      const lines = await tx
-        .select({ id: orderItems.id, status: orderItems.status })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, orderId));
-      const open = lines.filter((line) => !FINAL_LINE_STATUSES.includes(line.status as OrderStatus));
+      const lines = await listLineStatuses(tx, orderId);
+      const open = lines.filter((line) => !FINAL.includes(line.status));
       await changeLineStatuses(
         tx,
         (open.length > 0 ? open : lines).map((line) => line.id),
@@ -290,11 +302,7 @@ export async function setOrderStatus(
       return { changed: { orderId, lineId, previous: previousOfOrder, status: (await orderStatus())! } };
     }
     if (!Number.isSafeInteger(lineId)) return { missing: 'line' };
-    const [line] = await tx
-      .select({ status: orderItems.status })
-      .from(orderItems)
-      .where(and(eq(orderItems.id, lineId), eq(orderItems.orderId, orderId)));
-    if (!line) return { missing: 'line' };
+    if ((await findLineStatus(tx, orderId, lineId)) === null) return { missing: 'line' };
     const result = await changeLineStatuses(tx, [lineId], status, { ...actor, at, timeZone });
     const previous = result.changed[0]?.from ?? status;
     return { changed: { orderId, lineId, previous, status } };

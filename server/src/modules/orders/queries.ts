@@ -11,9 +11,9 @@ import {
 } from '@detal/contract';
 import { withinDays } from '../../db/calendar-days.ts';
 import type { DbExecutor, Tx } from '../../db/index.ts';
-import { bills, orderItems, orders } from '../../db/schema/index.ts';
+import { bills, orderItems, orderLineStatusHistory, orders } from '../../db/schema/index.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
-import { orderStateSql, statesOfStatus } from './order-state.ts';
+import { orderStateSql, statesOfStatus } from '../order-state/order-state.ts';
 
 /* Writing orders. */
 
@@ -239,4 +239,132 @@ export async function findOrder(db: DbExecutor, clientId: number, orderId: numbe
     .where(and(eq(orders.id, orderId), eq(orders.clientId, clientId)));
   const [order] = await withLines(db, rows);
   return order ?? null;
+}
+
+/* Changing line statuses (order-status.ts): every writer locks orders, then lines, then offers and bills. */
+
+/** A line as the status change reads it, locked. */
+export interface LockedLine {
+  id: number;
+  orderId: number;
+  offerId: number | null;
+  status: OrderStatus;
+  price: string;
+  quantity: number;
+  billed: boolean;
+  article: string;
+  brandName: string;
+}
+
+/** The lines of `ids` that exist, with their orders (not locked: read to know which orders to lock first). */
+export function findLineOrders(tx: Tx, ids: readonly number[]): Promise<{ id: number; orderId: number }[]> {
+  return tx
+    .select({ id: orderItems.id, orderId: orderItems.orderId })
+    .from(orderItems)
+    .where(inArray(orderItems.id, [...ids]));
+}
+
+/** Locks the orders of `orderIds` in id order; with when each was placed (a returned piece's stock needs it). */
+export function lockOrders(tx: Tx, orderIds: readonly number[]): Promise<{ id: number; createdAt: Date }[]> {
+  return tx
+    .select({ id: orders.id, createdAt: orders.createdAt })
+    .from(orders)
+    .where(inArray(orders.id, [...orderIds]))
+    .orderBy(asc(orders.id))
+    .for('update');
+}
+
+/** Locks the lines of `ids` in id order and reads them as they are now. */
+export async function lockLines(tx: Tx, ids: readonly number[]): Promise<LockedLine[]> {
+  return (await tx
+    .select({
+      id: orderItems.id,
+      orderId: orderItems.orderId,
+      offerId: orderItems.offerId,
+      status: orderItems.status,
+      price: orderItems.price,
+      quantity: orderItems.quantity,
+      billed: orderItems.billed,
+      article: orderItems.article,
+      brandName: orderItems.brandName,
+    })
+    .from(orderItems)
+    .where(inArray(orderItems.id, [...ids]))
+    .orderBy(asc(orderItems.id))
+    .for('update')) as LockedLine[];
+}
+
+export async function setLinesStatus(tx: Tx, ids: readonly number[], status: OrderStatus): Promise<void> {
+  await tx
+    .update(orderItems)
+    .set({ status })
+    .where(inArray(orderItems.id, [...ids]));
+}
+
+export async function insertLineStatusHistory(
+  tx: Tx,
+  entries: readonly (typeof orderLineStatusHistory.$inferInsert)[],
+): Promise<void> {
+  await tx.insert(orderLineStatusHistory).values([...entries]);
+}
+
+/** Marks the orders of `orderIds` as changed at `at`. */
+export async function touchOrders(tx: Tx, orderIds: readonly number[], at: Date): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ updatedAt: at })
+    .where(inArray(orders.id, [...orderIds]));
+}
+
+/** Takes the lines of `ids` off their order's bill. */
+export async function unbillLines(tx: Tx, ids: readonly number[]): Promise<void> {
+  await tx
+    .update(orderItems)
+    .set({ billed: false })
+    .where(inArray(orderItems.id, [...ids]));
+}
+
+/** What the order's bill covers now: the billed lines' sum (roubles), how many they are, and the delivery price. */
+export async function findBilledSums(
+  tx: Tx,
+  orderId: number,
+): Promise<{ items: string; billedLines: number; delivery: string } | undefined> {
+  const [sums] = await tx
+    .select({
+      items: sql<string>`coalesce(sum(${orderItems.price} * ${orderItems.quantity}), 0)::text`,
+      billedLines: sql<number>`count(${orderItems.id})::int`,
+      delivery: orders.deliveryPrice,
+    })
+    .from(orders)
+    .leftJoin(orderItems, and(eq(orderItems.orderId, orders.id), eq(orderItems.billed, true)))
+    .where(eq(orders.id, orderId))
+    .groupBy(orders.deliveryPrice);
+  return sums;
+}
+
+export async function setOrderTotal(tx: Tx, orderId: number, total: string): Promise<void> {
+  await tx.update(orders).set({ totalPrice: total }).where(eq(orders.id, orderId));
+}
+
+/** The order's state derived from its lines (decision 0040); null when there is no such order. */
+export async function findOrderState(tx: Tx, orderId: number): Promise<OrderState | null> {
+  const [row] = await tx.select({ state: orderStateSql() }).from(orders).where(eq(orders.id, orderId));
+  return row?.state ?? null;
+}
+
+/** Every line of the order with its status. */
+export function listLineStatuses(tx: Tx, orderId: number): Promise<{ id: number; status: OrderStatus }[]> {
+  return tx
+    .select({ id: orderItems.id, status: orderItems.status })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId)) as Promise<{ id: number; status: OrderStatus }[]>;
+}
+
+/** The status of the order's line `lineId`; null when the order has no such line. */
+export async function findLineStatus(tx: Tx, orderId: number, lineId: number): Promise<OrderStatus | null> {
+  const [line] = await tx
+    .select({ status: orderItems.status })
+    .from(orderItems)
+    .where(and(eq(orderItems.id, lineId), eq(orderItems.orderId, orderId)));
+  return (line?.status as OrderStatus | undefined) ?? null;
 }

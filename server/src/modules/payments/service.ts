@@ -1,4 +1,3 @@
-import { enqueuePaymentRecorded } from '../notifications/outbox.ts';
 import {
   PAYMENT_BILL_NOT_FOUND_MESSAGE,
   PAYMENT_BILL_PAID_MESSAGE,
@@ -19,7 +18,7 @@ import { validationFailed } from '../../http/errors.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
 import { readPage } from '../../shared/pagination.ts';
 import { lockBillRow, setBillPaidFlag } from '../bills/queries.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { emit } from '../../events/bus.ts';
 import {
   countPayments,
   deleteCliPayments,
@@ -101,7 +100,7 @@ export async function recordPaymentTx(tx: Tx, input: PaymentInput): Promise<Paym
   if (covered) await setBillPaidFlag(tx, input.billId, true, input.now);
   const bill = (await findAdminBill(tx, input.billId))!;
   const payment = (await findPayment(tx, paymentId))!;
-  await recordAudit(tx, {
+  await emit(tx, 'StaffWrite', {
     staffId: input.staffId,
     action: 'payment.record',
     entity: 'bill',
@@ -119,7 +118,7 @@ export async function recordPaymentTx(tx: Tx, input: PaymentInput): Promise<Paym
     at: input.now,
   });
   // The client's «платёж получен» e-mail, written to the outbox in this transaction.
-  await enqueuePaymentRecorded(tx, { billId: input.billId, amount: kopecksToDecimal(input.amountKopecks) });
+  await emit(tx, 'PaymentRecorded', { billId: input.billId, amount: kopecksToDecimal(input.amountKopecks) });
   return { kind: 'recorded', payment, bill };
 }
 
@@ -203,7 +202,7 @@ export async function undoCliPayments(db: Db, billId: number, now: Date): Promis
     if (!covered) await setBillPaidFlag(tx, billId, false, now);
     const bill = (await findAdminBill(tx, billId))!;
     if (removed.length > 0 || before.state !== bill.state) {
-      await recordAudit(tx, {
+      await emit(tx, 'StaffWrite', {
         staffId: null,
         action: 'payment.remove',
         entity: 'bill',

@@ -13,7 +13,7 @@ import type { Db } from '../../db/index.ts';
 import { readShopSetting } from '../../db/shop-settings.ts';
 import { conflict, validationFailed } from '../../http/errors.ts';
 import { lockBillRows } from '../bills/queries.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { emit } from '../../events/bus.ts';
 import { findAdminBills, findClientsByInn, findStatementPayments, type PayerBills } from './queries.ts';
 import { dayIn, recordPayment, recordPaymentTx } from './service.ts';
 import { StatementFormatError, billNumbersIn, statementKey } from './statement-format.ts';
@@ -152,7 +152,7 @@ export async function importStatement(
         result.recorded.push({ line, payment: outcome.payment });
       }
     }
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId: actor.staffId,
       action: 'statement.import',
       entity: 'statement',

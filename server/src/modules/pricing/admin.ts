@@ -11,7 +11,7 @@ import {
 import type { Db, DbExecutor } from '../../db/index.ts';
 import { brands, offers, suppliers } from '../../db/schema/index.ts';
 import { validationFailed } from '../../http/errors.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { emit } from '../../events/bus.ts';
 import { listGroups, loadNameDirectory, setGroupProfile } from './groups.ts';
 import { sellingPrice, type PricingProfile } from './policy.ts';
 import { fileFromProfile, profileFromFile, type FileProblems } from './profile-file.ts';
@@ -127,7 +127,7 @@ export async function savePricing(db: Db, staffId: number | null, file: PricingF
   await db.transaction(async (tx) => {
     const before = (await listGroups(tx)).find((group) => group.name === parsed.group);
     const set = await setGroupProfile(tx, parsed.group, parsed.profile);
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId,
       action: set.created ? 'pricing_group.create' : 'pricing_group.profile',
       entity: 'pricing_group',

@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { normalizeBrand } from '@detal/contract';
 import type { DbExecutor } from '../../db/index.ts';
 import { brands, clientGroups, clients, pricingProfiles, suppliers } from '../../db/schema/index.ts';
-import { auditObjectsOf, type AuditObjectReader } from '../staff/audit-objects.ts';
+import { auditObjectsOf, type AuditObjectReader } from '../audit/audit-objects.ts';
 import type { BasisPoints, PricingProfile } from './policy.ts';
 import type { NameDirectory } from './profile-file.ts';
 import { profileFromRules, rulesFromProfile, storedRulesSchema } from './stored-rules.ts';

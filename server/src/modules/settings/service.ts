@@ -14,7 +14,7 @@ import {
   writeShopSetting,
   type ShopSettingValues,
 } from '../../db/shop-settings.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { emit } from '../../events/bus.ts';
 import { staffAddressFallback } from '../notifications/staff-address.ts';
 
 /**
@@ -107,7 +107,7 @@ export async function saveAdminSettings(
       if (isDeepStrictEqual(before, value)) continue;
       // Each value was built from its section's checked schema above: the key and the value agree.
       await writeShopSetting(tx, key, value as never);
-      await recordAudit(tx, {
+      await emit(tx, 'StaffWrite', {
         staffId,
         action: 'settings.save',
         entity: 'settings',
@@ -123,7 +123,7 @@ export async function saveAdminSettings(
       if (before === email) return;
       if (email === null) await deleteShopSetting(tx, 'staff_notification_email');
       else await writeShopSetting(tx, 'staff_notification_email', { email });
-      await recordAudit(tx, {
+      await emit(tx, 'StaffWrite', {
         staffId,
         action: 'settings.save',
         entity: 'settings',

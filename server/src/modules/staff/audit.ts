@@ -2,31 +2,21 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { pageOffset, paginationMeta, type AuditEntry, type AuditLogFilters, type Paginated } from '@detal/contract';
 import { withinDays } from '../../db/calendar-days.ts';
 import type { DbExecutor, Tx } from '../../db/index.ts';
+import type { AuditValues, StaffWrite } from '../../events/domain-events.ts';
 import { auditLog, staff } from '../../db/schema/index.ts';
-import { readAuditObjects, type AuditObjectReaders } from './audit-objects.ts';
+import { readAuditObjects, type AuditObjectReaders } from '../audit/audit-objects.ts';
 
 /**
- * The audit log: every staff write leaves one row, written with `recordAudit` inside the transaction of the
- * write, so that the two commit or fail together. Other modules (orders, payments, clients) record theirs
- * through the same function. Rows are never changed: no function here updates or deletes, and a trigger
- * refuses UPDATE, DELETE and TRUNCATE on the table (migration 0005).
+ * The audit log: every staff write leaves one row. Modules tell of their writes with the StaffWrite event inside
+ * the transaction of the write, and the app's subscriber (modules/subscribers.ts) calls `recordAudit` in that same
+ * transaction, so that the two commit or fail together (decision 0042). Rows are never changed: no function here
+ * updates or deletes, and a trigger refuses UPDATE, DELETE and TRUNCATE on the table (migration 0005).
  */
 
-/** Values of a row as the log keeps them: the fields that changed or matter, never a password or a hash. */
-export type AuditValues = Record<string, unknown>;
+export type { AuditValues } from '../../events/domain-events.ts';
 
-export interface AuditRecord {
-  /** Who: the staff member, or null for the shop owner's command line. */
-  staffId: number | null;
-  /** What was done, `entity.verb`: 'staff.invite', 'order_item.status'. */
-  action: string;
-  /** The kind of row it was done to: 'staff', 'order', 'bill'. */
-  entity: string;
-  entityId: number | string | null;
-  before?: AuditValues | null;
-  after?: AuditValues | null;
-  at: Date;
-}
+/** One row of the log, as the StaffWrite event carries it. */
+export type AuditRecord = StaffWrite;
 
 /** Field names whose values never enter the log, whatever a caller passes. */
 const SECRET_FIELD = /password|hash|token|secret/i;

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { validationFailed } from '../../http/errors.ts';
 import { hashPassword } from '../../shared/password.ts';
 import { hashToken, looksLikeToken, newToken } from '../../shared/secret-token.ts';
-import { recordAudit } from './audit.ts';
+import { emit } from '../../events/bus.ts';
 import {
   anyStaffExists,
   insertStaff,
@@ -66,7 +66,7 @@ export async function setUpFirstOwner(db: Db, input: StaffSetupRequest, now: Dat
       if (!(await useUpStaffSetupLink(tx, hashToken(input.token), now))) throw linkInvalid();
       if (await anyStaffExists(tx)) throw linkInvalid();
       const created = await insertStaff(tx, { email: input.email, name: input.name, role: 'owner', passwordHash }, now);
-      await recordAudit(tx, {
+      await emit(tx, 'StaffWrite', {
         staffId: created.id,
         action: 'staff.setup',
         entity: 'staff',

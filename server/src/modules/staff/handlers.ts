@@ -7,7 +7,7 @@ import { createMailer } from '../../mail/mailer.ts';
 import { hashForUnknownAccount } from '../../shared/password.ts';
 import { AUTH_LIMIT_WINDOW_MS, PER_EMAIL_MAX, limitPerAddress } from '../clients/limits.ts';
 import { listAuditLog } from './audit.ts';
-import type { AuditObjectReaders } from './audit-objects.ts';
+import type { AuditObjectReaders } from '../audit/audit-objects.ts';
 import { limitStaffSignInPerAddress, signInWithinLimits } from './sign-in-limits.ts';
 import { isFirstOwnerSetupUsable, setUpFirstOwner } from './first-owner-setup.ts';
 import {

@@ -2,7 +2,7 @@ import { and, desc, count, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle
 import type { StaffMember, StaffRole } from '@detal/contract';
 import type { DbExecutor } from '../../db/index.ts';
 import { staff, staffPasswordLinks, staffSessions, staffSetupLinks } from '../../db/schema/index.ts';
-import { auditObjectsOf, type AuditObjectReader } from './audit-objects.ts';
+import { auditObjectsOf, type AuditObjectReader } from '../audit/audit-objects.ts';
 
 /** Staff, their sessions and set-password links. Only this module touches these tables. */
 

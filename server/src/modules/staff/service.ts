@@ -17,7 +17,7 @@ import type { StaffContext } from '../../http/staff-auth.ts';
 import type { MailLog, Mailer } from '../../mail/mailer.ts';
 import { hashForUnknownAccount, hashPassword, needsRehash, verifyPassword } from '../../shared/password.ts';
 import { addMs, hashToken, looksLikeToken, newToken } from '../../shared/secret-token.ts';
-import { recordAudit } from './audit.ts';
+import { emit } from '../../events/bus.ts';
 import { invitationMail, staffPasswordLink } from './invite-mail.ts';
 import {
   countStaff,
@@ -85,7 +85,13 @@ export async function signIn(db: Db, input: StaffSignInRequest, now: Date): Prom
     const token = await openStaffSession(tx, found.id, now);
     const member = await markSignedIn(tx, found.id, now);
     if (!member) throw signInFailed();
-    await recordAudit(tx, { staffId: found.id, action: 'staff.sign_in', entity: 'staff', entityId: found.id, at: now });
+    await emit(tx, 'StaffWrite', {
+      staffId: found.id,
+      action: 'staff.sign_in',
+      entity: 'staff',
+      entityId: found.id,
+      at: now,
+    });
     return { token, member };
   });
 }
@@ -93,7 +99,7 @@ export async function signIn(db: Db, input: StaffSignInRequest, now: Date): Prom
 export async function signOut(db: Db, staff: StaffContext, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await revokeStaffSession(tx, staff.sessionId, now);
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId: staff.staffId,
       action: 'staff.sign_out',
       entity: 'staff',
@@ -154,7 +160,7 @@ export async function createStaffMember(db: Db, actor: Actor, input: NewStaffMem
           expiresAt: addMs(now, STAFF_LINK_TTL_MS),
         });
       }
-      await recordAudit(tx, {
+      await emit(tx, 'StaffWrite', {
         staffId: actor?.staffId ?? null,
         action: actor ? 'staff.invite' : 'staff.create',
         entity: 'staff',
@@ -230,7 +236,7 @@ export async function setStaffBlocked(
     const after = await updateStaffBlocked(tx, staffId, blocked ? now : null, now);
     if (!after) throw notFound(STAFF_NOT_FOUND_MESSAGE);
     if (blocked) await revokeStaffSessions(tx, staffId, now);
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId: actor.staffId,
       action: blocked ? 'staff.block' : 'staff.unblock',
       entity: 'staff',
@@ -260,7 +266,7 @@ export async function setPasswordFromLink(db: Db, input: StaffSetPasswordRequest
     await updateStaffPasswordHash(tx, staffId, passwordHash, now);
     await revokeStaffSessions(tx, staffId, now);
     await retireStaffPasswordLinks(tx, staffId, now);
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId,
       action: 'staff.set_password',
       entity: 'staff',
@@ -289,7 +295,7 @@ export async function changeOwnPassword(
     await updateStaffPasswordHash(tx, staff.staffId, passwordHash, now);
     await revokeStaffSessions(tx, staff.staffId, now, staff.sessionId);
     await retireStaffPasswordLinks(tx, staff.staffId, now);
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId: staff.staffId,
       action: 'staff.change_password',
       entity: 'staff',

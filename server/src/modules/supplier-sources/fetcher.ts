@@ -5,9 +5,7 @@ import type { SourceImportOptions, SupplierFetch } from '@detal/contract';
 import type { Database, DbExecutor } from '../../db/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { jobType, type JobQueue } from '../../shared/background-jobs.ts';
-import { enqueueStaffSupplierAlert } from '../notifications/outbox.ts';
-import { forgetSuggestions } from '../search/suggestion-cache.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { emit } from '../../events/bus.ts';
 import { downloadPath, removeOrphanDownloads } from './download-files.ts';
 import { IMPORT_FAILED_MESSAGE } from '../suppliers/profile.ts';
 import { FetchFailure, fetchToFile } from './fetch-file.ts';
@@ -119,7 +117,7 @@ export async function fetchNow(
       supplierId,
     });
     if (ids.length === 0) return false;
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId: context.staffId,
       action: 'supplier_source.fetch_now',
       entity: 'supplier',
@@ -298,18 +296,17 @@ export async function fetchClaimedSource(
         nextFetchAt: retryAt < scheduled ? retryAt : scheduled,
       });
       if (failures === FAILURE_ALERT_AFTER) {
-        await enqueueStaffSupplierAlert(
-          tx,
-          'staff_source_failing',
-          {
+        await emit(tx, 'SupplierAlert', {
+          kind: 'staff_source_failing',
+          facts: {
             supplier_id: supplierId,
             supplier_name: supplier.name,
             url: current.url,
             failures,
             last_error: result.error,
           },
-          { now: finishedAt },
-        );
+          at: finishedAt,
+        });
       }
       settings.log.warn({ supplierId, failures, error: result.error }, 'supplier price list not fetched');
     } else {
@@ -330,10 +327,10 @@ export async function fetchClaimedSource(
         'supplier price list fetched',
       );
     }
+    // The import forgot this instance's suggestions already; a list hidden as stale is shown only now.
+    if (result.outcome === 'imported') await emit(tx, 'CatalogVisibilityChanged', { reason: 'staleness' });
     return toFetch(row);
   });
-  // The import forgot this instance's suggestions already; a list hidden as stale is shown only now.
-  if (result.outcome === 'imported') forgetSuggestions();
   return fetched;
 }
 
@@ -355,10 +352,9 @@ export async function runSourcesTick(database: Database, settings: FetchSettings
   const staleness = await database.db.transaction(async (tx) => {
     const marked = await markStaleness(tx, now);
     for (const stale of marked.stale) {
-      await enqueueStaffSupplierAlert(
-        tx,
-        'staff_list_stale',
-        {
+      await emit(tx, 'SupplierAlert', {
+        kind: 'staff_list_stale',
+        facts: {
           supplier_id: stale.supplierId,
           supplier_name: stale.supplierName,
           url: stale.url,
@@ -366,13 +362,15 @@ export async function runSourcesTick(database: Database, settings: FetchSettings
           last_import_at: iso(stale.lastSuccessfulImportAt),
           stale_policy: stale.stalePolicy,
         },
-        { now },
-      );
+        at: now,
+      });
+    }
+    // Lists hidden or shown again change what is suggested (a 'warn' list too, which costs nothing to re-read).
+    if (marked.stale.length > 0 || marked.fresh > 0) {
+      await emit(tx, 'CatalogVisibilityChanged', { reason: 'staleness' });
     }
     return marked;
   });
-  // Lists hidden or shown again change what is suggested (a 'warn' list too, which costs nothing to re-read).
-  if (staleness.stale.length > 0 || staleness.fresh > 0) forgetSuggestions();
   for (const stale of staleness.stale) {
     settings.log.warn({ supplierId: stale.supplierId, policy: stale.stalePolicy }, 'supplier price list is stale');
   }

@@ -1,8 +1,7 @@
 import type { SourceImportOptions, SupplierSource, SupplierSourceSaveRequest } from '@detal/contract';
 import type { Database, DbExecutor } from '../../db/index.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
-import { forgetSuggestions } from '../search/suggestion-cache.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { emit } from '../../events/bus.ts';
 import { AddressNotAllowed, OutboundAddressPolicy } from './outbound-address.ts';
 import {
   deleteSourceRow,
@@ -133,7 +132,7 @@ export async function saveSource(
     } else {
       after = await insertSource(tx, { supplierId, createdAt: context.now, ...values });
     }
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId: context.staffId,
       action: before ? 'supplier_source.update' : 'supplier_source.create',
       entity: 'supplier',
@@ -142,14 +141,13 @@ export async function saveSource(
       after: { ...auditedValues(after), credentials_changed: before ? before.authPassword !== authPassword : null },
       at: context.now,
     });
-    return {
-      source: toSource(after, context.now),
-      hidingChanged: before !== null && before.staleSince !== null && before.stalePolicy !== after.stalePolicy,
-    };
+    // A stale list's offers are hidden or shown by the policy: suggestions are read again (decision 0032).
+    if (before !== null && before.staleSince !== null && before.stalePolicy !== after.stalePolicy) {
+      await emit(tx, 'CatalogVisibilityChanged', { reason: 'stale_policy' });
+    }
+    return toSource(after, context.now);
   });
-  // A stale list's offers are hidden or shown by the policy: suggestions are read again (decision 0032).
-  if (saved.hidingChanged) forgetSuggestions();
-  return saved.source;
+  return saved;
 }
 
 export async function deleteSource(
@@ -162,7 +160,7 @@ export async function deleteSource(
     const before = await lockSource(tx, supplierId);
     if (!before) throw notFound('У поставщика нет источника прайса');
     await deleteSourceRow(tx, supplierId);
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId: context.staffId,
       action: 'supplier_source.delete',
       entity: 'supplier',
@@ -170,7 +168,7 @@ export async function deleteSource(
       before: auditedValues(before),
       at: context.now,
     });
+    // Without a source the list is never stale: offers hidden as stale are shown again.
+    await emit(tx, 'CatalogVisibilityChanged', { reason: 'source_removed' });
   });
-  // Without a source the list is never stale: offers hidden as stale are shown again.
-  forgetSuggestions();
 }

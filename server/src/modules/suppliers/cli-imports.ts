@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/index.ts';
+import { emit } from '../../events/bus.ts';
 import { MassRemoval, type PriceListImportOptions } from '../catalog/import/price-list-import.ts';
-import { enqueueStaffSupplierAlert } from '../notifications/outbox.ts';
 import { PROCESS_OWNER } from './import-jobs.ts';
 import { importOptionsOf } from './profile.ts';
 import { findSupplierByName, insertImport, profileOf, updateImport } from './queries.ts';
@@ -84,12 +84,15 @@ export async function recordCliImport<Outcome extends CliImportOutcome>(
       });
       // Nobody is asked here (a schedule, a script): the staff are told by e-mail, and may upload the list.
       if (error instanceof MassRemoval && known) {
-        await enqueueStaffSupplierAlert(tx, 'staff_list_mass_removal', {
-          supplier_id: known.id,
-          supplier_name: what.supplierName?.trim() ?? '',
-          url: what.url ?? '',
-          removal: error.counts,
-          via: what.source ?? 'cli',
+        await emit(tx, 'SupplierAlert', {
+          kind: 'staff_list_mass_removal',
+          facts: {
+            supplier_id: known.id,
+            supplier_name: what.supplierName?.trim() ?? '',
+            url: what.url ?? '',
+            removal: error.counts,
+            via: what.source ?? 'cli',
+          },
         });
       }
     });

@@ -14,7 +14,7 @@ import {
 } from '@detal/contract';
 import type { DbExecutor } from '../../db/index.ts';
 import { staff, supplierImports, suppliers } from '../../db/schema/index.ts';
-import { auditObjectsOf, type AuditObjectReader } from '../staff/audit-objects.ts';
+import { auditObjectsOf, type AuditObjectReader } from '../audit/audit-objects.ts';
 
 /** The suppliers module's tables: suppliers (shared with the import and search, which read it) and their imports. */
 

@@ -22,8 +22,7 @@ import type { Database, Db } from '../../db/index.ts';
 import { supplierImports, suppliers } from '../../db/schema/index.ts';
 import { HttpError, conflict, notFound, validationFailed } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { forgetSuggestions } from '../search/suggestion-cache.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { emit } from '../../events/bus.ts';
 import { abortRunningImport, cancelOrphanedImport, type ImportQueue } from './import-jobs.ts';
 import { profileProblem, readableProblem, sniffTable } from './profile.ts';
 import { findImport, findImportRow, findSupplierDetail, insertImport, updateImport } from './queries.ts';
@@ -67,7 +66,7 @@ export async function saveSupplier(db: Db, request: SaveRequest, write: StaffWri
     importProfile: request.import_profile,
   };
   try {
-    const { id, activeChanged } = await db.transaction(async (tx) => {
+    const id = await db.transaction(async (tx) => {
       let id = request.id;
       let before: AdminSupplierDetail | null = null;
       if (id === null) {
@@ -79,7 +78,7 @@ export async function saveSupplier(db: Db, request: SaveRequest, write: StaffWri
         await tx.update(suppliers).set(values).where(eq(suppliers.id, id));
       }
       const after = await findSupplierDetail(tx, id);
-      await recordAudit(tx, {
+      await emit(tx, 'StaffWrite', {
         staffId: write.staffId,
         action: before ? 'supplier.update' : 'supplier.create',
         entity: 'supplier',
@@ -88,10 +87,12 @@ export async function saveSupplier(db: Db, request: SaveRequest, write: StaffWri
         after: after ? supplierValues(after) : null,
         at: write.now,
       });
-      return { id, activeChanged: before !== null && before.active !== request.active };
+      // Switching a supplier on or off shows or hides its offers: suggestions are read again (decision 0032).
+      if (before !== null && before.active !== request.active) {
+        await emit(tx, 'CatalogVisibilityChanged', { reason: 'supplier_active' });
+      }
+      return id;
     });
-    // Switching a supplier on or off shows or hides its offers: suggestions are read again (decision 0032).
-    if (activeChanged) forgetSuggestions();
     return showSupplier(db, id);
   } catch (error) {
     if (isUniqueViolation(error)) throw validationFailed({ name: ['Поставщик с таким названием уже есть'] });
@@ -207,7 +208,7 @@ export async function receiveUpload(deps: UploadDeps, input: UploadInput, write:
       staffId: write.staffId,
       queuedAt: write.now,
     });
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId: write.staffId,
       action: 'import.upload',
       entity: 'supplier_import',
@@ -244,7 +245,7 @@ async function recordRefusedUpload(
       finishedAt: write.now,
       error: upload.error,
     });
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId: write.staffId,
       action: 'import.refused',
       entity: 'supplier_import',
@@ -275,7 +276,7 @@ export async function confirmImport(
       sql`${supplierImports.status} = 'awaiting_confirmation'`,
     );
     if (!confirmed) throw conflict(IMPORT_NOT_AWAITING_MESSAGE);
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId: write.staffId,
       action: 'import.confirm_removal',
       entity: 'supplier_import',
@@ -316,7 +317,7 @@ export async function cancelImport(database: Database, id: number, write: StaffW
         : { cancelRequestedAt: write.now },
       sql`${supplierImports.status} = ${row.status}`,
     );
-    await recordAudit(tx, {
+    await emit(tx, 'StaffWrite', {
       staffId: write.staffId,
       action: 'import.cancel',
       entity: 'supplier_import',

@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { schema, type Database, type Db } from '../../../db/index.ts';
 import { insertMany } from '../../../db/insert-many.ts';
+import { withAfterCommit } from '../../../db/after-commit.ts';
 
 /*
  * An import reads its file into a temporary staging table first, and only then, in one transaction,
@@ -194,7 +195,7 @@ export async function openImportSession(database: Database): Promise<ImportSessi
     client.release(true);
     throw error;
   }
-  const db: Db = drizzleNodePg({ client, schema });
+  const db: Db = withAfterCommit(drizzleNodePg({ client, schema }));
   return {
     db,
     async stage(table) {

@@ -12,7 +12,7 @@ import { lockedSupplierHasOffers, lockSupplier, supplierHasOffers } from './pric
 import { layoutFromColumnList, parsePriceRow, type PriceRow, type ReadingRules, Refusal } from './price-row.ts';
 import { forEachRecord, type ReadTotals } from './read-records.ts';
 import type { RecordSourceOptions } from './record-source.ts';
-import { forgetSuggestions } from '../../search/suggestion-cache.ts';
+import { emit } from '../../../events/bus.ts';
 
 /*
  * The price-list import's two ways (decision 0044 names the files): a supplier without offers on PostgreSQL gets
@@ -138,8 +138,6 @@ export async function importPriceList(
       );
     }
     summary ??= await importThroughStaging(session, { ...options, supplierName }, startedAt);
-    // Committed: this instance's suggestions are read again (decision 0032); other instances' expire.
-    forgetSuggestions();
     return summary;
   } finally {
     await session.close();
@@ -196,6 +194,7 @@ async function importIntoEmptySupplier(
       { name: 'brands', changedRows: copy.brandsCreated },
       { name: 'brand_aliases', changedRows: copy.brandsCreated },
     ]);
+    await emit(tx, 'PriceListReplaced', { supplierId: supplier.id, supplierName: options.supplierName });
     options.signal?.throwIfAborted();
     await options.onProgress?.({ phase: 'committing', ...progress });
     return {
@@ -260,6 +259,7 @@ async function importThroughStaging(
       { name: 'brands', changedRows: brandsCreated },
       { name: 'brand_aliases', changedRows: brandsCreated },
     ]);
+    await emit(tx, 'PriceListReplaced', { supplierId: supplier.id, supplierName: options.supplierName });
     options.signal?.throwIfAborted();
     await options.onProgress?.({ phase: 'committing', ...progress });
     return { supplier, brandsCreated, counts };

@@ -9,13 +9,13 @@ import {
 } from '@detal/contract';
 import type { Db, Tx } from '../../../db/index.ts';
 import { validationFailed, type FieldErrors } from '../../../http/errors.ts';
+import { emit } from '../../../events/bus.ts';
 import { deleteBasketLines, lockBasketLines, updatePricesSeen } from '../../basket/queries.ts';
 import { insertBill } from '../../bills/queries.ts';
 import { issueBill } from '../../bills/revisions.ts';
 import { takeFromStock } from '../../catalog/offer-stock.ts';
 import { pricingOf } from '../../pricing/client-pricing.ts';
 import { findDeliveryAddress } from '../../clients/queries.ts';
-import { enqueueOrderPlaced, enqueueStaffNewOrder } from '../../notifications/outbox.ts';
 import { loadDeliveryPricing, type DeliveryPricing, type PricedOrder } from '../delivery.ts';
 import { findOrderBySubmission, insertOrder, insertOrderLines } from '../queries.ts';
 import { missingLinesError, ownBasketId, pricedOrder, sortedLineIds } from './basket-choice.ts';
@@ -199,8 +199,7 @@ export async function placeOrder(
     );
     await deleteBasketLines(tx, basketId, lineIds);
     // The e-mails (to the client, with the bill; to the shop's staff) commit with the order or not at all.
-    await enqueueOrderPlaced(tx, orderId);
-    await enqueueStaffNewOrder(tx, orderId);
+    await emit(tx, 'OrderPlaced', { orderId });
     return { kind: 'placed', result: { orderId, created: true } };
   });
 

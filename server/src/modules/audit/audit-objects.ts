@@ -4,7 +4,8 @@ import type { DbExecutor } from '../../db/index.ts';
  * What the audit log shows for the object of a row: «Иванов Иван», «KNECHT OC 90, заказ № 12», rather than
  * «Клиент № 2» (issue 26). Each module that writes audit rows about its own rows reads their names itself, with
  * its own SQL, through one of these readers; the app hands them to the log by entity kind, so the staff module
- * (below every other) reads no other module's tables.
+ * reads no other module's tables. This module sits below every other (decision 0042): a module that names its
+ * rows imports it, never the staff module above it.
  */
 export interface AuditObject {
   label: string;

@@ -1,0 +1,107 @@
+import type { OrderStatus } from '@detal/contract';
+
+/**
+ * Every domain event of the server, by name: what a module tells of inside the transaction of its change, for the
+ * subscribers the app composes (modules/subscribers.ts) to write the notification outbox and the audit log in that
+ * same transaction, or to act once it has committed. An event says what happened, in the emitter's words; what
+ * follows from it is the subscribers' business. The list of emitters and subscribers: README's architecture map,
+ * decision 0042.
+ */
+
+/** Values of a row as the audit log keeps them: the fields that changed or matter, never a password or a hash. */
+export type AuditValues = Record<string, unknown>;
+
+/** A write by the staff (or the shop owner's command line, or the system) that the audit log keeps. */
+export interface StaffWrite {
+  /** Who: the staff member, or null for the shop owner's command line. */
+  staffId: number | null;
+  /** What was done, `entity.verb`: 'staff.invite', 'order_item.status'. */
+  action: string;
+  /** The kind of row it was done to: 'staff', 'order', 'bill'. */
+  entity: string;
+  entityId: number | string | null;
+  before?: AuditValues | null;
+  after?: AuditValues | null;
+  at: Date;
+}
+
+/** A client placed an order (checkout). */
+export interface OrderPlaced {
+  orderId: number;
+}
+
+/** A line of an order moved from one status to another (never to the same one). */
+export interface OrderLineStatusChanged {
+  orderId: number;
+  lineId: number;
+  from: OrderStatus;
+  to: OrderStatus;
+  at: Date;
+}
+
+/** A bill got a new revision (a billed line left it while it was not wholly paid). */
+export interface BillRevised {
+  billId: number;
+  revision: number;
+  at: Date;
+}
+
+/** A payment was recorded against a bill. */
+export interface PaymentRecorded {
+  billId: number;
+  /** Roubles, two decimals ('1234.50'), as the money columns. */
+  amount: string;
+}
+
+export type SupplierAlertKind = 'staff_source_failing' | 'staff_list_stale' | 'staff_list_mass_removal';
+
+/** What the staff is told about a supplier's price list: all the e-mail shows, as it was at the time. */
+export interface SupplierAlertFacts {
+  supplier_id: number;
+  supplier_name: string;
+  url: string;
+  /** staff_source_failing: failures in a row and the last one's reason. */
+  failures?: number;
+  last_error?: string | null;
+  /** staff_list_stale: the allowed age, the last successful import (ISO, null: never), the policy. */
+  max_age_days?: number | null;
+  last_import_at?: string | null;
+  stale_policy?: 'hide' | 'warn';
+  /** staff_list_mass_removal: what the refused list would have done, and how it came ('schedule' or 'cli'). */
+  removal?: { offers: number; removed: number; loaded: number };
+  via?: 'schedule' | 'cli';
+}
+
+/** Something about a supplier's price list needs the staff: fetches failing, a list gone stale, a mass removal. */
+export interface SupplierAlert {
+  kind: SupplierAlertKind;
+  facts: SupplierAlertFacts;
+  at?: Date;
+}
+
+/** A supplier's price list replaced its offers (the import's transaction; its subscribers act once it commits). */
+export interface PriceListReplaced {
+  supplierId: number;
+  supplierName: string;
+}
+
+/**
+ * What the shop shows of its catalogue changed without a price list: a brand renamed, merged or removed, a supplier
+ * switched on or off, a stale list hidden or shown again.
+ */
+export interface CatalogVisibilityChanged {
+  reason: 'brand' | 'cross_reference' | 'supplier_active' | 'stale_policy' | 'source_removed' | 'staleness';
+}
+
+export interface DomainEvents {
+  StaffWrite: StaffWrite;
+  OrderPlaced: OrderPlaced;
+  OrderLineStatusChanged: OrderLineStatusChanged;
+  BillRevised: BillRevised;
+  PaymentRecorded: PaymentRecorded;
+  SupplierAlert: SupplierAlert;
+  PriceListReplaced: PriceListReplaced;
+  CatalogVisibilityChanged: CatalogVisibilityChanged;
+}
+
+export type DomainEventName = keyof DomainEvents;
