@@ -67,7 +67,7 @@ function ClientState({ children }: { children: ReactNode }) {
 
 /**
  * The document. The storefront's components (ui/) need no provider; the back office wraps its pages in Mantine's
- * (features/admin/MantineRoot.tsx). The shop has one colour scheme, so <html> carries it from the server for
+ * (features/admin-shell/MantineRoot.tsx). The shop has one colour scheme, so <html> carries it from the server for
  * Mantine's styles, and Mantine's ColorSchemeScript, an inline script that would pick a stored scheme, has
  * nothing to do.
  */

@@ -1,8 +1,8 @@
 import { Outlet, useLoaderData } from 'react-router';
 import type { Route } from './+types/admin';
-import { AdminShell } from '../features/admin/AdminShell.tsx';
-import { MantineRoot } from '../features/admin/MantineRoot.tsx';
-import { adminServerApi, guard } from '../features/admin/admin-api.server.ts';
+import { AdminShell } from '../features/admin-shell/AdminShell.tsx';
+import { MantineRoot } from '../features/admin-shell/MantineRoot.tsx';
+import { adminServerApi, guard } from '../features/admin-shell/admin-api.server.ts';
 import { adminRoutes } from 'virtual:detal/endpoint-routes';
 import { isApiError } from '../lib/api/index.ts';
 

@@ -1,11 +1,11 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useLoaderData } from 'react-router';
 import type { Route } from './+types/admin-audit';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { AuditFilters, AuditTable } from '../features/admin/AuditTable.tsx';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
-import { auditQueryOf } from '../features/admin/audit-filters.ts';
-import { ListPager } from '../features/admin/ListPager.tsx';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { AuditFilters, AuditTable } from '../features/admin-audit/AuditTable.tsx';
+import { adminServerApi, guard, isForbidden } from '../features/admin-shell/admin-api.server.ts';
+import { auditQueryOf } from '../features/admin-audit/audit-filters.ts';
+import { ListPager } from '../features/admin-shell/ListPager.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Журнал действий');
 

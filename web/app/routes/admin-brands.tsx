@@ -2,9 +2,9 @@ import { Alert, Anchor, Badge, Button, CloseButton, Group, Stack, Table, Text, T
 import { Form, Link, useFetcher, useLoaderData, useLocation } from 'react-router';
 import type { AdminBrand } from '@detal/contract';
 import type { Route } from './+types/admin-brands';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
-import { ListPager } from '../features/admin/ListPager.tsx';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin-shell/admin-api.server.ts';
+import { ListPager } from '../features/admin-shell/ListPager.tsx';
 import { brandAction, type BrandActionResult } from '../features/admin-catalog/catalog-actions.ts';
 import { positiveInt } from '../features/admin-payments/payments-query.ts';
 import { paths } from '../paths.ts';

@@ -19,13 +19,13 @@ import { Link, data, useFetcher, useLoaderData } from 'react-router';
 import { formatDateTime, formatRoubles, orderLabel } from '@detal/contract/browser';
 import type { AdminClient } from '@detal/contract';
 import type { Route } from './+types/admin-client';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin-shell/admin-api.server.ts';
 import { clientAction as runClientAction, type ClientActionResult } from '../features/admin-clients/client-actions.ts';
 import { StatusBadge } from '../features/admin-orders/OrderQueue.tsx';
 import { BillsTable, PaymentsTable } from '../features/admin-payments/PaymentsTables.tsx';
 import { positiveInt } from '../features/admin-payments/payments-query.ts';
-import { SubmitButton } from '../features/clients/SubmitButton.tsx';
+import { SubmitButton } from '../features/admin-shell/SubmitButton.tsx';
 import { isApiError } from '../lib/api/index.ts';
 import { paths } from '../paths.ts';
 

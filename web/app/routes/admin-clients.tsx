@@ -3,12 +3,12 @@ import { useRef } from 'react';
 import { Form, Link, useLoaderData, useNavigate } from 'react-router';
 import { formatDateTime } from '@detal/contract/browser';
 import type { Route } from './+types/admin-clients';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin-shell/admin-api.server.ts';
 import { positiveInt } from '../features/admin-payments/payments-query.ts';
-import { keysHelp, useListKeys } from '../features/admin/use-list-keys.ts';
+import { keysHelp, useListKeys } from '../lib/use-list-keys.ts';
 import { paths } from '../paths.ts';
-import { ListPager } from '../features/admin/ListPager.tsx';
+import { ListPager } from '../features/admin-shell/ListPager.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Клиенты');
 

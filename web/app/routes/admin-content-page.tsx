@@ -1,8 +1,8 @@
 import { Alert } from '@mantine/core';
 import { data, useLoaderData } from 'react-router';
 import type { Route } from './+types/admin-content-page';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin-shell/admin-api.server.ts';
 import { ContentItemForm } from '../features/admin-content/ContentItemForm.tsx';
 import { positiveInt } from '../features/admin-payments/payments-query.ts';
 import { isApiError } from '../lib/api/index.ts';

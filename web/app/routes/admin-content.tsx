@@ -1,8 +1,8 @@
 import { Alert, Stack, Tabs, Title } from '@mantine/core';
 import { useLoaderData, useSearchParams } from 'react-router';
 import type { Route } from './+types/admin-content';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin-shell/admin-api.server.ts';
 import { MenusEditor, NewsTable, PagesTable, RecommendationsEditor } from '../features/admin-content/ContentLists.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Контент');

@@ -2,14 +2,14 @@ import { Alert, Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Text, 
 import { Form, Link, useFetcher, useLoaderData, useLocation } from 'react-router';
 import { CROSS_REFERENCE_TYPE_LABELS, CROSS_REFERENCE_TYPES, type CrossReference } from '@detal/contract';
 import type { Route } from './+types/admin-cross-references';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin-shell/admin-api.server.ts';
 import { ImportSection } from '../features/admin-suppliers/ImportPanel.tsx';
 import { supplierAction } from '../features/admin-suppliers/supplier-actions.ts';
 import { crossReferenceAction, type PairActionResult } from '../features/admin-catalog/catalog-actions.ts';
 import { positiveInt } from '../features/admin-payments/payments-query.ts';
 import { paths } from '../paths.ts';
-import { ListPager } from '../features/admin/ListPager.tsx';
+import { ListPager } from '../features/admin-shell/ListPager.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Кросс-номера');
 

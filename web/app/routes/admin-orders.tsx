@@ -1,12 +1,12 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useLoaderData } from 'react-router';
 import type { Route } from './+types/admin-orders';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin-shell/admin-api.server.ts';
 import { OrderQueue, QueueFilters } from '../features/admin-orders/OrderQueue.tsx';
 import { orderAction } from '../features/admin-orders/order-actions.ts';
 import { queueQueryOf } from '../features/admin-orders/queue-filters.ts';
-import { ListPager } from '../features/admin/ListPager.tsx';
+import { ListPager } from '../features/admin-shell/ListPager.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Заказы');
 

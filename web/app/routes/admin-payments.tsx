@@ -2,15 +2,15 @@ import { Alert, Anchor, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/
 import { useRef } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import type { Route } from './+types/admin-payments';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin-shell/admin-api.server.ts';
 import { paymentAction } from '../features/admin-payments/payment-actions.ts';
 import { RecordPaymentForm, StatementUpload } from '../features/admin-payments/PaymentForms.tsx';
 import { BillsTable, PaymentFilters, PaymentsTable } from '../features/admin-payments/PaymentsTables.tsx';
 import { paymentsQueryOf } from '../features/admin-payments/payments-query.ts';
-import { keysHelp, useListKeys } from '../features/admin/use-list-keys.ts';
+import { keysHelp, useListKeys } from '../lib/use-list-keys.ts';
 import { paths } from '../paths.ts';
-import { ListPager } from '../features/admin/ListPager.tsx';
+import { ListPager } from '../features/admin-shell/ListPager.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Платежи');
 

@@ -2,8 +2,8 @@ import { Alert, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useLoaderData, useSearchParams } from 'react-router';
 import type { PricingFile } from '@detal/contract';
 import type { Route } from './+types/admin-pricing';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin-shell/admin-api.server.ts';
 import { PricingEditor } from '../features/admin-pricing/PricingEditor.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Цены');

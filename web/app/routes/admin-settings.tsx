@@ -1,8 +1,8 @@
 import { Stack, Title } from '@mantine/core';
 import { useLoaderData } from 'react-router';
 import type { Route } from './+types/admin-settings';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin-shell/admin-api.server.ts';
 import {
   CalendarForm,
   ContactsForm,

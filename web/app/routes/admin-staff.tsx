@@ -1,11 +1,11 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useLoaderData } from 'react-router';
 import type { Route } from './+types/admin-staff';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { InviteForm } from '../features/admin/InviteForm.tsx';
-import { StaffTable } from '../features/admin/StaffTable.tsx';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
-import { staffAction } from '../features/admin/staff-actions.ts';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { InviteForm } from '../features/admin-staff/InviteForm.tsx';
+import { StaffTable } from '../features/admin-staff/StaffTable.tsx';
+import { adminServerApi, guard, isForbidden } from '../features/admin-shell/admin-api.server.ts';
+import { staffAction } from '../features/admin-staff/staff-actions.ts';
 
 export const meta: Route.MetaFunction = () => adminMeta('Сотрудники');
 

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import { Link, data, useLoaderData } from 'react-router';
 import type { Route } from './+types/admin-supplier-source';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin-shell/admin-api.server.ts';
 import { positiveInt } from '../features/admin-payments/payments-query.ts';
 import { SupplierSourcePanel } from '../features/admin-supplier-source/SupplierSourcePanel.tsx';
 import { sourceAction } from '../features/admin-supplier-source/source-actions.ts';

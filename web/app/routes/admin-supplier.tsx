@@ -22,11 +22,11 @@ import {
   type AdminSupplierDetail,
 } from '@detal/contract';
 import type { Route } from './+types/admin-supplier';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin-shell/admin-api.server.ts';
 import { ImportSection } from '../features/admin-suppliers/ImportPanel.tsx';
 import { supplierAction, type SupplierActionResult } from '../features/admin-suppliers/supplier-actions.ts';
-import { SubmitButton } from '../features/clients/SubmitButton.tsx';
+import { SubmitButton } from '../features/admin-shell/SubmitButton.tsx';
 import { isApiError } from '../lib/api/index.ts';
 import { paths } from '../paths.ts';
 

@@ -3,12 +3,12 @@ import { Form, Link, useLoaderData, useLocation } from 'react-router';
 import { formatDateTime } from '@detal/contract/browser';
 import type { AdminSupplierRow } from '@detal/contract';
 import type { Route } from './+types/admin-suppliers';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminServerApi, guard, isForbidden } from '../features/admin-shell/admin-api.server.ts';
 import { ImportStatusBadge } from '../features/admin-suppliers/ImportPanel.tsx';
 import { positiveInt } from '../features/admin-payments/payments-query.ts';
 import { paths } from '../paths.ts';
-import { ListPager } from '../features/admin/ListPager.tsx';
+import { ListPager } from '../features/admin-shell/ListPager.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Поставщики');
 

@@ -5,9 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import { newsSaveRequestSchema, pageSaveRequestSchema, type AdminNews, type AdminPage } from '@detal/contract';
 import { callAdmin } from '../../lib/api/index.ts';
 import { paths } from '../../paths.ts';
-import { formFailure } from '../admin/form-errors.ts';
-import { SaveStatus, type SaveResult } from '../admin/SaveStatus.tsx';
-import { SubmitButton } from '../clients/SubmitButton.tsx';
+import { formFailure } from '../admin-shell/form-errors.ts';
+import { SaveStatus, type SaveResult } from '../admin-shell/SaveStatus.tsx';
+import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
 import { ContentHtml } from '../content/ContentHtml.tsx';
 import { RichTextField } from './RichTextField.tsx';
 

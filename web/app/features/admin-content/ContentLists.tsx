@@ -5,8 +5,8 @@ import { formatDateTime } from '@detal/contract/browser';
 import type { AdminContent } from '@detal/contract';
 import { callAdmin } from '../../lib/api/index.ts';
 import { paths } from '../../paths.ts';
-import { formFailure } from '../admin/form-errors.ts';
-import { SaveStatus, type SaveResult } from '../admin/SaveStatus.tsx';
+import { formFailure } from '../admin-shell/form-errors.ts';
+import { SaveStatus, type SaveResult } from '../admin-shell/SaveStatus.tsx';
 
 /** The content screen's tables: pages, news (publish / unpublish in place), the menus and the home page's block. */
 

@@ -14,7 +14,7 @@ import {
 } from '@detal/contract';
 import { paths } from '../../paths.ts';
 import type { PaymentsQuery } from './payments-query.ts';
-import type { ListKeys } from '../admin/use-list-keys.ts';
+import type { ListKeys } from '../../lib/use-list-keys.ts';
 
 /** The keyboard cursor of a list page (useListKeys): the rows' parent and the cursor row's marks. */
 export type RowsKeys = Pick<ListKeys, 'rowsRef' | 'rowProps'>;

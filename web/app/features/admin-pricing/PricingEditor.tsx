@@ -26,9 +26,9 @@ import {
   type PricingPreview,
 } from '@detal/contract';
 import { callAdmin } from '../../lib/api/index.ts';
-import { formFailure } from '../admin/form-errors.ts';
-import { SaveStatus, type SaveResult } from '../admin/SaveStatus.tsx';
-import { SubmitButton } from '../clients/SubmitButton.tsx';
+import { formFailure } from '../admin-shell/form-errors.ts';
+import { SaveStatus, type SaveResult } from '../admin-shell/SaveStatus.tsx';
+import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
 import { fileFromForm, formFromFile, validatePricingForm, type PricingFormValues } from './pricing-form.ts';
 
 const RULE_LABELS: Record<string, string> = {

@@ -31,9 +31,9 @@ import {
 } from '@detal/contract';
 import { z } from 'zod';
 import { callAdmin } from '../../lib/api/index.ts';
-import { formFailure } from '../admin/form-errors.ts';
-import { SaveStatus, type SaveResult } from '../admin/SaveStatus.tsx';
-import { SubmitButton } from '../clients/SubmitButton.tsx';
+import { formFailure } from '../admin-shell/form-errors.ts';
+import { SaveStatus, type SaveResult } from '../admin-shell/SaveStatus.tsx';
+import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
 
 /**
  * The shop settings' sections, each a form of its own validated as the owner types by the contract's schema (the
