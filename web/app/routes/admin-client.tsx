@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -20,7 +19,8 @@ import { formatDateTime, formatRoubles, orderLabel } from '@detal/contract/brows
 import type { AdminClient } from '@detal/contract';
 import type { Route } from './+types/admin-client';
 import { adminMeta } from '../features/admin-shell/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin-shell/admin-api.server.ts';
+import { adminSection } from '../features/admin-shell/admin-section.tsx';
+import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
 import { clientAction as runClientAction, type ClientActionResult } from '../features/admin-clients/client-actions.ts';
 import { StatusBadge } from '../features/admin-orders/OrderQueue.tsx';
 import { BillsTable, PaymentsTable } from '../features/admin-payments/PaymentsTables.tsx';
@@ -37,12 +37,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (id === null) throw data('Клиент не найден', { status: 404 });
   const api = adminServerApi(request, context);
   try {
-    const { client } = await guard(
-      api.call('client-show', { body: { id }, signal: request.signal, handles: [401, 403, 404] }),
-    );
-    return { client, forbidden: false };
+    const { client } = await api.call('client-show', { body: { id }, handles: [404] });
+    return { client };
   } catch (error) {
-    if (isForbidden(error)) return { client: null, forbidden: true };
     if (isApiError(error) && error.status === 404) throw data('Клиент не найден', { status: 404 });
     throw error;
   }
@@ -234,9 +231,10 @@ function Section({
   );
 }
 
+export const handle = adminSection('client-show', 'Клиенты доступны владельцу и менеджерам магазина');
+
 export default function AdminClientPage() {
-  const { client, forbidden } = useLoaderData<typeof loader>();
-  if (forbidden || !client) return <Alert color="gray">Клиенты доступны владельцу и менеджерам магазина</Alert>;
+  const { client } = useLoaderData<typeof loader>();
   const owed = client.balance.balance;
   return (
     <Stack gap="md">

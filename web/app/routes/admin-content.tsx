@@ -1,30 +1,27 @@
-import { Alert, Stack, Tabs, Title } from '@mantine/core';
+import { Stack, Tabs, Title } from '@mantine/core';
 import { useLoaderData, useSearchParams } from 'react-router';
 import type { Route } from './+types/admin-content';
 import { adminMeta } from '../features/admin-shell/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin-shell/admin-api.server.ts';
+import { adminSection } from '../features/admin-shell/admin-section.tsx';
+import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
 import { MenusEditor, NewsTable, PagesTable, RecommendationsEditor } from '../features/admin-content/ContentLists.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Контент');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = adminServerApi(request, context);
-  try {
-    const content = await guard(api.call('content-show', { signal: request.signal, handles: [401, 403] }));
-    return { content, forbidden: false };
-  } catch (error) {
-    if (isForbidden(error)) return { content: null, forbidden: true };
-    throw error;
-  }
+  const content = await api.call('content-show', {});
+  return { content };
 }
 
 const TABS = ['news', 'pages', 'menus', 'recommendations'] as const;
 type Tab = (typeof TABS)[number];
 
+export const handle = adminSection('content-show', 'Контент доступен владельцу и контент-редактору');
+
 export default function AdminContentPage() {
-  const { content, forbidden } = useLoaderData<typeof loader>();
+  const { content } = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
-  if (forbidden || !content) return <Alert color="gray">Контент доступен владельцу и контент-редактору</Alert>;
   const wanted = params.get('tab');
   const tab: Tab = TABS.includes(wanted as Tab) ? (wanted as Tab) : 'news';
   return (

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useLoaderData } from 'react-router';
 import { formatDateTime } from '@detal/contract/browser';
 import type { Route } from './+types/admin-order';
 import { adminMeta } from '../features/admin-shell/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin-shell/admin-api.server.ts';
+import { adminSection } from '../features/admin-shell/admin-section.tsx';
+import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
 import { StatusBadge } from '../features/admin-orders/OrderQueue.tsx';
 import { OrderScreen } from '../features/admin-orders/OrderScreen.tsx';
 import { orderAction } from '../features/admin-orders/order-actions.ts';
@@ -17,16 +18,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,9}$/.test(params.id) || Number(params.id) > 2_147_483_647) notFound();
   const api = adminServerApi(request, context);
   try {
-    const { order } = await guard(
-      api.call('order-show', {
-        body: { id: Number(params.id) },
-        signal: request.signal,
-        handles: [401, 403, 404],
-      }),
-    );
-    return { order, forbidden: false };
+    const { order } = await api.call('order-show', {
+      body: { id: Number(params.id) },
+      handles: [404],
+    });
+    return { order };
   } catch (error) {
-    if (isForbidden(error)) return { order: null, forbidden: true };
     if (isApiError(error) && error.status === 404) notFound();
     throw error;
   }
@@ -34,9 +31,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const clientAction = ({ request }: Route.ClientActionArgs) => orderAction(request);
 
+export const handle = adminSection('order-show', 'Заказы доступны владельцу и менеджерам');
+
 export default function AdminOrderPage() {
-  const { order, forbidden } = useLoaderData<typeof loader>();
-  if (forbidden || !order) return <Alert color="gray">Заказы доступны владельцу и менеджерам</Alert>;
+  const { order } = useLoaderData<typeof loader>();
   return (
     <Stack gap="sm">
       <Group gap="md" wrap="wrap">

@@ -15,9 +15,8 @@ export const meta: Route.MetaFunction = () => adminMeta('Первый запус
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   if (token === '') return { token, usable: false };
-  const { usable } = await adminServerApi(request, context).call('staff-setup-check', {
+  const { usable } = await adminServerApi(request, context).callOutsideSession('staff-setup-check', {
     body: { token },
-    signal: request.signal,
   });
   return { token, usable };
 }

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Group,
@@ -23,7 +22,8 @@ import {
 } from '@detal/contract';
 import type { Route } from './+types/admin-supplier';
 import { adminMeta } from '../features/admin-shell/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin-shell/admin-api.server.ts';
+import { adminSection } from '../features/admin-shell/admin-section.tsx';
+import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
 import { ImportSection } from '../features/admin-suppliers/ImportPanel.tsx';
 import { supplierAction, type SupplierActionResult } from '../features/admin-suppliers/supplier-actions.ts';
 import { SubmitButton } from '../features/admin-shell/SubmitButton.tsx';
@@ -34,25 +34,21 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
   adminMeta(loaded?.supplier ? `Поставщик ${loaded.supplier.name}` : 'Новый поставщик');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  if (params.id === 'new') return { supplier: null, imports: [], forbidden: false };
+  if (params.id === 'new') return { supplier: null, imports: [] };
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id <= 0) throw data('Поставщик не найден', { status: 404 });
   const api = adminServerApi(request, context);
   try {
     const [{ supplier }, imports] = await Promise.all([
-      guard(api.call('supplier-show', { body: { id }, signal: request.signal, handles: [401, 403, 404] })),
-      guard(
-        api.call('import-list', {
-          query: { page: 1 },
-          body: { kind: 'price_list', supplier_id: id, per_page: 20 },
-          signal: request.signal,
-          handles: [401, 403],
-        }),
-      ),
+      api.call('supplier-show', { body: { id }, handles: [404] }),
+
+      api.call('import-list', {
+        query: { page: 1 },
+        body: { kind: 'price_list', supplier_id: id, per_page: 20 },
+      }),
     ]);
-    return { supplier, imports: imports.data, forbidden: false };
+    return { supplier, imports: imports.data };
   } catch (error) {
-    if (isForbidden(error)) return { supplier: null, imports: [], forbidden: true };
     if (isApiError(error) && error.status === 404) throw data('Поставщик не найден', { status: 404 });
     throw error;
   }
@@ -285,8 +281,10 @@ function SupplierForm({ supplier }: { supplier: AdminSupplierDetail | null }) {
   );
 }
 
+export const handle = adminSection('supplier-show', 'Поставщики доступны владельцу и менеджерам магазина');
+
 export default function AdminSupplierPage() {
-  const { supplier, imports, forbidden } = useLoaderData<typeof loader>();
+  const { supplier, imports } = useLoaderData<typeof loader>();
   return (
     <Stack gap="sm">
       <Anchor component={Link} to={paths.adminSuppliers()} fz="sm">
@@ -299,36 +297,32 @@ export default function AdminSupplierPage() {
         {supplier && !supplier.active && <Badge color="gray">выключен</Badge>}
         {supplier?.stale && <Badge color="orange">прайс устарел</Badge>}
       </Group>
-      {forbidden ? (
-        <Alert color="gray">Поставщики доступны владельцу и менеджерам магазина</Alert>
-      ) : (
-        <>
-          {supplier && (
-            <Text size="sm" c="gray.7">
-              Предложений: {supplier.offers_count.toLocaleString('ru-RU')} · последний удачный прайс:{' '}
-              {supplier.last_success_at ? formatDateTime(supplier.last_success_at) : 'не загружался'}
-            </Text>
-          )}
+      <>
+        {supplier && (
+          <Text size="sm" c="gray.7">
+            Предложений: {supplier.offers_count.toLocaleString('ru-RU')} · последний удачный прайс:{' '}
+            {supplier.last_success_at ? formatDateTime(supplier.last_success_at) : 'не загружался'}
+          </Text>
+        )}
+        <Paper withBorder p="xs">
+          <SupplierForm key={supplier?.id ?? 'new'} supplier={supplier} />
+        </Paper>
+        {supplier && (
           <Paper withBorder p="xs">
-            <SupplierForm key={supplier?.id ?? 'new'} supplier={supplier} />
+            <Stack gap="xs">
+              <Group justify="space-between" gap="xs">
+                <Text fw={600} fz="sm">
+                  Загрузка прайс-листа
+                </Text>
+                <Anchor component={Link} to={paths.adminSupplierSource(supplier.id)} fz="sm">
+                  Загрузка по расписанию (адрес прайса) →
+                </Anchor>
+              </Group>
+              <ImportSection kind="price_list" supplierId={supplier.id} imports={imports} />
+            </Stack>
           </Paper>
-          {supplier && (
-            <Paper withBorder p="xs">
-              <Stack gap="xs">
-                <Group justify="space-between" gap="xs">
-                  <Text fw={600} fz="sm">
-                    Загрузка прайс-листа
-                  </Text>
-                  <Anchor component={Link} to={paths.adminSupplierSource(supplier.id)} fz="sm">
-                    Загрузка по расписанию (адрес прайса) →
-                  </Anchor>
-                </Group>
-                <ImportSection kind="price_list" supplierId={supplier.id} imports={imports} />
-              </Stack>
-            </Paper>
-          )}
-        </>
-      )}
+        )}
+      </>
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { Anchor, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextIn
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { newsSaveRequestSchema, pageSaveRequestSchema, type AdminNews, type AdminPage } from '@detal/contract';
-import { callAdmin } from '../../lib/api/index.ts';
+import { adminCall } from '../admin-shell/admin-caller.ts';
 import { paths } from '../../paths.ts';
 import { formFailure } from '../admin-shell/form-errors.ts';
 import { SaveStatus, type SaveResult } from '../admin-shell/SaveStatus.tsx';
@@ -82,8 +82,8 @@ export function ContentItemForm({ kind, item }: { kind: Kind; item: AdminPage | 
       const body = bodyOf(kind, current);
       const saved =
         kind === 'page'
-          ? (await callAdmin('page-save', { body: body as never, handles: [401, 422] })).page
-          : (await callAdmin('news-save', { body: body as never, handles: [401, 422] })).news;
+          ? (await adminCall('page-save', { body: body as never, handles: [422] })).page
+          : (await adminCall('news-save', { body: body as never, handles: [422] })).news;
       setStatus({ ok: true, text: saved.published ? 'Сохранено и опубликовано' : 'Сохранено, не опубликовано' });
       form.resetDirty();
       if (!item) await navigate(kind === 'page' ? paths.adminContentPage(saved.id) : paths.adminContentNews(saved.id));
@@ -98,9 +98,9 @@ export function ContentItemForm({ kind, item }: { kind: Kind; item: AdminPage | 
 
   const showPreview = async () => {
     try {
-      const answer = await callAdmin('content-preview', {
+      const answer = await adminCall('content-preview', {
         body: { content_html: form.getValues().content_html },
-        handles: [401, 422],
+        handles: [422],
       });
       setPreview(answer.content_html);
     } catch (error) {

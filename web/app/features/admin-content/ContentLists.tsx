@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput } from '@ma
 import { Link, useRevalidator } from 'react-router';
 import { formatDateTime } from '@detal/contract/browser';
 import type { AdminContent } from '@detal/contract';
-import { callAdmin } from '../../lib/api/index.ts';
+import { adminCall } from '../admin-shell/admin-caller.ts';
 import { paths } from '../../paths.ts';
 import { formFailure } from '../admin-shell/form-errors.ts';
 import { SaveStatus, type SaveResult } from '../admin-shell/SaveStatus.tsx';
@@ -21,7 +21,7 @@ function PublishButton({ kind, id, published }: { kind: 'page' | 'news'; id: num
       onClick={async () => {
         setBusy(true);
         try {
-          await callAdmin('content-publish', { body: { kind, id, published: !published }, handles: [401] });
+          await adminCall('content-publish', { body: { kind, id, published: !published } });
           await revalidator.revalidate();
         } finally {
           setBusy(false);
@@ -223,7 +223,7 @@ export function MenusEditor({ content }: { content: AdminContent }) {
   const save = async () => {
     setErrors({});
     try {
-      await callAdmin('menus-save', { body: { header, footer }, handles: [401, 422] });
+      await adminCall('menus-save', { body: { header, footer }, handles: [422] });
       setStatus({ ok: true, text: 'Меню сохранены' });
       await revalidator.revalidate();
     } catch (error) {
@@ -256,12 +256,12 @@ export function RecommendationsEditor({ content }: { content: AdminContent }) {
   const [status, setStatus] = useState<SaveResult>(null);
   const search = async () => {
     if (query.trim() === '') return;
-    setFound((await callAdmin('recommendation-candidates', { body: { article: query }, handles: [401, 422] })).items);
+    setFound((await adminCall('recommendation-candidates', { body: { article: query }, handles: [422] })).items);
   };
   const save = async () => {
     try {
       const body = { items: items.map(({ brand, article }) => ({ brand, article })) };
-      await callAdmin('recommendations-save', { body, handles: [401, 422] });
+      await adminCall('recommendations-save', { body, handles: [422] });
       setStatus({ ok: true, text: 'Блок рекомендаций сохранён' });
       await revalidator.revalidate();
     } catch (error) {

@@ -25,7 +25,7 @@ import {
   type PricingFile,
   type PricingPreview,
 } from '@detal/contract';
-import { callAdmin } from '../../lib/api/index.ts';
+import { adminCall } from '../admin-shell/admin-caller.ts';
 import { formFailure } from '../admin-shell/form-errors.ts';
 import { SaveStatus, type SaveResult } from '../admin-shell/SaveStatus.tsx';
 import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
@@ -298,7 +298,7 @@ export function PricingEditor({ pricing, file }: { pricing: AdminPricing; file: 
     const [profile, wanted] = JSON.parse(debounced) as [unknown, string];
     if (!wanted) return;
     let current = true;
-    callAdmin('pricing-preview', { body: { profile, article: wanted }, handles: [401, 422] })
+    adminCall('pricing-preview', { body: { profile, article: wanted }, handles: [422] })
       .then((answer) => current && setPreview(answer))
       .catch(() => current && setPreview(null));
     return () => {
@@ -310,7 +310,7 @@ export function PricingEditor({ pricing, file }: { pricing: AdminPricing; file: 
     setSaving(true);
     setStatus(null);
     try {
-      await callAdmin('pricing-save', { body: { profile: fileFromForm(values) as PricingFile }, handles: [401, 422] });
+      await adminCall('pricing-save', { body: { profile: fileFromForm(values) as PricingFile }, handles: [422] });
       setStatus({ ok: true, text: 'Профиль сохранён: цены изменятся со следующего запроса' });
       form.resetDirty();
       await revalidator.revalidate();

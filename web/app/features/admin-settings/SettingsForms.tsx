@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import {
-  Alert,
   Button,
   Checkbox,
   Group,
@@ -30,7 +29,7 @@ import {
   type AdminSettingsView,
 } from '@detal/contract';
 import { z } from 'zod';
-import { callAdmin } from '../../lib/api/index.ts';
+import { adminCall } from '../admin-shell/admin-caller.ts';
 import { formFailure } from '../admin-shell/form-errors.ts';
 import { SaveStatus, type SaveResult } from '../admin-shell/SaveStatus.tsx';
 import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
@@ -60,9 +59,9 @@ function useSectionForm(section: Section, schema: z.ZodType, initial: SectionVal
     setStatus(null);
     try {
       const parsed = schema.parse(values) as Record<string, unknown>;
-      await callAdmin('settings-save', {
+      await adminCall('settings-save', {
         body: { [section]: list ? parsed[list] : parsed } as AdminSettingsSave,
-        handles: [401, 422],
+        handles: [422],
       });
       setStatus({ ok: true, text: 'Сохранено' });
       form.resetDirty();
@@ -388,8 +387,4 @@ export function CalendarForm({ settings }: { settings: AdminSettingsView }) {
       />
     </SectionBox>
   );
-}
-
-export function SettingsForbidden() {
-  return <Alert color="gray">Настройки магазина доступны только владельцу</Alert>;
 }

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { STAFF_ROLES, type StaffRole } from '@detal/contract';
 import { callAdmin, isApiError } from '../../lib/api/index.ts';
+import { adminCall } from '../admin-shell/admin-caller.ts';
 import { fieldErrors, hasErrors, submittedFields } from '../../lib/submitted-form.ts';
 import { paths } from '../../paths.ts';
 import {
@@ -37,7 +38,6 @@ async function adminWrite<T>(call: Promise<T>): Promise<{ ok: true; value: T } |
   try {
     return { ok: true, value: await call };
   } catch (error) {
-    if (isApiError(error) && error.status === 401) throw redirect(paths.adminLogin());
     if (isApiError(error)) return { ok: false, error };
     throw error;
   }
@@ -49,7 +49,7 @@ export type SignInErrors = FormErrors<'email' | 'password'>;
 export async function signInAction(request: Request): Promise<Response | { errors: SignInErrors }> {
   const form = await request.formData();
   if (form.get('intent') === 'sign-out') {
-    await adminWrite(callAdmin('staff-sign-out', { body: {}, handles: [401] }));
+    await adminWrite(adminCall('staff-sign-out', { body: {} }));
     return redirect(paths.adminLogin());
   }
   const { email, password } = submittedFields(form, ['email', 'password']);
@@ -79,7 +79,7 @@ export async function staffAction(request: Request): Promise<StaffActionResult> 
     });
     if (hasErrors(errors)) return { intent, invited: null, errors };
     const body = { ...values, role: values.role as StaffRole };
-    const done = await adminWrite(callAdmin('staff-invite', { body, handles: [401] }));
+    const done = await adminWrite(adminCall('staff-invite', { body }));
     return done.ok
       ? { intent, invited: done.value.staff.email, errors: {} }
       : { intent, invited: null, errors: refusal(['email', 'name', 'role'], done.error) };
@@ -87,7 +87,7 @@ export async function staffAction(request: Request): Promise<StaffActionResult> 
   const id = Number(form.get('id'));
   const blockIntent = intent === 'unblock' ? 'unblock' : 'block';
   const done = await adminWrite(
-    callAdmin(blockIntent === 'unblock' ? 'staff-unblock' : 'staff-block', { body: { id }, handles: [401] }),
+    adminCall(blockIntent === 'unblock' ? 'staff-unblock' : 'staff-block', { body: { id } }),
   );
   return { intent: blockIntent, done: done.ok };
 }
