@@ -1,5 +1,5 @@
 import { ORDER_STATUSES } from '@detal/contract/browser';
-import type { OrderStatus } from '@detal/contract';
+import type { AdminOrder, OrderStatus } from '@detal/contract';
 import { isApiError } from '../../lib/api/index.ts';
 import { adminCall } from '../admin-shell/admin-caller.ts';
 import { failureMessage } from '../admin-shell/form-errors.ts';
@@ -11,7 +11,7 @@ import { failureMessage } from '../admin-shell/form-errors.ts';
  */
 export type OrderActionResult =
   | { intent: 'status'; ok: true; changed: number; unchanged: number }
-  | { intent: 'cancel'; ok: true }
+  | { intent: 'cancel'; ok: true; order: AdminOrder }
   | { intent: 'status' | 'cancel'; ok: false; message: string };
 
 const lineIdsOf = (value: FormDataEntryValue | null): number[] =>
@@ -27,8 +27,11 @@ export async function orderAction(request: Request): Promise<OrderActionResult> 
     if (form.get('intent') === 'cancel') {
       const [lineId] = lineIdsOf(form.get('line_id'));
       if (!lineId) return { intent: 'cancel', ok: false, message: 'Позиция не выбрана' };
-      await adminCall('order-line-cancel', { body: { line_id: lineId, note }, handles: [404, 409, 422] });
-      return { intent: 'cancel', ok: true };
+      const { order } = await adminCall('order-line-cancel', {
+        body: { line_id: lineId, note },
+        handles: [404, 409, 422],
+      });
+      return { intent: 'cancel', ok: true, order };
     }
     const lineIds = lineIdsOf(form.get('line_ids'));
     if (lineIds.length === 0) return { intent: 'status', ok: false, message: 'Выберите позиции' };
