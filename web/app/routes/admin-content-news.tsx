@@ -3,7 +3,7 @@ import type { Route } from './+types/admin-content-news';
 import { adminMeta } from '../features/admin-shell/admin-meta.ts';
 import { adminSection } from '../features/admin-shell/admin-section.tsx';
 import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
-import { ContentItemForm } from '../features/admin-content/ContentItemForm.tsx';
+import { ContentItemForm, contentItemAction } from '../features/admin-content/ContentItemForm.tsx';
 import { positiveInt } from '../features/admin-payments/payments-query.ts';
 import { isApiError } from '../lib/api/index.ts';
 
@@ -26,6 +26,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     throw error;
   }
 }
+
+/** The news's save, a route action like every staff write. */
+export const clientAction = ({ request }: Route.ClientActionArgs) => contentItemAction('news', request);
 
 export const handle = adminSection('news-show', 'Контент доступен владельцу и контент-редактору');
 

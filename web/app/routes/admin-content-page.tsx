@@ -3,7 +3,7 @@ import type { Route } from './+types/admin-content-page';
 import { adminMeta } from '../features/admin-shell/admin-meta.ts';
 import { adminSection } from '../features/admin-shell/admin-section.tsx';
 import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
-import { ContentItemForm } from '../features/admin-content/ContentItemForm.tsx';
+import { ContentItemForm, contentItemAction } from '../features/admin-content/ContentItemForm.tsx';
 import { positiveInt } from '../features/admin-payments/payments-query.ts';
 import { isApiError } from '../lib/api/index.ts';
 
@@ -26,6 +26,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     throw error;
   }
 }
+
+/** The page's save, a route action like every staff write. */
+export const clientAction = ({ request }: Route.ClientActionArgs) => contentItemAction('page', request);
 
 export const handle = adminSection('page-show', 'Контент доступен владельцу и контент-редактору');
 

@@ -3,8 +3,16 @@ import { useLoaderData, useSearchParams } from 'react-router';
 import type { Route } from './+types/admin-content';
 import { adminMeta } from '../features/admin-shell/admin-meta.ts';
 import { adminSection } from '../features/admin-shell/admin-section.tsx';
+import { adminCall } from '../features/admin-shell/admin-caller.ts';
+import { jsonWriteAction } from '../features/admin-shell/json-write.ts';
 import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
-import { MenusEditor, NewsTable, PagesTable, RecommendationsEditor } from '../features/admin-content/ContentLists.tsx';
+import {
+  CONTENT_WRITES,
+  MenusEditor,
+  NewsTable,
+  PagesTable,
+  RecommendationsEditor,
+} from '../features/admin-content/ContentLists.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Контент');
 
@@ -16,6 +24,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const TABS = ['news', 'pages', 'menus', 'recommendations'] as const;
 type Tab = (typeof TABS)[number];
+
+/** Publishing, the menus and the home page's block (ContentLists), route actions like every staff write. */
+export const clientAction = ({ request }: Route.ClientActionArgs) =>
+  jsonWriteAction(request, {
+    [CONTENT_WRITES.publish]: (body: never) => adminCall('content-publish', { body }),
+    [CONTENT_WRITES.menus]: (body: never) => adminCall('menus-save', { body, handles: [422] }),
+    [CONTENT_WRITES.recommendations]: (body: never) => adminCall('recommendations-save', { body, handles: [422] }),
+  });
 
 export const handle = adminSection('content-show', 'Контент доступен владельцу и контент-редактору');
 

@@ -5,7 +5,9 @@ import type { Route } from './+types/admin-pricing';
 import { adminMeta } from '../features/admin-shell/admin-meta.ts';
 import { adminSection } from '../features/admin-shell/admin-section.tsx';
 import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
-import { PricingEditor } from '../features/admin-pricing/PricingEditor.tsx';
+import { PRICING_SAVE, PricingEditor } from '../features/admin-pricing/PricingEditor.tsx';
+import { adminCall } from '../features/admin-shell/admin-caller.ts';
+import { jsonWriteAction } from '../features/admin-shell/json-write.ts';
 
 export const meta: Route.MetaFunction = () => adminMeta('Цены');
 
@@ -26,6 +28,12 @@ const emptyProfile: PricingFile = {
   rounding: 'kopeck',
   min_margin: 0,
 };
+
+/** The profile's save (PricingEditor), a route action like every staff write. */
+export const clientAction = ({ request }: Route.ClientActionArgs) =>
+  jsonWriteAction(request, {
+    [PRICING_SAVE]: (body: { profile: PricingFile }) => adminCall('pricing-save', { body, handles: [422] }),
+  });
 
 export const handle = adminSection('pricing-show', 'Цены доступны только владельцу магазина');
 

@@ -3,8 +3,12 @@ import { useLoaderData } from 'react-router';
 import type { Route } from './+types/admin-settings';
 import { adminMeta } from '../features/admin-shell/admin-meta.ts';
 import { adminSection } from '../features/admin-shell/admin-section.tsx';
+import { adminCall } from '../features/admin-shell/admin-caller.ts';
+import { jsonWriteAction } from '../features/admin-shell/json-write.ts';
+import type { AdminSettingsSave } from '@detal/contract';
 import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
 import {
+  SETTINGS_SAVE,
   CalendarForm,
   ContactsForm,
   DeliveryForm,
@@ -20,6 +24,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { settings } = await api.call('settings-show', {});
   return { settings };
 }
+
+/** A section's save (SettingsForms), a route action like every staff write. */
+export const clientAction = ({ request }: Route.ClientActionArgs) =>
+  jsonWriteAction(request, {
+    [SETTINGS_SAVE]: (body: AdminSettingsSave) => adminCall('settings-save', { body, handles: [422] }),
+  });
 
 export const handle = adminSection('settings-show', 'Настройки магазина доступны только владельцу');
 
