@@ -300,7 +300,7 @@ export function PricingEditor({ pricing, file }: { pricing: AdminPricing; file: 
     }
     const fields = withoutPrefix(answer.fields, 'profile.');
     setStatus({ ok: false, text: `${answer.message}: ${Object.values(fields).join('; ')}` });
-  });
+  }, `${PRICING_SAVE}:${file.group}`);
   const saving = write.saving;
   const [debounced] = useDebouncedValue(JSON.stringify([fileFromForm(form.getValues()), article.trim()]), 300);
 

@@ -33,10 +33,11 @@ export const withoutPrefix = (fields: Record<string, string>, prefix: string): R
 
 /**
  * A screen's JSON write: `submit(intent, payload)` to the page's route action, `saving` meanwhile, and `onAnswer`
- * once per answer (the status beside the button, the errors beside the fields).
+ * once per answer (the status beside the button, the errors beside the fields). A screen that the reload after
+ * its write mounts anew (its key is the saved version) names the write with `key`, so that its answer outlives it.
  */
-export function useJsonWrite(onAnswer: (result: JsonWriteResult) => void) {
-  const fetcher = useFetcher<JsonWriteResult>();
+export function useJsonWrite(onAnswer: (result: JsonWriteResult) => void, key?: string) {
+  const fetcher = useFetcher<JsonWriteResult>(key ? { key } : undefined);
   const handled = useRef<JsonWriteResult | null>(null);
   const answer = fetcher.state === 'idle' ? (fetcher.data ?? null) : null;
   const latest = useRef(onAnswer);

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { blockingViolationsOf } from '../src/axe.ts';
+import { launchChromium } from '../src/chromium.ts';
+import { FIRST_OWNER } from '../src/first-owner.ts';
+import { placeOrderByApi } from '../src/shop-client.ts';
+
+/**
+ * The back office meets the storefront's accessibility bar (issue 27, decision 0046): on every screen, as the
+ * owner who sees them all, axe reports no violation of serious or critical impact (e2e/src/axe.ts) at a phone's
+ * width and at a desktop's; and the keyboard reaches every control of the screen (links, buttons, fields), each
+ * with a focus ring one can see.
+ */
+
+const baseUrl = inject('baseUrl');
+
+let browser: Browser;
+let session = '';
+let orderId = 0;
+let clientId = 0;
+
+async function adminPost<T>(endpoint: string, body: object, cookie = ''): Promise<{ data: T; setCookie: string }> {
+  const response = await fetch(`${baseUrl}/api/v1/admin/${endpoint}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, endpoint).toBe(200);
+  const { data } = (await response.json()) as { data: T };
+  return { data, setCookie: response.headers.get('set-cookie') ?? '' };
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const signedIn = await adminPost('staff-sign-in', { email: FIRST_OWNER.email, password: FIRST_OWNER.password });
+  session = /staff_session=([^;]+)/.exec(signedIn.setCookie)![1]!;
+  orderId = (await placeOrderByApi(baseUrl, { password: 'пароль клиента доступности', lines: 2 })).orderId;
+  const { data } = await adminPost<{ order: { client: { id: number } } }>(
+    'order-show',
+    { id: orderId },
+    `staff_session=${session}`,
+  );
+  clientId = data.order.client.id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Every back office screen, the sign-in page first (shown signed out). */
+const screens = () => [
+  '/admin/login',
+  '/admin/orders',
+  `/admin/orders/${orderId}`,
+  '/admin/payments',
+  '/admin/payments?tab=bills',
+  '/admin/clients',
+  `/admin/clients/${clientId}`,
+  '/admin/suppliers',
+  '/admin/suppliers/new',
+  '/admin/suppliers/cross-references',
+  '/admin/suppliers/brands',
+  '/admin/staff',
+  '/admin/audit',
+  '/admin/pricing',
+  '/admin/content',
+  '/admin/content/pages/new',
+  '/admin/content/news/new',
+  '/admin/settings',
+];
+
+async function open(path: string, width: number): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, locale: 'ru-RU' });
+  if (path !== '/admin/login') {
+    await context.addCookies([{ name: 'staff_session', value: session, url: baseUrl }]);
+  }
+  const page = await context.newPage();
+  const response = await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
+  expect(response?.status(), path).toBe(200);
+  // Hydrated: the back office's submit buttons are enabled only then.
+  await page.locator('button[type="submit"]:not([disabled])').first().waitFor();
+  return { page, close: () => context.close() };
+}
+
+/**
+ * Tabs through the page: the controls the keyboard never reached (of those one can see and use), and those it
+ * reached without a visible focus ring (an outline or a box shadow that only focus gives).
+ */
+async function keyboardWalk(page: Page): Promise<{ unreached: string[]; unringed: string[] }> {
+  await page.evaluate(() => {
+    const all = document.querySelectorAll<HTMLElement>(
+      'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])',
+    );
+    all.forEach((element, index) => {
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      const usable =
+        element.tabIndex >= 0 &&
+        box.width > 0 &&
+        box.height > 0 &&
+        style.visibility !== 'hidden' &&
+        !element.closest('[inert], [aria-hidden="true"]');
+      if (usable) element.dataset.kbd = String(index);
+    });
+  });
+  const wanted = await page.locator('[data-kbd]').count();
+  const reached = new Set<string>();
+  const unringed: string[] = [];
+  // Radio groups and the like take one Tab for many controls: the walk goes on a while past the count.
+  for (let step = 0; step < wanted + 15; step += 1) {
+    await page.keyboard.press('Tab');
+    const seen = await page.evaluate(() => {
+      const active = document.activeElement as HTMLElement | null;
+      if (!active || active === document.body) return null;
+      const focused = getComputedStyle(active);
+      const ring =
+        (focused.outlineStyle !== 'none' && parseFloat(focused.outlineWidth) > 0) || focused.boxShadow !== 'none';
+      return { key: active.dataset.kbd ?? null, ring, name: active.outerHTML.slice(0, 120) };
+    });
+    if (!seen) continue;
+    if (seen.key) reached.add(seen.key);
+    if (!seen.ring) unringed.push(seen.name);
+  }
+  const unreached = await page
+    .locator('[data-kbd]')
+    .evaluateAll(
+      (elements, reachedKeys) =>
+        elements
+          .filter((element) => !reachedKeys.includes((element as HTMLElement).dataset.kbd!))
+          .map((element) => element.outerHTML.slice(0, 120)),
+      [...reached],
+    );
+  return { unreached, unringed: [...new Set(unringed)] };
+}
+
+describe('the back office’s accessibility (axe-core, keyboard)', () => {
+  it.each([375, 1440])('no serious or critical axe violation on any screen at %i px', async (width) => {
+    const found: Record<string, string[]> = {};
+    for (const path of screens()) {
+      const { page, close } = await open(path, width);
+      try {
+        const violations = await blockingViolationsOf(page);
+        if (violations.length > 0) found[path] = violations;
+      } finally {
+        await close();
+      }
+    }
+    expect(found).toEqual({});
+  });
+
+  it('the keyboard reaches every control of every screen, with a focus ring one can see (1440 px)', async () => {
+    const found: Record<string, { unreached: string[]; unringed: string[] }> = {};
+    for (const path of screens()) {
+      const { page, close } = await open(path, 1440);
+      try {
+        const walk = await keyboardWalk(page);
+        if (walk.unreached.length > 0 || walk.unringed.length > 0) found[path] = walk;
+      } finally {
+        await close();
+      }
+    }
+    expect(found).toEqual({});
+  });
+});
