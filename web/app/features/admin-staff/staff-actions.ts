@@ -18,7 +18,7 @@ import {
  * so the staff cookie is set and sent by the browser alone (httpOnly), and the server's same-origin check sees
  * the browser's own Origin and Sec-Fetch-Site. The fields are checked first as the server checks them; a refusal
  * (422) was shown by the error catalogue as a notification, and its messages stay beside the fields (`form` holds
- * the one that belongs to no field, "Неверный e-mail или пароль"). A 401 sends the visitor to the sign-in page.
+ * the one that belongs to no field, "Неверный e-mail или пароль"). Inside the session a 401 is the admin caller's (admin-shell/admin-caller.ts): the way to the sign-in page.
  */
 
 export type FormErrors<F extends string> = Partial<Record<F | 'form', string>>;
@@ -33,7 +33,7 @@ function refusal<F extends string>(fields: readonly F[], error: unknown): FormEr
   return errors;
 }
 
-/** Runs an admin write; a 401 becomes the way to the sign-in page, any other refusal comes back as the error. */
+/** Runs an admin write; a refusal comes back as the error (a 401 inside the session never does: adminCall). */
 async function adminWrite<T>(call: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
   try {
     return { ok: true, value: await call };
