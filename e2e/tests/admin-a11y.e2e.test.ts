@@ -14,6 +14,24 @@ import { placeOrderByApi } from '../src/shop-client.ts';
 
 const baseUrl = inject('baseUrl');
 
+/**
+ * Violations known when the check was written (decision 0046), by screen and axe rule: the colours are Mantine's
+ * light and filled badge and button shades of the theme's tokens (issue 27, point 1, the design-system work), the
+ * scrollable tables' frames take no focus at a phone's width. Any other rule on any screen fails.
+ */
+const KNOWN: Readonly<Record<string, readonly string[]>> = {
+  '/admin/content': ['color-contrast'],
+  '/admin/staff': ['color-contrast'],
+  '/admin/suppliers': ['color-contrast'],
+  '/admin/suppliers/brands': ['color-contrast'],
+  '/admin/clients/:client': ['scrollable-region-focusable'],
+  '/admin/payments': ['scrollable-region-focusable'],
+};
+
+/** The violations beyond the known ones (the rule id is the second word of each line). */
+const unknownOf = (screen: string, violations: string[]): string[] =>
+  violations.filter((line) => !(KNOWN[screen] ?? []).includes(line.split(' ')[1]!));
+
 let browser: Browser;
 let session = '';
 let orderId = 0;
@@ -134,19 +152,25 @@ async function keyboardWalk(page: Page): Promise<{ unreached: string[]; unringed
 }
 
 describe('the back office’s accessibility (axe-core, keyboard)', () => {
-  it.each([375, 1440])('no serious or critical axe violation on any screen at %i px', async (width) => {
-    const found: Record<string, string[]> = {};
-    for (const path of screens()) {
-      const { page, close } = await open(path, width);
-      try {
-        const violations = await blockingViolationsOf(page);
-        if (violations.length > 0) found[path] = violations;
-      } finally {
-        await close();
+  it.each([375, 1440])(
+    'no serious or critical axe violation on any screen at %i px',
+    async (width) => {
+      const found: Record<string, string[]> = {};
+      for (const path of screens()) {
+        const { page, close } = await open(path, width);
+        try {
+          const screen = path.replace(`/admin/clients/${clientId}`, '/admin/clients/:client');
+          const violations = unknownOf(screen, await blockingViolationsOf(page));
+          // One line each, the nodes cut short: the rule and the first places are what one needs to find it.
+          if (violations.length > 0) found[path] = violations.map((line) => line.slice(0, 400));
+        } finally {
+          await close();
+        }
       }
-    }
-    expect(found).toEqual({});
-  });
+      expect(found).toEqual({});
+    },
+    300_000,
+  );
 
   it('the keyboard reaches every control of every screen, with a focus ring one can see (1440 px)', async () => {
     const found: Record<string, { unreached: string[]; unringed: string[] }> = {};
@@ -160,5 +184,5 @@ describe('the back office’s accessibility (axe-core, keyboard)', () => {
       }
     }
     expect(found).toEqual({});
-  });
+  }, 300_000);
 });
