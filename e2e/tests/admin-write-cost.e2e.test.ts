@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { launchChromium } from '../src/chromium.ts';
-import { FIRST_OWNER } from '../src/first-owner.ts';
+import { startApp, type RunningApp } from '../src/app-server.ts';
+import { ownerSession } from '../src/back-office-data.ts';
+import { createOwnerByCli } from '../src/first-owner.ts';
 import { recordFailedApiCalls, waitShown } from '../src/page-evidence.ts';
 import { placeOrderByApi, type PlacedByApi } from '../src/shop-client.ts';
 
@@ -15,23 +17,15 @@ import { placeOrderByApi, type PlacedByApi } from '../src/shop-client.ts';
  * count, staff-me, the counts, order-show).
  */
 
-const baseUrl = inject('baseUrl');
+// An app of its own: the journeys on the shared one count its orders and read its audit log.
+let app: RunningApp;
+let baseUrl = '';
+let ownerLink = '';
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let placed: PlacedByApi;
-
-/** The owner's staff session, signed in as a script (no Origin: no browser). */
-async function ownerSession(): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/v1/admin/staff-sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: FIRST_OWNER.email, password: FIRST_OWNER.password }),
-  });
-  expect(response.status).toBe(200);
-  return /staff_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')![1]!;
-}
 
 /** A client's token, so that the root would have storefront calls to make (client-me, the bills count). */
 async function clientToken(email: string, password: string): Promise<string> {
@@ -63,12 +57,16 @@ async function apiCallsDuring(act: () => Promise<void>): Promise<{ calls: number
 }
 
 beforeAll(async () => {
+  app = await startApp({}, async (place) => {
+    ownerLink = await createOwnerByCli(place);
+  });
+  baseUrl = app.baseUrl;
   const password = 'пароль клиента стоимости';
   placed = await placeOrderByApi(baseUrl, { password, lines: 2 });
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addCookies([
-    { name: 'staff_session', value: await ownerSession(), url: baseUrl },
+    { name: 'staff_session', value: await ownerSession(baseUrl, ownerLink), url: baseUrl },
     { name: 'token', value: await clientToken(placed.email, password), url: baseUrl },
   ]);
   page = await context.newPage();
@@ -77,6 +75,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  await app?.stop();
 });
 
 describe('what a staff write costs the server', () => {
