@@ -1,32 +1,15 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { NewsPreview, Paginated } from '@detal/contract';
+import { blockingViolationsOf } from '../src/axe.ts';
 import { launchChromium } from '../src/chromium.ts';
 
 /**
- * axe-core run inside the page (its own script injected with addScriptTag: @axe-core/playwright needs Node 22).
- * A page passes when axe reports no violation of serious or critical impact against WCAG 2.1 A/AA and axe's best
- * practices, at a phone's width and at a desktop's.
+ * A storefront page passes when axe reports no violation of serious or critical impact (e2e/src/axe.ts), at a
+ * phone's width and at a desktop's.
  */
 
 const baseUrl = inject('baseUrl');
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const BLOCKING = new Set(['serious', 'critical']);
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; any: { data?: unknown }[] }[];
-}
-
-/** What axe measured, for the violations that measure (colour contrast: the colours and the ratio). */
-function detailOf(data: unknown): string {
-  if (typeof data !== 'object' || data === null) return '';
-  const { fgColor, bgColor, contrastRatio } = data as { fgColor?: string; bgColor?: string; contrastRatio?: number };
-  return contrastRatio ? ` [${fgColor} on ${bgColor}: ${contrastRatio}]` : '';
-}
 
 let browser: Browser;
 let newsSlug: string;
@@ -48,25 +31,7 @@ async function blockingViolations(path: string, width: number): Promise<string[]
     const page = await context.newPage();
     const response = await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
     expect(response?.status(), path).toBe(200);
-    await page.addScriptTag({ path: axePath });
-    const violations = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> };
-        }
-      ).axe;
-      const result = await axe.run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-      });
-      return result.violations;
-    });
-    return (violations as AxeViolation[])
-      .filter((violation) => BLOCKING.has(violation.impact ?? ''))
-      .map(
-        (violation) =>
-          `${violation.impact} ${violation.id} (${violation.help}): ` +
-          violation.nodes.map((node) => `${node.target.join(' ')}${detailOf(node.any[0]?.data)}`).join(' | '),
-      );
+    return await blockingViolationsOf(page);
   } finally {
     await context.close();
   }

@@ -4,6 +4,7 @@ import './ui/generated/responsive.css';
 
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { Container, Notifications } from './ui/index.ts';
 import {
   Links,
@@ -35,6 +36,7 @@ import { refreshHeldBasket } from './features/basket/basket-api.ts';
  * and the runtime settings of the browser's request layer. A failed template call leaves the footer bare.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  if (isBackOffice(new URL(request.url).pathname)) return backOfficeRoot(request);
   const api = createServerApi(request, context);
   const [template, session, awaitingBills] = await Promise.all([
     api.callShop('template', { signal: request.signal }).catch(() => null),
@@ -53,6 +55,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The back office (`/admin`, `/admin/…`): a staff app of its own, with no storefront data in its root. */
+const isBackOffice = (pathname: string): boolean => pathname === '/admin' || pathname.startsWith('/admin/');
+
+/**
+ * The root's data on a back office page: none of the storefront's (no template, no client session, no bills
+ * count: the staff member is not a shop's client there), only what the document and the browser's request
+ * layer need.
+ */
+function backOfficeRoot(request: Request) {
+  return {
+    template: null,
+    signedIn: false,
+    client: null,
+    awaitingBills: 0,
+    publicUrl: publicOrigin(request),
+    ...publicRuntimeConfig(),
+  };
+}
+
+/**
+ * Inside the back office the root's data never changes (backOfficeRoot): neither a staff write nor a move
+ * between its pages runs the root's loader again. Leaving it, or any storefront request, does as before.
+ */
+export const shouldRevalidate = ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  isBackOffice(currentUrl.pathname) && isBackOffice(nextUrl.pathname) ? false : defaultShouldRevalidate;
+
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export const meta: Route.MetaFunction = ({ error }) => (error ? errorMeta(error) : [{ title: SITE_NAME }]);
@@ -67,7 +95,7 @@ function ClientState({ children }: { children: ReactNode }) {
 
 /**
  * The document. The storefront's components (ui/) need no provider; the back office wraps its pages in Mantine's
- * (features/admin/MantineRoot.tsx). The shop has one colour scheme, so <html> carries it from the server for
+ * (features/admin-shell/MantineRoot.tsx). The shop has one colour scheme, so <html> carries it from the server for
  * Mantine's styles, and Mantine's ColorSchemeScript, an inline script that would pick a stored scheme, has
  * nothing to do.
  */

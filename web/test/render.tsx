@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import type { Template } from '@detal/contract';
-import { MantineRoot } from '../app/features/admin/MantineRoot.tsx';
+import { MantineRoot } from '../app/features/admin-shell/MantineRoot.tsx';
 
 export const template: Template = {
   shop: {

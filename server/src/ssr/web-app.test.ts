@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.ts';
 import { createApiFetch } from './api-fetch.ts';
-import { loadWebBuild } from './web-app.ts';
+import { API_CALLS_HEADER, loadWebBuild } from './web-app.ts';
 import { createTestDatabase, testDriver } from '../../test/helpers/db.ts';
 import { buildTestApp } from '../../test/helpers/app.ts';
 
@@ -67,8 +67,11 @@ describe('server render', () => {
     expect(response.body).toContain(`<script nonce="${nonce}">`);
   });
 
-  it("answers the loaders' API calls in process, through the real routes", async () => {
-    const root = renderedState((await app.inject({ method: 'GET', url: '/' })).body).loaderData.root;
+  it("answers the loaders' API calls in process, through the real routes, and counts them (x-api-calls)", async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    // The fixture's root loader asks two things: health and the session.
+    expect(response.headers[API_CALLS_HEADER]).toBe('2');
+    const root = renderedState(response.body).loaderData.root;
     expect(root?.health).toEqual({ status: 200, body: { status: 'ok', database: testDriver } });
     expect(root?.session).toEqual({
       status: 401,

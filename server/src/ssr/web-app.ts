@@ -43,6 +43,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Other public files (favicon, robots.txt) keep their names across builds: check back each time (ETag). */
 const REVALIDATE = 'public, max-age=0';
 
+/** The response header that counts the render's in-process API calls. */
+export const API_CALLS_HEADER = 'x-api-calls';
+
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /** The server half of a React Router build in `buildDir`, or null when the web has not been built there. */
@@ -89,8 +92,13 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       schema: { hide: true },
       handler: async (request, reply) => {
         if (isApiPath(request.url) || request.url.startsWith(ASSETS_PREFIX)) return reply.callNotFound();
+        const inProcess = createApiFetch(app, { ip: request.ip, requestId: request.id });
+        let apiCalls = 0;
         const loadContext: WebLoadContext = {
-          apiFetch: createApiFetch(app, { ip: request.ip, requestId: request.id }),
+          apiFetch: (apiRequest) => {
+            apiCalls += 1;
+            return inProcess(apiRequest);
+          },
           cspNonce: cspNonce(reply),
           logError: (error) => request.log.error({ err: error }, 'server render failed'),
           techCatalogKey: options.techCatalogKey,
@@ -101,6 +109,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
           await response.body?.cancel();
           throw payloadTooLarge();
         }
+        // How many API calls the render made in process: what a page or a write costs the server, measured by
+        // the e2e journeys (the back office's writes, decision 0046).
+        reply.header(API_CALLS_HEADER, String(apiCalls));
         return sendWebResponse(reply, response);
       },
     });

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Button, CloseButton, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, CloseButton, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Form, Link, useFetcher, useLoaderData, useLocation } from 'react-router';
 import type { AdminBrand } from '@detal/contract';
 import type { Route } from './+types/admin-brands';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
-import { ListPager } from '../features/admin/ListPager.tsx';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminSection } from '../features/admin-shell/admin-section.tsx';
+import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
+import { ListPager } from '../features/admin-shell/ListPager.tsx';
 import { brandAction, type BrandActionResult } from '../features/admin-catalog/catalog-actions.ts';
 import { positiveInt } from '../features/admin-payments/payments-query.ts';
 import { paths } from '../paths.ts';
@@ -15,20 +16,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = params.get('q')?.trim() || null;
   const page = positiveInt(params.get('page')) ?? 1;
-  try {
-    const list = await guard(
-      adminServerApi(request, context).call('brand-list', {
-        query: { page },
-        body: { q, per_page: 50 },
-        signal: request.signal,
-        handles: [401, 403, 422],
-      }),
-    );
-    return { q, list, forbidden: false };
-  } catch (error) {
-    if (isForbidden(error)) return { q, list: null, forbidden: true };
-    throw error;
-  }
+  const list = await adminServerApi(request, context).call('brand-list', {
+    query: { page },
+    body: { q, per_page: 50 },
+    handles: [422],
+  });
+  return { q, list };
 }
 
 export const clientAction = ({ request }: Route.ClientActionArgs) => brandAction(request);
@@ -37,8 +30,10 @@ export const clientAction = ({ request }: Route.ClientActionArgs) => brandAction
  * Brands as price lists brought them in, newest first, so that a new spelling («KNEHT») is seen on top: a spelling
  * added to the brand it means (the next list finds that brand), or the whole brand merged into the real one.
  */
+export const handle = adminSection('brand-list', 'Бренды доступны владельцу и менеджерам магазина');
+
 export default function AdminBrandsPage() {
-  const { q, list, forbidden } = useLoaderData<typeof loader>();
+  const { q, list } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <Stack gap="sm">
@@ -53,44 +48,40 @@ export default function AdminBrandsPage() {
       <Title order={1} fz="h3">
         Бренды
       </Title>
-      {forbidden || !list ? (
-        <Alert color="gray">Бренды доступны владельцу и менеджерам магазина</Alert>
-      ) : (
-        <>
-          <Text size="sm" c="gray.7">
-            Новые бренды сверху: прайс-лист с новым написанием создаёт новый бренд. Добавьте написание к нужному бренду
-            или объедините бренды — предложения, кросс-номера и написания перейдут к бренду, который останется.
-          </Text>
-          <Form method="get" key={location.search} aria-label="Поиск брендов">
-            <Group gap="xs" align="flex-end">
-              <TextInput label="Бренд или написание" name="q" size="xs" w={240} defaultValue={q ?? ''} />
-              <Button type="submit" size="xs" variant="light">
-                Найти
-              </Button>
-            </Group>
-          </Form>
-          <Text size="sm" c="gray.7">
-            Брендов: {list.total}
-          </Text>
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped withTableBorder fz="sm" verticalSpacing={4} data-testid="brands-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Бренд</Table.Th>
-                  <Table.Th>Написания</Table.Th>
-                  <Table.Th>Объединить с</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.map((brand) => (
-                  <BrandRow key={brand.id} brand={brand} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <ListPager list={list} />
-        </>
-      )}
+      <>
+        <Text size="sm" c="gray.7">
+          Новые бренды сверху: прайс-лист с новым написанием создаёт новый бренд. Добавьте написание к нужному бренду
+          или объедините бренды — предложения, кросс-номера и написания перейдут к бренду, который останется.
+        </Text>
+        <Form method="get" key={location.search} aria-label="Поиск брендов">
+          <Group gap="xs" align="flex-end">
+            <TextInput label="Бренд или написание" name="q" size="xs" w={240} defaultValue={q ?? ''} />
+            <Button type="submit" size="xs" variant="light">
+              Найти
+            </Button>
+          </Group>
+        </Form>
+        <Text size="sm" c="gray.7">
+          Брендов: {list.total}
+        </Text>
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped withTableBorder fz="sm" verticalSpacing={4} data-testid="brands-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Бренд</Table.Th>
+                <Table.Th>Написания</Table.Th>
+                <Table.Th>Объединить с</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((brand) => (
+                <BrandRow key={brand.id} brand={brand} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <ListPager list={list} />
+      </>
     </Stack>
   );
 }

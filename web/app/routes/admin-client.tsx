@@ -1,33 +1,20 @@
-import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { Link, data, useFetcher, useLoaderData } from 'react-router';
-import { formatDateTime, formatRoubles, orderLabel } from '@detal/contract/browser';
-import type { AdminClient } from '@detal/contract';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link, data, useLoaderData } from 'react-router';
+import { formatDateTime, formatRoubles } from '@detal/contract/browser';
+
 import type { Route } from './+types/admin-client';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
-import { clientAction as runClientAction, type ClientActionResult } from '../features/admin-clients/client-actions.ts';
-import { StatusBadge } from '../features/admin-orders/OrderQueue.tsx';
-import { BillsTable, PaymentsTable } from '../features/admin-payments/PaymentsTables.tsx';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminSection } from '../features/admin-shell/admin-section.tsx';
+import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
+import { clientAction as runClientAction } from '../features/admin-clients/client-actions.ts';
+
+import { PaymentsTable } from '../features/admin-payments/PaymentsTables.tsx';
+import { BillsTable } from '../features/admin-bills/BillsTable.tsx';
 import { positiveInt } from '../features/admin-payments/payments-query.ts';
-import { SubmitButton } from '../features/clients/SubmitButton.tsx';
+
 import { isApiError } from '../lib/api/index.ts';
 import { paths } from '../paths.ts';
+import { Field, PricingForms, BlockControl, OrdersTable, Section } from '../features/admin-clients/ClientScreen.tsx';
 
 export const meta: Route.MetaFunction = ({ data: loaded }) =>
   adminMeta(loaded && 'client' in loaded && loaded.client ? loaded.client.name : 'Клиент');
@@ -37,12 +24,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (id === null) throw data('Клиент не найден', { status: 404 });
   const api = adminServerApi(request, context);
   try {
-    const { client } = await guard(
-      api.call('client-show', { body: { id }, signal: request.signal, handles: [401, 403, 404] }),
-    );
-    return { client, forbidden: false };
+    const { client } = await api.call('client-show', { body: { id }, handles: [404] });
+    return { client };
   } catch (error) {
-    if (isForbidden(error)) return { client: null, forbidden: true };
     if (isApiError(error) && error.status === 404) throw data('Клиент не найден', { status: 404 });
     throw error;
   }
@@ -50,193 +34,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const clientAction = ({ request }: Route.ClientActionArgs) => runClientAction(request);
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text fz="xs" c="gray.7">
-        {label}
-      </Text>
-      <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
-
-function PricingForms({ client }: { client: AdminClient }) {
-  const group = useFetcher<ClientActionResult>();
-  const discount = useFetcher<ClientActionResult>();
-  return (
-    <Group align="flex-start" gap="md" wrap="wrap">
-      <group.Form method="post" aria-label="Группа клиента">
-        <input type="hidden" name="intent" value="group" />
-        <input type="hidden" name="id" value={client.id} />
-        <Group gap="xs" align="flex-end">
-          <NativeSelect
-            label="Группа (цены)"
-            name="group"
-            data={client.groups.map((option) => option.name)}
-            defaultValue={client.group_name}
-            size="xs"
-            w={180}
-            error={group.data?.error}
-          />
-          <SubmitButton size="xs" variant="default" loading={group.state !== 'idle'}>
-            Сменить группу
-          </SubmitButton>
-        </Group>
-      </group.Form>
-      <discount.Form method="post" aria-label="Личная скидка" noValidate>
-        <input type="hidden" name="intent" value="discount" />
-        <input type="hidden" name="id" value={client.id} />
-        <Group gap="xs" align="flex-end">
-          <TextInput
-            key={client.personal_discount}
-            label="Личная скидка, %"
-            name="percent"
-            defaultValue={String(client.personal_discount).replace('.', ',')}
-            size="xs"
-            w={150}
-            inputMode="decimal"
-            error={discount.data?.error}
-          />
-          <SubmitButton size="xs" variant="default" loading={discount.state !== 'idle'}>
-            Сохранить скидку
-          </SubmitButton>
-        </Group>
-      </discount.Form>
-    </Group>
-  );
-}
-
-/** Block / unblock, after a confirmation: a blocked client is signed out everywhere at once. */
-function BlockControl({ client }: { client: AdminClient }) {
-  const fetcher = useFetcher<ClientActionResult>();
-  const [confirming, setConfirming] = useState(false);
-  const intent = client.blocked ? 'unblock' : 'block';
-  return (
-    <>
-      <Button size="xs" color={client.blocked ? 'gray' : 'red'} variant="light" onClick={() => setConfirming(true)}>
-        {client.blocked ? 'Разблокировать' : 'Заблокировать'}
-      </Button>
-      <Modal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title={client.blocked ? 'Разблокировать клиента?' : 'Заблокировать клиента?'}
-        size="sm"
-      >
-        <fetcher.Form method="post" onSubmit={() => setConfirming(false)}>
-          <input type="hidden" name="intent" value={intent} />
-          <input type="hidden" name="id" value={client.id} />
-          <Text fz="sm" mb="sm">
-            {client.blocked
-              ? `${client.name} снова сможет входить в личный кабинет и делать заказы.`
-              : `${client.name} будет сразу выведен из личного кабинета на всех устройствах и не сможет войти, пока его не разблокируют.`}
-          </Text>
-          <Group justify="flex-end" gap="xs">
-            <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
-              Отмена
-            </Button>
-            <SubmitButton size="xs" color={client.blocked ? 'blue' : 'red'} loading={fetcher.state !== 'idle'}>
-              {client.blocked ? 'Разблокировать' : 'Заблокировать'}
-            </SubmitButton>
-          </Group>
-        </fetcher.Form>
-      </Modal>
-      {fetcher.data?.error && (
-        <Text size="sm" c="red.8" role="alert">
-          {fetcher.data.error}
-        </Text>
-      )}
-    </>
-  );
-}
-
-function OrdersTable({ client }: { client: AdminClient }) {
-  return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table striped verticalSpacing={4} fz="sm" data-testid="client-orders">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Заказ</Table.Th>
-            <Table.Th>Дата</Table.Th>
-            <Table.Th>Статус</Table.Th>
-            <Table.Th ta="right">Позиций</Table.Th>
-            <Table.Th ta="right">Сумма</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {client.orders.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={5} c="gray.7">
-                Заказов нет
-              </Table.Td>
-            </Table.Tr>
-          )}
-          {client.orders.map((order) => (
-            <Table.Tr key={order.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Anchor component={Link} to={paths.adminOrder(order.id)} fz="sm">
-                  {orderLabel(order.id)}
-                </Anchor>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(order.created_at)}</Table.Td>
-              <Table.Td>
-                <StatusBadge status={order.status} name={order.status_name} />
-              </Table.Td>
-              <Table.Td ta="right">{order.count_position}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatRoubles(order.total_price)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-function Section({
-  title,
-  total,
-  shown,
-  more,
-  moreLabel = 'все',
-  moreAlways = false,
-  children,
-}: {
-  title: string;
-  total: number;
-  shown: number;
-  more?: string;
-  /** The link's words («все» unless said) and whether it shows even when every row is here. */
-  moreLabel?: string;
-  moreAlways?: boolean;
-  children: React.ReactNode;
-}) {
-  return (
-    <Stack gap={4}>
-      <Group gap="xs" align="baseline">
-        <Title order={2} fz="md">
-          {title}
-        </Title>
-        <Text fz="sm" c="gray.7">
-          {total}
-        </Text>
-        {more && (moreAlways || total > shown) && (
-          <Anchor component={Link} to={more} fz="sm">
-            {moreLabel}
-          </Anchor>
-        )}
-      </Group>
-      {children}
-    </Stack>
-  );
-}
+export const handle = adminSection('client-show', 'Клиенты доступны владельцу и менеджерам магазина');
 
 export default function AdminClientPage() {
-  const { client, forbidden } = useLoaderData<typeof loader>();
-  if (forbidden || !client) return <Alert color="gray">Клиенты доступны владельцу и менеджерам магазина</Alert>;
+  const { client } = useLoaderData<typeof loader>();
   const owed = client.balance.balance;
   return (
     <Stack gap="md">

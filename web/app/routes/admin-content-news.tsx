@@ -1,9 +1,9 @@
-import { Alert } from '@mantine/core';
 import { data, useLoaderData } from 'react-router';
 import type { Route } from './+types/admin-content-news';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
-import { ContentItemForm } from '../features/admin-content/ContentItemForm.tsx';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminSection } from '../features/admin-shell/admin-section.tsx';
+import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
+import { ContentItemForm, contentItemAction } from '../features/admin-content/ContentItemForm.tsx';
 import { positiveInt } from '../features/admin-payments/payments-query.ts';
 import { isApiError } from '../lib/api/index.ts';
 
@@ -14,24 +14,25 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = adminServerApi(request, context);
   try {
     if (params.id === 'new') {
-      await guard(api.call('content-show', { signal: request.signal, handles: [401, 403] }));
-      return { news: null, forbidden: false };
+      await api.call('content-show', {});
+      return { news: null };
     }
     const id = positiveInt(params.id ?? null);
     if (id === null) throw data('Новость не найдена', { status: 404 });
-    const { news } = await guard(
-      api.call('news-show', { body: { id }, signal: request.signal, handles: [401, 403, 404] }),
-    );
-    return { news, forbidden: false };
+    const { news } = await api.call('news-show', { body: { id }, handles: [404] });
+    return { news };
   } catch (error) {
-    if (isForbidden(error)) return { news: null, forbidden: true };
     if (isApiError(error) && error.status === 404) throw data('Новость не найдена', { status: 404 });
     throw error;
   }
 }
 
+/** The news's save, a route action like every staff write. */
+export const clientAction = ({ request }: Route.ClientActionArgs) => contentItemAction('news', request);
+
+export const handle = adminSection('news-show', 'Контент доступен владельцу и контент-редактору');
+
 export default function AdminContentNewsPage() {
-  const { news, forbidden } = useLoaderData<typeof loader>();
-  if (forbidden) return <Alert color="gray">Контент доступен владельцу и контент-редактору</Alert>;
+  const { news } = useLoaderData<typeof loader>();
   return <ContentItemForm key={news?.id ?? 'new'} kind="news" item={news} />;
 }

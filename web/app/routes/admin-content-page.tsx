@@ -1,9 +1,9 @@
-import { Alert } from '@mantine/core';
 import { data, useLoaderData } from 'react-router';
 import type { Route } from './+types/admin-content-page';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
-import { ContentItemForm } from '../features/admin-content/ContentItemForm.tsx';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminSection } from '../features/admin-shell/admin-section.tsx';
+import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
+import { ContentItemForm, contentItemAction } from '../features/admin-content/ContentItemForm.tsx';
 import { positiveInt } from '../features/admin-payments/payments-query.ts';
 import { isApiError } from '../lib/api/index.ts';
 
@@ -14,24 +14,25 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = adminServerApi(request, context);
   try {
     if (params.id === 'new') {
-      await guard(api.call('content-show', { signal: request.signal, handles: [401, 403] }));
-      return { page: null, forbidden: false };
+      await api.call('content-show', {});
+      return { page: null };
     }
     const id = positiveInt(params.id ?? null);
     if (id === null) throw data('Страница не найдена', { status: 404 });
-    const { page } = await guard(
-      api.call('page-show', { body: { id }, signal: request.signal, handles: [401, 403, 404] }),
-    );
-    return { page, forbidden: false };
+    const { page } = await api.call('page-show', { body: { id }, handles: [404] });
+    return { page };
   } catch (error) {
-    if (isForbidden(error)) return { page: null, forbidden: true };
     if (isApiError(error) && error.status === 404) throw data('Страница не найдена', { status: 404 });
     throw error;
   }
 }
 
+/** The page's save, a route action like every staff write. */
+export const clientAction = ({ request }: Route.ClientActionArgs) => contentItemAction('page', request);
+
+export const handle = adminSection('page-show', 'Контент доступен владельцу и контент-редактору');
+
 export default function AdminContentPagePage() {
-  const { page, forbidden } = useLoaderData<typeof loader>();
-  if (forbidden) return <Alert color="gray">Контент доступен владельцу и контент-редактору</Alert>;
+  const { page } = useLoaderData<typeof loader>();
   return <ContentItemForm key={page?.id ?? 'new'} kind="page" item={page} />;
 }

@@ -1,30 +1,43 @@
-import { Alert, Stack, Tabs, Title } from '@mantine/core';
+import { Stack, Tabs, Title } from '@mantine/core';
 import { useLoaderData, useSearchParams } from 'react-router';
 import type { Route } from './+types/admin-content';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
-import { MenusEditor, NewsTable, PagesTable, RecommendationsEditor } from '../features/admin-content/ContentLists.tsx';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminSection } from '../features/admin-shell/admin-section.tsx';
+import { adminCall } from '../features/admin-shell/admin-caller.ts';
+import { jsonWriteAction } from '../features/admin-shell/json-write.ts';
+import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
+import {
+  CONTENT_WRITES,
+  MenusEditor,
+  NewsTable,
+  PagesTable,
+  RecommendationsEditor,
+} from '../features/admin-content/ContentLists.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Контент');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = adminServerApi(request, context);
-  try {
-    const content = await guard(api.call('content-show', { signal: request.signal, handles: [401, 403] }));
-    return { content, forbidden: false };
-  } catch (error) {
-    if (isForbidden(error)) return { content: null, forbidden: true };
-    throw error;
-  }
+  const content = await api.call('content-show', {});
+  return { content };
 }
 
 const TABS = ['news', 'pages', 'menus', 'recommendations'] as const;
 type Tab = (typeof TABS)[number];
 
+/** Publishing, the menus and the home page's block (ContentLists), route actions like every staff write. */
+export const clientAction = ({ request }: Route.ClientActionArgs) =>
+  jsonWriteAction(request, {
+    [CONTENT_WRITES.publish]: (body: never) => adminCall('content-publish', { body }),
+    [CONTENT_WRITES.menus]: (body: never) => adminCall('menus-save', { body, handles: [422] }),
+    [CONTENT_WRITES.recommendations]: (body: never) => adminCall('recommendations-save', { body, handles: [422] }),
+  });
+
+export const handle = adminSection('content-show', 'Контент доступен владельцу и контент-редактору');
+
 export default function AdminContentPage() {
-  const { content, forbidden } = useLoaderData<typeof loader>();
+  const { content } = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
-  if (forbidden || !content) return <Alert color="gray">Контент доступен владельцу и контент-редактору</Alert>;
   const wanted = params.get('tab');
   const tab: Tab = TABS.includes(wanted as Tab) ? (wanted as Tab) : 'news';
   return (

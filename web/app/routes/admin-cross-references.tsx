@@ -1,15 +1,16 @@
-import { Alert, Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Form, Link, useFetcher, useLoaderData, useLocation } from 'react-router';
 import { CROSS_REFERENCE_TYPE_LABELS, CROSS_REFERENCE_TYPES, type CrossReference } from '@detal/contract';
 import type { Route } from './+types/admin-cross-references';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminSection } from '../features/admin-shell/admin-section.tsx';
+import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
 import { ImportSection } from '../features/admin-suppliers/ImportPanel.tsx';
 import { supplierAction } from '../features/admin-suppliers/supplier-actions.ts';
 import { crossReferenceAction, type PairActionResult } from '../features/admin-catalog/catalog-actions.ts';
 import { positiveInt } from '../features/admin-payments/payments-query.ts';
 import { paths } from '../paths.ts';
-import { ListPager } from '../features/admin/ListPager.tsx';
+import { ListPager } from '../features/admin-shell/ListPager.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Кросс-номера');
 
@@ -20,32 +21,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const article = params.get('article')?.trim() || null;
   const brand = params.get('brand')?.trim() || null;
   const api = adminServerApi(request, context);
-  try {
-    const [imports, pairs] = await Promise.all([
-      guard(
-        api.call('import-list', {
-          query: { page },
-          body: { kind: 'cross_references', per_page: 20 },
-          signal: request.signal,
-          handles: [401, 403],
-        }),
-      ),
-      article
-        ? guard(
-            api.call('cross-reference-list', {
-              query: { page: 1 },
-              body: { article, brand, per_page: 100 },
-              signal: request.signal,
-              handles: [401, 403, 422],
-            }),
-          )
-        : Promise.resolve(null),
-    ]);
-    return { imports, pairs, article, brand, forbidden: false };
-  } catch (error) {
-    if (isForbidden(error)) return { imports: null, pairs: null, article, brand, forbidden: true };
-    throw error;
-  }
+  const [imports, pairs] = await Promise.all([
+    api.call('import-list', { query: { page }, body: { kind: 'cross_references', per_page: 20 } }),
+    article
+      ? api.call('cross-reference-list', {
+          query: { page: 1 },
+          body: { article, brand, per_page: 100 },
+          handles: [422],
+        })
+      : Promise.resolve(null),
+  ]);
+  return { imports, pairs, article, brand };
 }
 
 export const clientAction = async ({ request }: Route.ClientActionArgs) => {
@@ -55,8 +41,10 @@ export const clientAction = async ({ request }: Route.ClientActionArgs) => {
 
 const typeOptions = CROSS_REFERENCE_TYPES.map((type) => ({ value: type, label: CROSS_REFERENCE_TYPE_LABELS[type] }));
 
+export const handle = adminSection('import-list', 'Кросс-номера доступны владельцу и менеджерам магазина');
+
 export default function AdminCrossReferencesPage() {
-  const { imports, pairs, article, brand, forbidden } = useLoaderData<typeof loader>();
+  const { imports, pairs, article, brand } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <Stack gap="sm">
@@ -71,37 +59,33 @@ export default function AdminCrossReferencesPage() {
       <Title order={1} fz="h3">
         Кросс-номера
       </Title>
-      {forbidden || !imports ? (
-        <Alert color="gray">Кросс-номера доступны владельцу и менеджерам магазина</Alert>
-      ) : (
-        <>
-          <Paper withBorder p="xs">
-            <Stack gap="xs">
-              <Form method="get" key={location.search} aria-label="Поиск кросс-номеров">
-                <Group gap="xs" align="flex-end">
-                  <TextInput label="Артикул" name="article" size="xs" w={180} defaultValue={article ?? ''} />
-                  <TextInput label="Бренд" name="brand" size="xs" w={160} defaultValue={brand ?? ''} />
-                  <Button type="submit" size="xs" variant="light">
-                    Найти пары
-                  </Button>
-                </Group>
-              </Form>
-              {pairs ? <PairsTable pairs={pairs.data} total={pairs.total} /> : null}
-              <AddPair article={article} brand={brand} />
-            </Stack>
-          </Paper>
-          <Paper withBorder p="xs">
-            <Stack gap="xs">
-              <Text size="sm" c="gray.7">
-                Файл: бренд 1, артикул 1, бренд 2, артикул 2 и необязательный тип (оригинал, замена, аналог). Новые пары
-                добавляются к уже известным.
-              </Text>
-              <ImportSection kind="cross_references" imports={imports.data} />
-              <ListPager list={imports} />
-            </Stack>
-          </Paper>
-        </>
-      )}
+      <>
+        <Paper withBorder p="xs">
+          <Stack gap="xs">
+            <Form method="get" key={location.search} aria-label="Поиск кросс-номеров">
+              <Group gap="xs" align="flex-end">
+                <TextInput label="Артикул" name="article" size="xs" w={180} defaultValue={article ?? ''} />
+                <TextInput label="Бренд" name="brand" size="xs" w={160} defaultValue={brand ?? ''} />
+                <Button type="submit" size="xs" variant="light">
+                  Найти пары
+                </Button>
+              </Group>
+            </Form>
+            {pairs ? <PairsTable pairs={pairs.data} total={pairs.total} /> : null}
+            <AddPair article={article} brand={brand} />
+          </Stack>
+        </Paper>
+        <Paper withBorder p="xs">
+          <Stack gap="xs">
+            <Text size="sm" c="gray.7">
+              Файл: бренд 1, артикул 1, бренд 2, артикул 2 и необязательный тип (оригинал, замена, аналог). Новые пары
+              добавляются к уже известным.
+            </Text>
+            <ImportSection kind="cross_references" imports={imports.data} />
+            <ListPager list={imports} />
+          </Stack>
+        </Paper>
+      </>
     </Stack>
   );
 }

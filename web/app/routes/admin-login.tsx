@@ -1,10 +1,10 @@
 import { Alert, Card, Center, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Form, useActionData, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/admin-login';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { signInAction } from '../features/admin/staff-actions.ts';
-import { SubmitButton } from '../features/clients/SubmitButton.tsx';
-import { MantineRoot } from '../features/admin/MantineRoot.tsx';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { signInAction } from '../features/admin-staff/staff-actions.ts';
+import { SubmitButton } from '../features/admin-shell/SubmitButton.tsx';
+import { MantineRoot } from '../features/admin-shell/MantineRoot.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Вход для сотрудников');
 

@@ -1,12 +1,16 @@
-import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import type { AdminOrder } from '@detal/contract';
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useLoaderData } from 'react-router';
 import { formatDateTime } from '@detal/contract/browser';
 import type { Route } from './+types/admin-order';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminSection } from '../features/admin-shell/admin-section.tsx';
+import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
 import { StatusBadge } from '../features/admin-orders/OrderQueue.tsx';
 import { OrderScreen } from '../features/admin-orders/OrderScreen.tsx';
-import { orderAction } from '../features/admin-orders/order-actions.ts';
+import { orderAction, type OrderActionResult } from '../features/admin-orders/order-actions.ts';
 import { isApiError } from '../lib/api/index.ts';
 import { notFound } from '../lib/not-found.ts';
 import { paths } from '../paths.ts';
@@ -17,16 +21,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,9}$/.test(params.id) || Number(params.id) > 2_147_483_647) notFound();
   const api = adminServerApi(request, context);
   try {
-    const { order } = await guard(
-      api.call('order-show', {
-        body: { id: Number(params.id) },
-        signal: request.signal,
-        handles: [401, 403, 404],
-      }),
-    );
-    return { order, forbidden: false };
+    const { order } = await api.call('order-show', {
+      body: { id: Number(params.id) },
+      handles: [404],
+    });
+    return { order };
   } catch (error) {
-    if (isForbidden(error)) return { order: null, forbidden: true };
     if (isApiError(error) && error.status === 404) notFound();
     throw error;
   }
@@ -34,9 +34,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const clientAction = ({ request }: Route.ClientActionArgs) => orderAction(request);
 
+export const handle = adminSection('order-show', 'Заказы доступны владельцу и менеджерам');
+
+/**
+ * A line's cancel answers with the order's fresh screen (shown at once, OrderScreen's onCancelled): the page's
+ * loader does not run again for it. A status change answers counts only, so the page reloads after it.
+ */
+export const shouldRevalidate = ({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  isCancelAnswer(actionResult) ? false : defaultShouldRevalidate;
+
+const isCancelAnswer = (result: unknown): boolean =>
+  typeof result === 'object' && result !== null && (result as OrderActionResult).intent === 'cancel';
+
 export default function AdminOrderPage() {
-  const { order, forbidden } = useLoaderData<typeof loader>();
-  if (forbidden || !order) return <Alert color="gray">Заказы доступны владельцу и менеджерам</Alert>;
+  const loaded = useLoaderData<typeof loader>().order;
+  // The cancel's answer stands until the loader brings a newer screen (after a status change, a navigation).
+  const [cancelled, setCancelled] = useState<{ over: AdminOrder; order: AdminOrder } | null>(null);
+  const order = cancelled?.over === loaded ? cancelled.order : loaded;
+  const onCancelled = useCallback((fresh: AdminOrder) => setCancelled({ over: loaded, order: fresh }), [loaded]);
   return (
     <Stack gap="sm">
       <Group gap="md" wrap="wrap">
@@ -64,7 +79,7 @@ export default function AdminOrderPage() {
           <StatusBadge status={order.status} name={order.status_name} />
         </span>
       </Group>
-      <OrderScreen order={order} />
+      <OrderScreen order={order} onCancelled={onCancelled} />
     </Stack>
   );
 }

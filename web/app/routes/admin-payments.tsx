@@ -1,16 +1,18 @@
-import { Alert, Anchor, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useRef } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import type { Route } from './+types/admin-payments';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminSection } from '../features/admin-shell/admin-section.tsx';
+import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
 import { paymentAction } from '../features/admin-payments/payment-actions.ts';
 import { RecordPaymentForm, StatementUpload } from '../features/admin-payments/PaymentForms.tsx';
-import { BillsTable, PaymentFilters, PaymentsTable } from '../features/admin-payments/PaymentsTables.tsx';
+import { PaymentFilters, PaymentsTable } from '../features/admin-payments/PaymentsTables.tsx';
+import { BillsTable } from '../features/admin-bills/BillsTable.tsx';
 import { paymentsQueryOf } from '../features/admin-payments/payments-query.ts';
-import { keysHelp, useListKeys } from '../features/admin/use-list-keys.ts';
+import { keysHelp, useListKeys } from '../lib/use-list-keys.ts';
 import { paths } from '../paths.ts';
-import { ListPager } from '../features/admin/ListPager.tsx';
+import { ListPager } from '../features/admin-shell/ListPager.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Платежи');
 
@@ -22,31 +24,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = paymentsQueryOf(new URL(request.url));
   const api = adminServerApi(request, context);
   const today = todayIn('Europe/Moscow');
-  try {
-    if (query.tab === 'bills') {
-      const bills = await guard(
-        api.call('bill-list', {
-          query: { page: query.page },
-          body: query.bills,
-          signal: request.signal,
-          handles: [401, 403, 422],
-        }),
-      );
-      return { query, today, bills, payments: null, forbidden: false };
-    }
-    const payments = await guard(
-      api.call('payment-list', {
-        query: { page: query.page },
-        body: query.payments,
-        signal: request.signal,
-        handles: [401, 403, 422],
-      }),
-    );
-    return { query, today, payments, bills: null, forbidden: false };
-  } catch (error) {
-    if (isForbidden(error)) return { query, today, payments: null, bills: null, forbidden: true };
-    throw error;
+  if (query.tab === 'bills') {
+    const bills = await api.call('bill-list', {
+      query: { page: query.page },
+      body: query.bills,
+      handles: [422],
+    });
+    return { query, today, bills, payments: null };
   }
+  const payments = await api.call('payment-list', {
+    query: { page: query.page },
+    body: query.payments,
+    handles: [422],
+  });
+  return { query, today, payments, bills: null };
 }
 
 /** The keys of the payments page, as its help line shows them (docs: README, Back office). */
@@ -66,8 +57,10 @@ const fieldIn = (scope: HTMLElement | null, name: string) =>
 
 export const clientAction = ({ request }: Route.ClientActionArgs) => paymentAction(request);
 
+export const handle = adminSection('payment-list', 'Платежи доступны владельцу и менеджерам магазина');
+
 export default function AdminPaymentsPage() {
-  const { query, today, payments, bills, forbidden } = useLoaderData<typeof loader>();
+  const { query, today, payments, bills } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigate = useNavigate();
   const list = payments ?? bills;
@@ -107,63 +100,59 @@ export default function AdminPaymentsPage() {
       <Title order={1} fz="h3">
         Платежи
       </Title>
-      {forbidden ? (
-        <Alert color="gray">Платежи доступны владельцу и менеджерам магазина</Alert>
-      ) : (
-        <>
-          <Paper withBorder p="xs" ref={recordRef}>
-            <Stack gap="xs">
-              <Text fw={600} fz="sm">
-                Записать платёж
+      <>
+        <Paper withBorder p="xs" ref={recordRef}>
+          <Stack gap="xs">
+            <Text fw={600} fz="sm">
+              Записать платёж
+            </Text>
+            <RecordPaymentForm today={today} />
+          </Stack>
+        </Paper>
+        <Paper withBorder p="xs" ref={statementRef}>
+          <Stack gap="xs">
+            <Text fw={600} fz="sm">
+              Выписка банка
+            </Text>
+            <StatementUpload />
+          </Stack>
+        </Paper>
+        <Tabs
+          value={query.tab}
+          onChange={(tab) => void navigate(paths.adminPayments(tab === 'bills' ? 'tab=bills' : ''))}
+        >
+          <Tabs.List>
+            <Tabs.Tab value="payments">Платежи</Tabs.Tab>
+            <Tabs.Tab value="bills">Счета</Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
+        <div ref={filtersRef}>
+          <PaymentFilters key={location.search} query={query} />
+        </div>
+        {list && (
+          <>
+            <Group gap="xs">
+              <Text size="sm" c="gray.7">
+                {payments ? 'Платежей' : 'Счетов'}: {list.total}
               </Text>
-              <RecordPaymentForm today={today} />
-            </Stack>
-          </Paper>
-          <Paper withBorder p="xs" ref={statementRef}>
-            <Stack gap="xs">
-              <Text fw={600} fz="sm">
-                Выписка банка
-              </Text>
-              <StatementUpload />
-            </Stack>
-          </Paper>
-          <Tabs
-            value={query.tab}
-            onChange={(tab) => void navigate(paths.adminPayments(tab === 'bills' ? 'tab=bills' : ''))}
-          >
-            <Tabs.List>
-              <Tabs.Tab value="payments">Платежи</Tabs.Tab>
-              <Tabs.Tab value="bills">Счета</Tabs.Tab>
-            </Tabs.List>
-          </Tabs>
-          <div ref={filtersRef}>
-            <PaymentFilters key={location.search} query={query} />
-          </div>
-          {list && (
-            <>
-              <Group gap="xs">
-                <Text size="sm" c="gray.7">
-                  {payments ? 'Платежей' : 'Счетов'}: {list.total}
-                </Text>
-                {hasFilters && (
-                  <Anchor component={Link} to={paths.adminPayments(query.tab === 'bills' ? 'tab=bills' : '')} fz="sm">
-                    Сбросить фильтры
-                  </Anchor>
-                )}
-              </Group>
-              <Text size="xs" c="gray.7" data-testid="payments-shortcuts">
-                Клавиши: {PAYMENTS_SHORTCUTS}
-              </Text>
-              {payments ? (
-                <PaymentsTable payments={payments.data} keys={keys} />
-              ) : (
-                <BillsTable bills={bills!.data} keys={keys} />
+              {hasFilters && (
+                <Anchor component={Link} to={paths.adminPayments(query.tab === 'bills' ? 'tab=bills' : '')} fz="sm">
+                  Сбросить фильтры
+                </Anchor>
               )}
-              <ListPager list={list} />
-            </>
-          )}
-        </>
-      )}
+            </Group>
+            <Text size="xs" c="gray.7" data-testid="payments-shortcuts">
+              Клавиши: {PAYMENTS_SHORTCUTS}
+            </Text>
+            {payments ? (
+              <PaymentsTable payments={payments.data} keys={keys} />
+            ) : (
+              <BillsTable bills={bills!.data} keys={keys} />
+            )}
+            <ListPager list={list} />
+          </>
+        )}
+      </>
     </Stack>
   );
 }

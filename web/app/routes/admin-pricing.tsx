@@ -1,22 +1,20 @@
-import { Alert, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useLoaderData, useSearchParams } from 'react-router';
 import type { PricingFile } from '@detal/contract';
 import type { Route } from './+types/admin-pricing';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
-import { PricingEditor } from '../features/admin-pricing/PricingEditor.tsx';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminSection } from '../features/admin-shell/admin-section.tsx';
+import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
+import { PRICING_SAVE, PricingEditor } from '../features/admin-pricing/PricingEditor.tsx';
+import { adminCall } from '../features/admin-shell/admin-caller.ts';
+import { jsonWriteAction } from '../features/admin-shell/json-write.ts';
 
 export const meta: Route.MetaFunction = () => adminMeta('Цены');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = adminServerApi(request, context);
-  try {
-    const pricing = await guard(api.call('pricing-show', { signal: request.signal, handles: [401, 403] }));
-    return { pricing, forbidden: false };
-  } catch (error) {
-    if (isForbidden(error)) return { pricing: null, forbidden: true };
-    throw error;
-  }
+  const pricing = await api.call('pricing-show', {});
+  return { pricing };
 }
 
 const NEW_GROUP = '__new__';
@@ -31,10 +29,17 @@ const emptyProfile: PricingFile = {
   min_margin: 0,
 };
 
+/** The profile's save (PricingEditor), a route action like every staff write. */
+export const clientAction = ({ request }: Route.ClientActionArgs) =>
+  jsonWriteAction(request, {
+    [PRICING_SAVE]: (body: { profile: PricingFile }) => adminCall('pricing-save', { body, handles: [422] }),
+  });
+
+export const handle = adminSection('pricing-show', 'Цены доступны только владельцу магазина');
+
 export default function AdminPricingPage() {
-  const { pricing, forbidden } = useLoaderData<typeof loader>();
+  const { pricing } = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
-  if (forbidden || !pricing) return <Alert color="gray">Цены доступны только владельцу магазина</Alert>;
   const chosen = params.get('group') ?? pricing.groups[0]?.name ?? NEW_GROUP;
   const group = pricing.groups.find((candidate) => candidate.name === chosen);
   const file = group?.profile ?? emptyProfile;

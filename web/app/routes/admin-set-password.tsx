@@ -1,11 +1,11 @@
 import { Alert, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { Form, useActionData, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/admin-set-password';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { setPasswordAction } from '../features/admin/staff-actions.ts';
-import { NewPasswordFields } from '../features/clients/NewPasswordFields.tsx';
-import { SubmitButton } from '../features/clients/SubmitButton.tsx';
-import { MantineRoot } from '../features/admin/MantineRoot.tsx';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { setPasswordAction } from '../features/admin-staff/staff-actions.ts';
+import { StaffPasswordFields } from '../features/admin-staff/StaffPasswordFields.tsx';
+import { SubmitButton } from '../features/admin-shell/SubmitButton.tsx';
+import { MantineRoot } from '../features/admin-shell/MantineRoot.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Пароль сотрудника');
 
@@ -42,7 +42,7 @@ function AdminSetPasswordPage() {
                 {errors.form}
               </Alert>
             )}
-            <NewPasswordFields label="Новый пароль" confirmLabel="Повторите пароль" errors={errors} />
+            <StaffPasswordFields label="Новый пароль" errors={errors} />
             <SubmitButton loading={submitting}>Сохранить пароль</SubmitButton>
           </Stack>
         </Form>

@@ -1,14 +1,18 @@
 import { Stack, Title } from '@mantine/core';
 import { useLoaderData } from 'react-router';
 import type { Route } from './+types/admin-settings';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminSection } from '../features/admin-shell/admin-section.tsx';
+import { adminCall } from '../features/admin-shell/admin-caller.ts';
+import { jsonWriteAction } from '../features/admin-shell/json-write.ts';
+import type { AdminSettingsSave } from '@detal/contract';
+import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
 import {
+  SETTINGS_SAVE,
   CalendarForm,
   ContactsForm,
   DeliveryForm,
   RequisitesForm,
-  SettingsForbidden,
   StaffEmailForm,
   VatForm,
 } from '../features/admin-settings/SettingsForms.tsx';
@@ -17,18 +21,20 @@ export const meta: Route.MetaFunction = () => adminMeta('Настройки');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = adminServerApi(request, context);
-  try {
-    const { settings } = await guard(api.call('settings-show', { signal: request.signal, handles: [401, 403] }));
-    return { settings, forbidden: false };
-  } catch (error) {
-    if (isForbidden(error)) return { settings: null, forbidden: true };
-    throw error;
-  }
+  const { settings } = await api.call('settings-show', {});
+  return { settings };
 }
 
+/** A section's save (SettingsForms), a route action like every staff write. */
+export const clientAction = ({ request }: Route.ClientActionArgs) =>
+  jsonWriteAction(request, {
+    [SETTINGS_SAVE]: (body: AdminSettingsSave) => adminCall('settings-save', { body, handles: [422] }),
+  });
+
+export const handle = adminSection('settings-show', 'Настройки магазина доступны только владельцу');
+
 export default function AdminSettingsPage() {
-  const { settings, forbidden } = useLoaderData<typeof loader>();
-  if (forbidden || !settings) return <SettingsForbidden />;
+  const { settings } = useLoaderData<typeof loader>();
   return (
     <Stack gap="md" maw={1100}>
       <Title order={1} fz="h3">

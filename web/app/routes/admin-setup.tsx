@@ -1,11 +1,12 @@
-import { Alert, Anchor, Card, Center, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Center, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import type { Route } from './+types/admin-setup';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi } from '../features/admin/admin-api.server.ts';
-import { MantineRoot } from '../features/admin/MantineRoot.tsx';
-import { setupAction } from '../features/admin/staff-actions.ts';
-import { SubmitButton } from '../features/clients/SubmitButton.tsx';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
+import { MantineRoot } from '../features/admin-shell/MantineRoot.tsx';
+import { StaffPasswordFields } from '../features/admin-staff/StaffPasswordFields.tsx';
+import { setupAction } from '../features/admin-staff/staff-actions.ts';
+import { SubmitButton } from '../features/admin-shell/SubmitButton.tsx';
 import { paths } from '../paths.ts';
 
 export const meta: Route.MetaFunction = () => adminMeta('Первый запуск магазина');
@@ -14,9 +15,8 @@ export const meta: Route.MetaFunction = () => adminMeta('Первый запус
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   if (token === '') return { token, usable: false };
-  const { usable } = await adminServerApi(request, context).call('staff-setup-check', {
+  const { usable } = await adminServerApi(request, context).callOutsideSession('staff-setup-check', {
     body: { token },
-    signal: request.signal,
   });
   return { token, usable };
 }
@@ -67,21 +67,7 @@ function AdminSetupPage() {
                 error={errors?.email}
               />
               <TextInput label="Имя" name="name" autoComplete="name" required error={errors?.name} />
-              <PasswordInput
-                label="Пароль"
-                name="password"
-                description="Не менее 8 символов"
-                autoComplete="new-password"
-                required
-                error={errors?.password}
-              />
-              <PasswordInput
-                label="Повторите пароль"
-                name="password_confirmation"
-                autoComplete="new-password"
-                required
-                error={errors?.password_confirmation}
-              />
+              <StaffPasswordFields label="Пароль" errors={errors} />
               <SubmitButton loading={submitting}>Создать владельца и войти</SubmitButton>
             </Stack>
           </Form>

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Stack, Title } from '@mantine/core';
+import { Anchor, Stack, Title } from '@mantine/core';
 import { Link, data, useLoaderData } from 'react-router';
 import type { Route } from './+types/admin-supplier-source';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminSection } from '../features/admin-shell/admin-section.tsx';
+import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
 import { positiveInt } from '../features/admin-payments/payments-query.ts';
 import { SupplierSourcePanel } from '../features/admin-supplier-source/SupplierSourcePanel.tsx';
 import { sourceAction } from '../features/admin-supplier-source/source-actions.ts';
@@ -17,14 +18,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (id === null) throw data('Поставщик не найден', { status: 404 });
   const api = adminServerApi(request, context);
   try {
-    const options = { params: { id }, signal: request.signal, handles: [401, 403, 404] };
+    const options = { params: { id }, handles: [404] };
     const [shown, history] = await Promise.all([
-      guard(api.call('suppliers/:id/source', options)),
-      guard(api.call('suppliers/:id/source/fetches', options)),
+      api.call('suppliers/:id/source', options),
+      api.call('suppliers/:id/source/fetches', options),
     ]);
-    return { supplier: shown.supplier, source: shown.source, fetches: history.fetches, forbidden: false };
+    return { supplier: shown.supplier, source: shown.source, fetches: history.fetches };
   } catch (error) {
-    if (isForbidden(error)) return { supplier: null, source: null, fetches: [], forbidden: true };
     if (isApiError(error) && error.status === 404) throw data('Поставщик не найден', { status: 404 });
     throw error;
   }
@@ -32,9 +32,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const clientAction = ({ request, params }: Route.ClientActionArgs) => sourceAction(request, Number(params.id));
 
+export const handle = adminSection('suppliers/:id/source', 'Поставщики доступны владельцу и менеджерам магазина');
+
 export default function AdminSupplierSourcePage() {
-  const { supplier, source, fetches, forbidden } = useLoaderData<typeof loader>();
-  if (forbidden || !supplier) return <Alert color="gray">Поставщики доступны владельцу и менеджерам магазина</Alert>;
+  const { supplier, source, fetches } = useLoaderData<typeof loader>();
   return (
     <Stack gap="md">
       <Stack gap={2}>

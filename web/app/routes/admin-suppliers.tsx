@@ -1,14 +1,15 @@
-import { Alert, Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Form, Link, useLoaderData, useLocation } from 'react-router';
 import { formatDateTime } from '@detal/contract/browser';
 import type { AdminSupplierRow } from '@detal/contract';
 import type { Route } from './+types/admin-suppliers';
-import { adminMeta } from '../features/admin/admin-meta.ts';
-import { adminServerApi, guard, isForbidden } from '../features/admin/admin-api.server.ts';
+import { adminMeta } from '../features/admin-shell/admin-meta.ts';
+import { adminSection } from '../features/admin-shell/admin-section.tsx';
+import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
 import { ImportStatusBadge } from '../features/admin-suppliers/ImportPanel.tsx';
 import { positiveInt } from '../features/admin-payments/payments-query.ts';
 import { paths } from '../paths.ts';
-import { ListPager } from '../features/admin/ListPager.tsx';
+import { ListPager } from '../features/admin-shell/ListPager.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Поставщики');
 
@@ -28,20 +29,12 @@ function filtersOf(url: URL) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = filtersOf(new URL(request.url));
   const api = adminServerApi(request, context);
-  try {
-    const list = await guard(
-      api.call('supplier-admin-list', {
-        query: { page: filters.page },
-        body: { q: filters.q, active: filters.active, stale: filters.stale, per_page: 50 },
-        signal: request.signal,
-        handles: [401, 403, 422],
-      }),
-    );
-    return { filters, list, forbidden: false };
-  } catch (error) {
-    if (isForbidden(error)) return { filters, list: null, forbidden: true };
-    throw error;
-  }
+  const list = await api.call('supplier-admin-list', {
+    query: { page: filters.page },
+    body: { q: filters.q, active: filters.active, stale: filters.stale, per_page: 50 },
+    handles: [422],
+  });
+  return { filters, list };
 }
 
 const yesNo = (value: boolean | null) => (value === null ? '' : value ? 'yes' : 'no');
@@ -62,8 +55,10 @@ function LastImport({ row }: { row: AdminSupplierRow }) {
   );
 }
 
+export const handle = adminSection('supplier-admin-list', 'Поставщики доступны владельцу и менеджерам магазина');
+
 export default function AdminSuppliersPage() {
-  const { filters, list, forbidden } = useLoaderData<typeof loader>();
+  const { filters, list } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <Stack gap="sm">
@@ -83,112 +78,101 @@ export default function AdminSuppliersPage() {
           </Button>
         </Group>
       </Group>
-      {forbidden ? (
-        <Alert color="gray">Поставщики доступны владельцу и менеджерам магазина</Alert>
-      ) : (
-        <>
-          <Form method="get" key={location.search} aria-label="Фильтры">
-            <Group gap="xs" align="flex-end">
-              <TextInput label="Название" name="q" size="xs" w={220} defaultValue={filters.q ?? ''} />
-              <NativeSelect
-                label="Активен"
-                name="active"
-                size="xs"
-                w={120}
-                data={[
-                  { value: '', label: 'все' },
-                  { value: 'yes', label: 'да' },
-                  { value: 'no', label: 'нет' },
-                ]}
-                defaultValue={yesNo(filters.active)}
-              />
-              <NativeSelect
-                label="Прайс устарел"
-                name="stale"
-                size="xs"
-                w={120}
-                data={[
-                  { value: '', label: 'все' },
-                  { value: 'yes', label: 'да' },
-                  { value: 'no', label: 'нет' },
-                ]}
-                defaultValue={yesNo(filters.stale)}
-              />
-              <Button type="submit" size="xs" variant="light">
-                Найти
-              </Button>
-              {(filters.q || filters.active !== null || filters.stale !== null) && (
-                <Anchor component={Link} to={paths.adminSuppliers()} fz="sm">
-                  Сбросить фильтры
-                </Anchor>
-              )}
-            </Group>
-          </Form>
-          {list && (
-            <>
-              <Text size="sm" c="gray.7">
-                Поставщиков: {list.total}
-              </Text>
-              <Table.ScrollContainer minWidth={720}>
-                <Table
-                  striped
-                  highlightOnHover
-                  withTableBorder
-                  fz="sm"
-                  verticalSpacing={4}
-                  data-testid="suppliers-table"
-                >
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Поставщик</Table.Th>
-                      <Table.Th>Клиенты видят</Table.Th>
-                      <Table.Th ta="right">Предложений</Table.Th>
-                      <Table.Th>Последняя загрузка</Table.Th>
-                      <Table.Th>Состояние</Table.Th>
+      <>
+        <Form method="get" key={location.search} aria-label="Фильтры">
+          <Group gap="xs" align="flex-end">
+            <TextInput label="Название" name="q" size="xs" w={220} defaultValue={filters.q ?? ''} />
+            <NativeSelect
+              label="Активен"
+              name="active"
+              size="xs"
+              w={120}
+              data={[
+                { value: '', label: 'все' },
+                { value: 'yes', label: 'да' },
+                { value: 'no', label: 'нет' },
+              ]}
+              defaultValue={yesNo(filters.active)}
+            />
+            <NativeSelect
+              label="Прайс устарел"
+              name="stale"
+              size="xs"
+              w={120}
+              data={[
+                { value: '', label: 'все' },
+                { value: 'yes', label: 'да' },
+                { value: 'no', label: 'нет' },
+              ]}
+              defaultValue={yesNo(filters.stale)}
+            />
+            <Button type="submit" size="xs" variant="light">
+              Найти
+            </Button>
+            {(filters.q || filters.active !== null || filters.stale !== null) && (
+              <Anchor component={Link} to={paths.adminSuppliers()} fz="sm">
+                Сбросить фильтры
+              </Anchor>
+            )}
+          </Group>
+        </Form>
+        {list && (
+          <>
+            <Text size="sm" c="gray.7">
+              Поставщиков: {list.total}
+            </Text>
+            <Table.ScrollContainer minWidth={720}>
+              <Table striped highlightOnHover withTableBorder fz="sm" verticalSpacing={4} data-testid="suppliers-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Поставщик</Table.Th>
+                    <Table.Th>Клиенты видят</Table.Th>
+                    <Table.Th ta="right">Предложений</Table.Th>
+                    <Table.Th>Последняя загрузка</Table.Th>
+                    <Table.Th>Состояние</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.data.map((row) => (
+                    <Table.Tr key={row.id}>
+                      <Table.Td>
+                        <Anchor component={Link} to={paths.adminSupplier(row.id)} fz="sm">
+                          {row.name}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{row.display_name ?? `Склад ${row.id}`}</Table.Td>
+                      <Table.Td ta="right">{row.offers_count.toLocaleString('ru-RU')}</Table.Td>
+                      <Table.Td>
+                        <LastImport row={row} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          {!row.active && (
+                            <Badge size="sm" color="gray">
+                              выключен
+                            </Badge>
+                          )}
+                          {row.stale && (
+                            <Badge size="sm" color="orange" title={`Старше ${row.max_age_days ?? ''} дн.`}>
+                              прайс устарел
+                            </Badge>
+                          )}
+                          {row.active && !row.stale && (
+                            <Badge size="sm" color="green" variant="light">
+                              в работе
+                            </Badge>
+                          )}
+                        </Group>
+                      </Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {list.data.map((row) => (
-                      <Table.Tr key={row.id}>
-                        <Table.Td>
-                          <Anchor component={Link} to={paths.adminSupplier(row.id)} fz="sm">
-                            {row.name}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>{row.display_name ?? `Склад ${row.id}`}</Table.Td>
-                        <Table.Td ta="right">{row.offers_count.toLocaleString('ru-RU')}</Table.Td>
-                        <Table.Td>
-                          <LastImport row={row} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            {!row.active && (
-                              <Badge size="sm" color="gray">
-                                выключен
-                              </Badge>
-                            )}
-                            {row.stale && (
-                              <Badge size="sm" color="orange" title={`Старше ${row.max_age_days ?? ''} дн.`}>
-                                прайс устарел
-                              </Badge>
-                            )}
-                            {row.active && !row.stale && (
-                              <Badge size="sm" color="green" variant="light">
-                                в работе
-                              </Badge>
-                            )}
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <ListPager list={list} />
-            </>
-          )}
-        </>
-      )}
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <ListPager list={list} />
+          </>
+        )}
+      </>
     </Stack>
   );
 }

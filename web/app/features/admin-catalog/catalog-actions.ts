@@ -5,7 +5,7 @@ import {
   type CrossReferenceKey,
   type CrossReferenceType,
 } from '@detal/contract';
-import { callAdmin } from '../../lib/api/index.ts';
+import { adminCall } from '../admin-shell/admin-caller.ts';
 import { refusal } from '../admin-suppliers/supplier-actions.ts';
 
 /**
@@ -45,16 +45,16 @@ export async function brandAction(request: Request): Promise<BrandActionResult> 
   const brandId = Number(text(form, 'brand_id'));
   try {
     if (intent === 'merge') {
-      const { brand } = await callAdmin('brand-merge', {
+      const { brand } = await adminCall('brand-merge', {
         body: { from_id: brandId, into: text(form, 'into') },
-        handles: [401, 404, 422],
+        handles: [404, 422],
       });
       return { intent, brand, errors: {} };
     }
     const endpoint = intent === 'alias-remove' ? 'brand-alias-remove' : 'brand-alias-add';
-    const { brand } = await callAdmin(endpoint, {
+    const { brand } = await adminCall(endpoint, {
       body: { brand_id: brandId, alias: text(form, 'alias') },
-      handles: [401, 404, 422],
+      handles: [404, 422],
     });
     return { intent: intent === 'alias-remove' ? 'alias-remove' : 'alias-add', brand, errors: {} };
   } catch (error) {
@@ -68,15 +68,15 @@ export async function crossReferenceAction(request: Request): Promise<PairAction
   const intent = text(form, 'intent') === 'pair-remove' ? 'pair-remove' : 'pair-save';
   try {
     if (intent === 'pair-remove') {
-      const { removed } = await callAdmin('cross-reference-remove', {
+      const { removed } = await adminCall('cross-reference-remove', {
         body: pairKeyOf(form),
-        handles: [401, 404, 422],
+        handles: [404, 422],
       });
       return { intent, pair: removed, errors: {} };
     }
-    const { cross_reference } = await callAdmin('cross-reference-save', {
+    const { cross_reference } = await adminCall('cross-reference-save', {
       body: { ...pairKeyOf(form), type: typeOf(form) },
-      handles: [401, 422],
+      handles: [422],
     });
     return { intent, pair: cross_reference, errors: {} };
   } catch (error) {

@@ -3,11 +3,12 @@ import { Anchor, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextIn
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { newsSaveRequestSchema, pageSaveRequestSchema, type AdminNews, type AdminPage } from '@detal/contract';
-import { callAdmin } from '../../lib/api/index.ts';
+import { adminCall } from '../admin-shell/admin-caller.ts';
 import { paths } from '../../paths.ts';
-import { formFailure } from '../admin/form-errors.ts';
-import { SaveStatus, type SaveResult } from '../admin/SaveStatus.tsx';
-import { SubmitButton } from '../clients/SubmitButton.tsx';
+import { formFailure } from '../admin-shell/form-errors.ts';
+import { jsonWriteAction, useJsonWrite } from '../admin-shell/json-write.ts';
+import { SaveStatus, type SaveResult } from '../admin-shell/SaveStatus.tsx';
+import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
 import { ContentHtml } from '../content/ContentHtml.tsx';
 import { RichTextField } from './RichTextField.tsx';
 
@@ -60,6 +61,18 @@ const bodyOf = (kind: Kind, values: Values) =>
         image_url: values.image_url.trim() === '' ? null : values.image_url,
       };
 
+/** A page's or a news item's save, its route's action intent (admin-content-page.tsx, admin-content-news.tsx). */
+const CONTENT_ITEM_SAVE = 'save';
+
+/** The route action of a page's or a news item's screen: the save answers the saved item. */
+export const contentItemAction = (kind: Kind, request: Request) =>
+  jsonWriteAction(request, {
+    [CONTENT_ITEM_SAVE]: async (body: never) =>
+      kind === 'page'
+        ? (await adminCall('page-save', { body, handles: [422] })).page
+        : (await adminCall('news-save', { body, handles: [422] })).news,
+  });
+
 export function ContentItemForm({ kind, item }: { kind: Kind; item: AdminPage | AdminNews | null }) {
   const navigate = useNavigate();
   const schema = kind === 'page' ? pageSaveRequestSchema : newsSaveRequestSchema;
@@ -70,37 +83,32 @@ export function ContentItemForm({ kind, item }: { kind: Kind; item: AdminPage | 
     validateInputOnChange: true,
   });
   const [status, setStatus] = useState<SaveResult>(null);
-  const [saving, setSaving] = useState(false);
+  const write = useJsonWrite((answer) => {
+    if (!answer.ok) {
+      form.setErrors(answer.fields);
+      setStatus({ ok: false, text: Object.values(answer.fields)[0] ?? answer.message });
+      return;
+    }
+    const saved = answer.value as { id: number; published: boolean };
+    setStatus({ ok: true, text: saved.published ? 'Сохранено и опубликовано' : 'Сохранено, не опубликовано' });
+    form.resetDirty();
+    if (!item) void navigate(kind === 'page' ? paths.adminContentPage(saved.id) : paths.adminContentNews(saved.id));
+  });
+  const saving = write.saving;
   const [preview, setPreview] = useState<string | null>(null);
   const values = form.getValues();
   const publicUrl = kind === 'page' ? `/articles/${values.slug}` : `/news/${values.slug}`;
 
-  const save = form.onSubmit(async (current) => {
-    setSaving(true);
+  const save = form.onSubmit((current) => {
     setStatus(null);
-    try {
-      const body = bodyOf(kind, current);
-      const saved =
-        kind === 'page'
-          ? (await callAdmin('page-save', { body: body as never, handles: [401, 422] })).page
-          : (await callAdmin('news-save', { body: body as never, handles: [401, 422] })).news;
-      setStatus({ ok: true, text: saved.published ? 'Сохранено и опубликовано' : 'Сохранено, не опубликовано' });
-      form.resetDirty();
-      if (!item) await navigate(kind === 'page' ? paths.adminContentPage(saved.id) : paths.adminContentNews(saved.id));
-    } catch (error) {
-      const failure = formFailure(error);
-      form.setErrors(failure.fields);
-      setStatus({ ok: false, text: Object.values(failure.fields)[0] ?? failure.message });
-    } finally {
-      setSaving(false);
-    }
+    void write.submit(CONTENT_ITEM_SAVE, bodyOf(kind, current));
   });
 
   const showPreview = async () => {
     try {
-      const answer = await callAdmin('content-preview', {
+      const answer = await adminCall('content-preview', {
         body: { content_html: form.getValues().content_html },
-        handles: [401, 422],
+        handles: [422],
       });
       setPreview(answer.content_html);
     } catch (error) {

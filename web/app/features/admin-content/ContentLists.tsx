@@ -1,32 +1,30 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { Link, useRevalidator } from 'react-router';
+import { Link } from 'react-router';
 import { formatDateTime } from '@detal/contract/browser';
 import type { AdminContent } from '@detal/contract';
-import { callAdmin } from '../../lib/api/index.ts';
+import { adminCall } from '../admin-shell/admin-caller.ts';
 import { paths } from '../../paths.ts';
-import { formFailure } from '../admin/form-errors.ts';
-import { SaveStatus, type SaveResult } from '../admin/SaveStatus.tsx';
+import { useJsonWrite } from '../admin-shell/json-write.ts';
+import { SaveStatus, type SaveResult } from '../admin-shell/SaveStatus.tsx';
 
 /** The content screen's tables: pages, news (publish / unpublish in place), the menus and the home page's block. */
 
+/** The content screen's writes, its route action's intents (admin-content.tsx). */
+export const CONTENT_WRITES = {
+  publish: 'content-publish',
+  menus: 'menus-save',
+  recommendations: 'recommendations-save',
+} as const;
+
 function PublishButton({ kind, id, published }: { kind: 'page' | 'news'; id: number; published: boolean }) {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const write = useJsonWrite(() => undefined);
   return (
     <Button
       size="compact-xs"
       variant="default"
-      loading={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          await callAdmin('content-publish', { body: { kind, id, published: !published }, handles: [401] });
-          await revalidator.revalidate();
-        } finally {
-          setBusy(false);
-        }
-      }}
+      loading={write.saving}
+      onClick={() => void write.submit(CONTENT_WRITES.publish, { kind, id, published: !published })}
     >
       {published ? 'Снять с публикации' : 'Опубликовать'}
     </Button>
@@ -215,22 +213,17 @@ function MenuList({
 }
 
 export function MenusEditor({ content }: { content: AdminContent }) {
-  const revalidator = useRevalidator();
   const [header, setHeader] = useState(content.menu.header);
   const [footer, setFooter] = useState(content.menu.footer);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<SaveResult>(null);
-  const save = async () => {
+  const write = useJsonWrite((answer) => {
+    setErrors(answer.ok ? {} : answer.fields);
+    setStatus(answer.ok ? { ok: true, text: 'Меню сохранены' } : { ok: false, text: answer.message });
+  });
+  const save = () => {
     setErrors({});
-    try {
-      await callAdmin('menus-save', { body: { header, footer }, handles: [401, 422] });
-      setStatus({ ok: true, text: 'Меню сохранены' });
-      await revalidator.revalidate();
-    } catch (error) {
-      const failure = formFailure(error);
-      setErrors(failure.fields);
-      setStatus({ ok: false, text: failure.message });
-    }
+    void write.submit(CONTENT_WRITES.menus, { header, footer });
   };
   return (
     <Stack gap="sm" maw={800}>
@@ -249,25 +242,21 @@ export function MenusEditor({ content }: { content: AdminContent }) {
 type Candidate = { brand: string; article: string; description: string; offers: number };
 
 export function RecommendationsEditor({ content }: { content: AdminContent }) {
-  const revalidator = useRevalidator();
   const [items, setItems] = useState(content.recommendations);
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<Candidate[] | null>(null);
   const [status, setStatus] = useState<SaveResult>(null);
   const search = async () => {
     if (query.trim() === '') return;
-    setFound((await callAdmin('recommendation-candidates', { body: { article: query }, handles: [401, 422] })).items);
+    setFound((await adminCall('recommendation-candidates', { body: { article: query }, handles: [422] })).items);
   };
-  const save = async () => {
-    try {
-      const body = { items: items.map(({ brand, article }) => ({ brand, article })) };
-      await callAdmin('recommendations-save', { body, handles: [401, 422] });
-      setStatus({ ok: true, text: 'Блок рекомендаций сохранён' });
-      await revalidator.revalidate();
-    } catch (error) {
-      setStatus({ ok: false, text: formFailure(error).message });
-    }
-  };
+  const write = useJsonWrite((answer) =>
+    setStatus(answer.ok ? { ok: true, text: 'Блок рекомендаций сохранён' } : { ok: false, text: answer.message }),
+  );
+  const save = () =>
+    void write.submit(CONTENT_WRITES.recommendations, {
+      items: items.map(({ brand, article }) => ({ brand, article })),
+    });
   const has = (candidate: Candidate) =>
     items.some((item) => item.brand === candidate.brand && item.article === candidate.article);
   return (

@@ -4,7 +4,8 @@ import { Form, Link, useFetcher, useNavigate } from 'react-router';
 import { ORDER_STATUSES, ORDER_STATUS_NAMES, formatDateTime, formatRoubles } from '@detal/contract/browser';
 import type { AdminOrderLine, AdminSupplier, OrderStatus } from '@detal/contract';
 import { paths } from '../../paths.ts';
-import { useListKeys } from '../admin/use-list-keys.ts';
+import { useListKeys } from '../../lib/use-list-keys.ts';
+import { useFormReset } from '../../lib/use-form-reset.ts';
 import type { OrderActionResult } from './order-actions.ts';
 import type { QueueQuery } from './queue-filters.ts';
 
@@ -218,15 +219,8 @@ export function BulkStatusBar({
   const fetcher = useFetcher<OrderActionResult>();
   const busy = fetcher.state !== 'idle';
   const result = fetcher.data;
-  const handled = useRef<OrderActionResult | undefined>(undefined);
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !result?.ok || handled.current === result) return;
-    handled.current = result;
-    // Done: the status and the note start empty, so that the next change does not repeat this one's note.
-    form.current?.reset();
-    onDone?.();
-  }, [fetcher.state, result, onDone]);
+  // Done: the status and the note start empty, so that the next change does not repeat this one's note.
+  const form = useFormReset(fetcher.state === 'idle' && result?.ok ? result : null, onDone);
   return (
     <div>
       <fetcher.Form method="post" aria-label="Смена статуса" ref={form}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Link, useFetcher } from 'react-router';
 import {
@@ -70,10 +70,18 @@ function BillRevisions({ bill }: { bill: NonNullable<AdminOrder['bill']> }) {
   );
 }
 
-/** Cancel with a confirmation: the first click asks, «Да, отменить» sends (with an optional note). */
-function CancelLine({ line }: { line: AdminOrderScreenLine }) {
+/**
+ * Cancel with a confirmation: the first click asks, «Да, отменить» sends (with an optional note). The server
+ * answers with the order's fresh screen, handed to `onCancelled` (the page shows it without loading it again).
+ */
+function CancelLine({ line, onCancelled }: { line: AdminOrderScreenLine; onCancelled: (order: AdminOrder) => void }) {
   const fetcher = useFetcher<OrderActionResult>();
   const [asking, setAsking] = useState(false);
+  const cancelled =
+    fetcher.state === 'idle' && fetcher.data?.intent === 'cancel' && fetcher.data.ok ? fetcher.data : null;
+  useEffect(() => {
+    if (cancelled) onCancelled(cancelled.order);
+  }, [cancelled, onCancelled]);
   const refused = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   if (FINAL.has(line.status)) return null;
   if (!asking) {
@@ -143,7 +151,7 @@ function Margin({ margin, percent }: { margin: number | null; percent: number | 
 }
 
 /** An order's screen for staff: client, delivery, comment, lines with prices, margin, status and history. */
-export function OrderScreen({ order }: { order: AdminOrder }) {
+export function OrderScreen({ order, onCancelled }: { order: AdminOrder; onCancelled: (order: AdminOrder) => void }) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const { client, totals } = order;
   const name = [client.last_name, client.first_name, client.middle_name].filter(Boolean).join(' ');
@@ -246,7 +254,7 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
                       снята со счёта
                     </Text>
                   )}
-                  <CancelLine line={line} />
+                  <CancelLine line={line} onCancelled={onCancelled} />
                 </Table.Td>
                 <Table.Td miw={180} maw={320}>
                   {line.description || '—'}

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { Alert, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useFetcher } from 'react-router';
 import {
@@ -8,20 +7,18 @@ import {
   type StatementImportResult,
   type StatementLine,
 } from '@detal/contract';
-import { SubmitButton } from '../clients/SubmitButton.tsx';
+import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
+import { useFormReset } from '../../lib/use-form-reset.ts';
 import type { PaymentActionResult } from './payment-actions.ts';
 import { formatDay } from './PaymentsTables.tsx';
 
 /** A payment typed in by staff: bill, amount, day, reference. The lists reload after it (revalidation). */
 export function RecordPaymentForm({ today }: { today: string }) {
   const fetcher = useFetcher<PaymentActionResult>();
-  const form = useRef<HTMLFormElement>(null);
   const result = fetcher.data?.intent === 'record' ? fetcher.data : null;
   const errors = result?.errors;
   const recorded = result?.recorded ?? null;
-  useEffect(() => {
-    if (recorded) form.current?.reset();
-  }, [recorded]);
+  const form = useFormReset(recorded);
   return (
     <fetcher.Form method="post" aria-label="Записать платёж" noValidate ref={form}>
       <input type="hidden" name="intent" value="record" />

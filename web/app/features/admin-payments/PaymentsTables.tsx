@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, NativeSelect, Table, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Table, TextInput } from '@mantine/core';
 import { Form, Link } from 'react-router';
 import {
   BILL_STATES,
@@ -7,27 +7,14 @@ import {
   formatDate,
   formatDateTime,
   formatRoubles,
-  orderLabel,
-  type AdminBill,
-  type BillState,
   type Payment,
 } from '@detal/contract';
 import { paths } from '../../paths.ts';
 import type { PaymentsQuery } from './payments-query.ts';
-import type { ListKeys } from '../admin/use-list-keys.ts';
+import type { ListKeys } from '../../lib/use-list-keys.ts';
 
 /** The keyboard cursor of a list page (useListKeys): the rows' parent and the cursor row's marks. */
 export type RowsKeys = Pick<ListKeys, 'rowsRef' | 'rowProps'>;
-
-const STATE_COLORS: Record<BillState, string> = { paid: 'green', partly_paid: 'yellow', unpaid: 'gray' };
-
-export function BillStateBadge({ state }: { state: BillState }) {
-  return (
-    <Badge color={STATE_COLORS[state]} variant="light" size="sm">
-      {BILL_STATE_LABELS[state]}
-    </Badge>
-  );
-}
 
 /** '2026-11-20' as 20.11.2026 (a calendar day: no time zone shift). */
 export const formatDay = (day: string): string => formatDate(`${day}T12:00:00Z`, 'UTC');
@@ -131,74 +118,6 @@ export function PaymentsTable({
               <Table.Td>{PAYMENT_SOURCE_LABELS[payment.source]}</Table.Td>
               <Table.Td title={formatDateTime(payment.created_at)}>
                 {payment.staff_email ?? 'командная строка'}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-export function BillsTable({
-  bills,
-  showClient = true,
-  keys,
-}: {
-  bills: AdminBill[];
-  showClient?: boolean;
-  keys?: RowsKeys;
-}) {
-  return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover verticalSpacing={4} fz="sm" data-testid="bills-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Счёт</Table.Th>
-            <Table.Th>Дата</Table.Th>
-            <Table.Th>Заказ</Table.Th>
-            {showClient && <Table.Th>Клиент</Table.Th>}
-            <Table.Th ta="right">Сумма</Table.Th>
-            <Table.Th ta="right">Оплачено</Table.Th>
-            <Table.Th ta="right">Остаток</Table.Th>
-            <Table.Th>Оплата</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody ref={keys?.rowsRef}>
-          {bills.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={showClient ? 8 : 7} c="gray.7">
-                Счетов нет
-              </Table.Td>
-            </Table.Tr>
-          )}
-          {bills.map((bill, index) => (
-            <Table.Tr key={bill.id} data-bill-id={bill.id} {...keys?.rowProps(index)}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Anchor component={Link} to={paths.adminPayments(`bill_id=${bill.id}`)} fz="sm">
-                  № {bill.id}
-                </Anchor>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(bill.date_bill)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{orderLabel(bill.order_id)}</Table.Td>
-              {showClient && (
-                <Table.Td>
-                  <Anchor component={Link} to={paths.adminClient(bill.client_id)} fz="sm">
-                    {bill.client_name}
-                  </Anchor>
-                </Table.Td>
-              )}
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatRoubles(bill.price_sum)}
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatRoubles(bill.paid_sum)}
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatRoubles(bill.remaining)}
-              </Table.Td>
-              <Table.Td>
-                <BillStateBadge state={bill.state} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,12 +1,11 @@
-import { redirect } from 'react-router';
 import {
   STATEMENT_FILE_REQUIRED_MESSAGE,
   statementLineSchema,
   type PaymentRecorded,
   type StatementImportResult,
 } from '@detal/contract';
-import { callAdmin, isApiError } from '../../lib/api/index.ts';
-import { paths } from '../../paths.ts';
+import { adminCall } from '../admin-shell/admin-caller.ts';
+import { formFailure } from '../admin-shell/form-errors.ts';
 
 /**
  * The payments page's writes, run in the browser (route clientAction) like the rest of the back office: record a
@@ -27,16 +26,13 @@ export type PaymentActionResult =
 
 /** The server's refusal: each field's first message, and the general one as `form`. */
 function refusal<F extends string>(error: unknown, fields: Record<string, F>): FieldErrorsOf<F> {
-  if (!isApiError(error)) throw error;
-  if (error.status === 401) throw redirect(paths.adminLogin());
+  const failure = formFailure(error);
   const errors: FieldErrorsOf<F> = {};
-  const body = error.body as { error?: unknown } | null;
-  const byField = body && typeof body.error === 'object' ? (body.error as Record<string, string[]>) : {};
-  for (const [field, messages] of Object.entries(byField)) {
+  for (const [field, message] of Object.entries(failure.fields)) {
     const target = fields[field];
-    if (target && messages[0]) errors[target] = messages[0];
+    if (target) errors[target] = message;
   }
-  if (Object.keys(errors).length === 0) errors.form = error.message;
+  if (Object.keys(errors).length === 0) errors.form = failure.message;
   return errors;
 }
 
@@ -66,7 +62,7 @@ export async function paymentAction(request: Request): Promise<PaymentActionResu
     }
     try {
       const body = { file_name: file instanceof File ? file.name : null, content_base64: await fileBase64(file) };
-      const result = await callAdmin('statement-import', { body, handles: [401, 413, 422] });
+      const result = await adminCall('statement-import', { body, handles: [413, 422] });
       return { intent, result, errors: {} };
     } catch (error) {
       const errors = refusal(error, { content_base64: 'file' as const, file_name: 'file' as const });
@@ -82,9 +78,9 @@ export async function paymentAction(request: Request): Promise<PaymentActionResu
     }
     if (!line.success) return { intent, key, recorded: null, errors: { form: 'Строка выписки повреждена' } };
     try {
-      const recorded = await callAdmin('statement-line-record', {
+      const recorded = await adminCall('statement-line-record', {
         body: { bill_id: billId, line: line.data },
-        handles: [401, 409, 422],
+        handles: [409, 422],
       });
       return { intent, key, recorded, errors: {} };
     } catch (error) {
@@ -106,9 +102,9 @@ export async function paymentAction(request: Request): Promise<PaymentActionResu
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) errors.date = 'Укажите дату платежа';
   if (Object.keys(errors).length > 0) return { intent: 'record', recorded: null, errors };
   try {
-    const recorded = await callAdmin('payment-record', {
+    const recorded = await adminCall('payment-record', {
       body: { bill_id: billId, amount, date, reference: reference || null },
-      handles: [401, 422],
+      handles: [422],
     });
     return { intent: 'record', recorded, errors: {} };
   } catch (error) {

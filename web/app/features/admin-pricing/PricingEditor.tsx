@@ -16,7 +16,6 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useRevalidator } from 'react-router';
 import {
   ROUNDING_LABELS,
   ROUNDING_RULES,
@@ -25,10 +24,10 @@ import {
   type PricingFile,
   type PricingPreview,
 } from '@detal/contract';
-import { callAdmin } from '../../lib/api/index.ts';
-import { formFailure } from '../admin/form-errors.ts';
-import { SaveStatus, type SaveResult } from '../admin/SaveStatus.tsx';
-import { SubmitButton } from '../clients/SubmitButton.tsx';
+import { adminCall } from '../admin-shell/admin-caller.ts';
+import { useJsonWrite, withoutPrefix } from '../admin-shell/json-write.ts';
+import { SaveStatus, type SaveResult } from '../admin-shell/SaveStatus.tsx';
+import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
 import { fileFromForm, formFromFile, validatePricingForm, type PricingFormValues } from './pricing-form.ts';
 
 const RULE_LABELS: Record<string, string> = {
@@ -284,21 +283,32 @@ function PreviewTable({ preview }: { preview: PricingPreview }) {
   );
 }
 
+/** The pricing screen's one write, its route action's intent (admin-pricing.tsx). */
+export const PRICING_SAVE = 'pricing-save';
+
 /** One group's profile: the form, the problems the server's policy finds, and the preview of an article. */
 export function PricingEditor({ pricing, file }: { pricing: AdminPricing; file: PricingFile }) {
-  const revalidator = useRevalidator();
   const form = usePricingForm(file);
   const [article, setArticle] = useState('');
   const [preview, setPreview] = useState<PricingPreview | null>(null);
   const [status, setStatus] = useState<SaveResult>(null);
-  const [saving, setSaving] = useState(false);
+  const write = useJsonWrite((answer) => {
+    if (answer.ok) {
+      setStatus({ ok: true, text: 'Профиль сохранён: цены изменятся со следующего запроса' });
+      form.resetDirty();
+      return;
+    }
+    const fields = withoutPrefix(answer.fields, 'profile.');
+    setStatus({ ok: false, text: `${answer.message}: ${Object.values(fields).join('; ')}` });
+  }, `${PRICING_SAVE}:${file.group}`);
+  const saving = write.saving;
   const [debounced] = useDebouncedValue(JSON.stringify([fileFromForm(form.getValues()), article.trim()]), 300);
 
   useEffect(() => {
     const [profile, wanted] = JSON.parse(debounced) as [unknown, string];
     if (!wanted) return;
     let current = true;
-    callAdmin('pricing-preview', { body: { profile, article: wanted }, handles: [401, 422] })
+    adminCall('pricing-preview', { body: { profile, article: wanted }, handles: [422] })
       .then((answer) => current && setPreview(answer))
       .catch(() => current && setPreview(null));
     return () => {
@@ -306,20 +316,9 @@ export function PricingEditor({ pricing, file }: { pricing: AdminPricing; file: 
     };
   }, [debounced]);
 
-  const save = form.onSubmit(async (values) => {
-    setSaving(true);
+  const save = form.onSubmit((values) => {
     setStatus(null);
-    try {
-      await callAdmin('pricing-save', { body: { profile: fileFromForm(values) as PricingFile }, handles: [401, 422] });
-      setStatus({ ok: true, text: 'Профиль сохранён: цены изменятся со следующего запроса' });
-      form.resetDirty();
-      await revalidator.revalidate();
-    } catch (error) {
-      const failure = formFailure(error, 'profile.');
-      setStatus({ ok: false, text: `${failure.message}: ${Object.values(failure.fields).join('; ')}` });
-    } finally {
-      setSaving(false);
-    }
+    void write.submit(PRICING_SAVE, { profile: fileFromForm(values) });
   });
   const problems = Object.entries(preview?.problems ?? {});
 

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import {
-  Alert,
   Button,
   Checkbox,
   Group,
@@ -15,7 +14,6 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useRevalidator } from 'react-router';
 import {
   VAT_RATES,
   WEEKDAYS,
@@ -30,10 +28,9 @@ import {
   type AdminSettingsView,
 } from '@detal/contract';
 import { z } from 'zod';
-import { callAdmin } from '../../lib/api/index.ts';
-import { formFailure } from '../admin/form-errors.ts';
-import { SaveStatus, type SaveResult } from '../admin/SaveStatus.tsx';
-import { SubmitButton } from '../clients/SubmitButton.tsx';
+import { useJsonWrite, withoutPrefix } from '../admin-shell/json-write.ts';
+import { SaveStatus, type SaveResult } from '../admin-shell/SaveStatus.tsx';
+import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
 
 /**
  * The shop settings' sections, each a form of its own validated as the owner types by the contract's schema (the
@@ -42,42 +39,37 @@ import { SubmitButton } from '../clients/SubmitButton.tsx';
 
 type Section = keyof AdminSettingsSave;
 
+/** The settings' one write, its route action's intent (admin-settings.tsx). */
+export const SETTINGS_SAVE = 'settings-save';
+
 /** `list`: the section is a list, edited as the form's field of that name (a form's values are an object). */
 type SectionValues = Record<string, unknown>;
 
 function useSectionForm(section: Section, schema: z.ZodType, initial: SectionValues, list?: string) {
-  const revalidator = useRevalidator();
   const [status, setStatus] = useState<SaveResult>(null);
-  const [saving, setSaving] = useState(false);
   const form = useForm<SectionValues>({
     mode: 'controlled',
     initialValues: initial,
     validate: schemaResolver(schema, { sync: true }),
     validateInputOnChange: true,
   });
-  const onSubmit = form.onSubmit(async (values) => {
-    setSaving(true);
-    setStatus(null);
-    try {
-      const parsed = schema.parse(values) as Record<string, unknown>;
-      await callAdmin('settings-save', {
-        body: { [section]: list ? parsed[list] : parsed } as AdminSettingsSave,
-        handles: [401, 422],
-      });
+  const write = useJsonWrite((answer) => {
+    if (answer.ok) {
       setStatus({ ok: true, text: 'Сохранено' });
       form.resetDirty();
-      await revalidator.revalidate();
-    } catch (error) {
-      const failure = formFailure(error, `${section}.`);
-      form.setErrors(
-        list
-          ? Object.fromEntries(Object.entries(failure.fields).map(([key, text]) => [`${list}.${key}`, text]))
-          : failure.fields,
-      );
-      setStatus({ ok: false, text: failure.message });
-    } finally {
-      setSaving(false);
+      return;
     }
+    const fields = withoutPrefix(answer.fields, `${section}.`);
+    form.setErrors(
+      list ? Object.fromEntries(Object.entries(fields).map(([key, text]) => [`${list}.${key}`, text])) : fields,
+    );
+    setStatus({ ok: false, text: answer.message });
+  });
+  const saving = write.saving;
+  const onSubmit = form.onSubmit((values) => {
+    setStatus(null);
+    const parsed = schema.parse(values) as Record<string, unknown>;
+    void write.submit(SETTINGS_SAVE, { [section]: list ? parsed[list] : parsed });
   });
   return { form, onSubmit, status, saving };
 }
@@ -388,8 +380,4 @@ export function CalendarForm({ settings }: { settings: AdminSettingsView }) {
       />
     </SectionBox>
   );
-}
-
-export function SettingsForbidden() {
-  return <Alert color="gray">Настройки магазина доступны только владельцу</Alert>;
 }

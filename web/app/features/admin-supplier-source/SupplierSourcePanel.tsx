@@ -28,7 +28,7 @@ import {
   type SupplierFetch,
   type SupplierSource,
 } from '@detal/contract';
-import { SubmitButton } from '../clients/SubmitButton.tsx';
+import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
 import type { SourceActionResult } from './source-actions.ts';
 
 /**

@@ -1,12 +1,11 @@
-import { redirect } from 'react-router';
 import {
   normalizeTimeOfDay,
   sourceUrlProblem,
   type SourceImportOptions,
   type SupplierSourceSaveInput,
 } from '@detal/contract';
-import { callAdmin, isApiError } from '../../lib/api/index.ts';
-import { paths } from '../../paths.ts';
+import { adminCall } from '../admin-shell/admin-caller.ts';
+import { formFailure } from '../admin-shell/form-errors.ts';
 
 /**
  * The source panel's writes, run in the browser (route clientAction): save, «Загрузить сейчас», delete. The server
@@ -23,16 +22,9 @@ export interface SourceActionResult {
 }
 
 function failure(intent: SourceIntent, error: unknown): SourceActionResult {
-  if (!isApiError(error)) throw error;
-  if (error.status === 401) throw redirect(paths.adminLogin());
-  const body = error.body as { error?: unknown; message?: unknown } | null;
-  if (body && typeof body.error === 'object' && body.error !== null) {
-    const errors = Object.fromEntries(
-      Object.entries(body.error as Record<string, string[]>).map(([field, messages]) => [field, messages[0] ?? '']),
-    );
-    return { intent, errors, error: null, message: null };
-  }
-  return { intent, errors: null, error: error.message, message: null };
+  const { message, fields } = formFailure(error);
+  if (Object.keys(fields).length > 0) return { intent, errors: fields, error: null, message: null };
+  return { intent, errors: null, error: message, message: null };
 }
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
@@ -110,20 +102,20 @@ export async function sourceAction(request: Request, supplierId: number): Promis
   const params = { id: supplierId };
   try {
     if (intent === 'fetch-now') {
-      const { message } = await callAdmin('suppliers/:id/source/fetch-now', {
+      const { message } = await adminCall('suppliers/:id/source/fetch-now', {
         params,
         body: {},
-        handles: [401, 404, 409],
+        handles: [404, 409],
       });
       return { intent, errors: null, error: null, message };
     }
     if (intent === 'delete') {
-      await callAdmin('suppliers/:id/source/delete', { params, body: {}, handles: [401, 404] });
+      await adminCall('suppliers/:id/source/delete', { params, body: {}, handles: [404] });
       return { intent, errors: null, error: null, message: 'Источник удалён' };
     }
     const request = saveRequestOf(form);
     if (request.errors) return { intent: 'save', errors: request.errors, error: null, message: null };
-    await callAdmin('suppliers/:id/source/save', { params, body: request.body, handles: [401, 404, 422] });
+    await adminCall('suppliers/:id/source/save', { params, body: request.body, handles: [404, 422] });
     return { intent: 'save', errors: null, error: null, message: 'Сохранено' };
   } catch (error) {
     return failure(intent, error);

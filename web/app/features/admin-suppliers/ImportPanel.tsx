@@ -95,7 +95,6 @@ export function ImportDropzone({ kind, supplierId }: { kind: ImportKind; supplie
         p="md"
         role="button"
         tabIndex={0}
-        aria-label="Загрузить файл"
         data-testid="import-dropzone"
         style={{
           borderStyle: 'dashed',

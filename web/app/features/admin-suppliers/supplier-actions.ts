@@ -9,7 +9,8 @@ import {
   type SupplierImport,
   type SupplierSaveRequest,
 } from '@detal/contract';
-import { callAdmin, isApiError } from '../../lib/api/index.ts';
+import { adminCall } from '../admin-shell/admin-caller.ts';
+import { formFailure } from '../admin-shell/form-errors.ts';
 import { paths } from '../../paths.ts';
 
 /**
@@ -25,17 +26,8 @@ export type SupplierActionResult =
 
 /** The server's refusal: each field's first message (dotted path), and the general one as `form`. */
 export function refusal(error: unknown): Record<string, string> {
-  if (!isApiError(error)) throw error;
-  if (error.status === 401) throw redirect(paths.adminLogin());
-  const errors: Record<string, string> = {};
-  const body = error.body as { error?: unknown } | null;
-  if (body && typeof body.error === 'object' && body.error) {
-    for (const [field, messages] of Object.entries(body.error as Record<string, string[]>)) {
-      if (messages[0]) errors[field] = messages[0];
-    }
-  }
-  errors.form = error.message;
-  return errors;
+  const { message, fields } = formFailure(error);
+  return { ...fields, form: message };
 }
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
@@ -85,10 +77,10 @@ export async function supplierAction(request: Request): Promise<SupplierActionRe
     const kind = text(form, 'kind') as ImportKind;
     const supplierId = text(form, 'supplier_id');
     try {
-      const { import: started } = await callAdmin('import-upload', {
+      const { import: started } = await adminCall('import-upload', {
         query: { kind, file_name: file.name, ...(supplierId ? { supplier_id: Number(supplierId) } : {}) },
         file,
-        handles: [401, 404, 413, 415, 422],
+        handles: [404, 413, 415, 422],
       });
       return { intent, started, error: null };
     } catch (error) {
@@ -97,7 +89,7 @@ export async function supplierAction(request: Request): Promise<SupplierActionRe
   }
   if (intent === 'confirm') {
     try {
-      await callAdmin('import-confirm', { body: { id: Number(form.get('id')) }, handles: [401, 404, 409] });
+      await adminCall('import-confirm', { body: { id: Number(form.get('id')) }, handles: [404, 409] });
       return { intent, error: null };
     } catch (error) {
       return { intent, error: refusal(error).form ?? null };
@@ -105,7 +97,7 @@ export async function supplierAction(request: Request): Promise<SupplierActionRe
   }
   if (intent === 'cancel') {
     try {
-      await callAdmin('import-cancel', { body: { id: Number(form.get('id')) }, handles: [401, 404] });
+      await adminCall('import-cancel', { body: { id: Number(form.get('id')) }, handles: [404] });
       return { intent, error: null };
     } catch (error) {
       return { intent, error: refusal(error).form ?? null };
@@ -113,7 +105,7 @@ export async function supplierAction(request: Request): Promise<SupplierActionRe
   }
   const body = saveRequestOf(form);
   try {
-    const { supplier } = await callAdmin('supplier-save', { body, handles: [401, 404, 422] });
+    const { supplier } = await adminCall('supplier-save', { body, handles: [404, 422] });
     if (body.id === null) return redirect(paths.adminSupplier(supplier.id));
     return { intent: 'save', saved: supplier, errors: {} };
   } catch (error) {

@@ -1,7 +1,7 @@
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useFetcher } from 'react-router';
 import { STAFF_ROLE_LABELS, formatDateTime, type StaffMember } from '@detal/contract';
-import { SubmitButton } from '../clients/SubmitButton.tsx';
+import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
 
 function StatusBadge({ member }: { member: StaffMember }) {
   const [color, label] = member.blocked

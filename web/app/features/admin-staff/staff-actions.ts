@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { STAFF_ROLES, type StaffRole } from '@detal/contract';
 import { callAdmin, isApiError } from '../../lib/api/index.ts';
+import { adminCall } from '../admin-shell/admin-caller.ts';
 import { fieldErrors, hasErrors, submittedFields } from '../../lib/submitted-form.ts';
 import { paths } from '../../paths.ts';
 import {
@@ -17,7 +18,7 @@ import {
  * so the staff cookie is set and sent by the browser alone (httpOnly), and the server's same-origin check sees
  * the browser's own Origin and Sec-Fetch-Site. The fields are checked first as the server checks them; a refusal
  * (422) was shown by the error catalogue as a notification, and its messages stay beside the fields (`form` holds
- * the one that belongs to no field, "Неверный e-mail или пароль"). A 401 sends the visitor to the sign-in page.
+ * the one that belongs to no field, "Неверный e-mail или пароль"). Inside the session a 401 is the admin caller's (admin-shell/admin-caller.ts): the way to the sign-in page.
  */
 
 export type FormErrors<F extends string> = Partial<Record<F | 'form', string>>;
@@ -32,12 +33,11 @@ function refusal<F extends string>(fields: readonly F[], error: unknown): FormEr
   return errors;
 }
 
-/** Runs an admin write; a 401 becomes the way to the sign-in page, any other refusal comes back as the error. */
+/** Runs an admin write; a refusal comes back as the error (a 401 inside the session never does: adminCall). */
 async function adminWrite<T>(call: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
   try {
     return { ok: true, value: await call };
   } catch (error) {
-    if (isApiError(error) && error.status === 401) throw redirect(paths.adminLogin());
     if (isApiError(error)) return { ok: false, error };
     throw error;
   }
@@ -49,7 +49,7 @@ export type SignInErrors = FormErrors<'email' | 'password'>;
 export async function signInAction(request: Request): Promise<Response | { errors: SignInErrors }> {
   const form = await request.formData();
   if (form.get('intent') === 'sign-out') {
-    await adminWrite(callAdmin('staff-sign-out', { body: {}, handles: [401] }));
+    await adminWrite(adminCall('staff-sign-out', { body: {} }));
     return redirect(paths.adminLogin());
   }
   const { email, password } = submittedFields(form, ['email', 'password']);
@@ -79,7 +79,7 @@ export async function staffAction(request: Request): Promise<StaffActionResult> 
     });
     if (hasErrors(errors)) return { intent, invited: null, errors };
     const body = { ...values, role: values.role as StaffRole };
-    const done = await adminWrite(callAdmin('staff-invite', { body, handles: [401] }));
+    const done = await adminWrite(adminCall('staff-invite', { body }));
     return done.ok
       ? { intent, invited: done.value.staff.email, errors: {} }
       : { intent, invited: null, errors: refusal(['email', 'name', 'role'], done.error) };
@@ -87,7 +87,7 @@ export async function staffAction(request: Request): Promise<StaffActionResult> 
   const id = Number(form.get('id'));
   const blockIntent = intent === 'unblock' ? 'unblock' : 'block';
   const done = await adminWrite(
-    callAdmin(blockIntent === 'unblock' ? 'staff-unblock' : 'staff-block', { body: { id }, handles: [401] }),
+    adminCall(blockIntent === 'unblock' ? 'staff-unblock' : 'staff-block', { body: { id } }),
   );
   return { intent: blockIntent, done: done.ok };
 }

@@ -1,15 +1,13 @@
-import { redirect } from 'react-router';
 import { isApiError } from '../../lib/api/index.ts';
-import { paths } from '../../paths.ts';
 
 /**
- * A back office write's failure for a form: the contract's message and its field errors (`{ field: [messages] }`,
- * first message each), keyed without `prefix` (`requisites.inn` → `inn` for the requisites' form). A 401 goes to
- * the sign-in page; anything that is not an API error is rethrown.
+ * The back office's one reader of a write's refusal: the contract's message and its field errors
+ * (`{ field: [messages] }`, first message each), keyed without `prefix` (`requisites.inn` → `inn` for the
+ * requisites' form). 401 and 403 never get here (the admin caller's policy); anything that is not an API error is
+ * rethrown.
  */
 export function formFailure(error: unknown, prefix = ''): { message: string; fields: Record<string, string> } {
   if (!isApiError(error)) throw error;
-  if (error.status === 401) throw redirect(paths.adminLogin());
   const body = error.body as { error?: unknown } | null;
   const fields: Record<string, string> = {};
   if (body && typeof body.error === 'object' && body.error !== null) {
@@ -19,4 +17,10 @@ export function formFailure(error: unknown, prefix = ''): { message: string; fie
     }
   }
   return { message: error.message, fields };
+}
+
+/** The refusal in one line: the first field's message, else the contract's message. */
+export function failureMessage(error: unknown): string {
+  const { message, fields } = formFailure(error);
+  return Object.values(fields)[0] ?? message;
 }

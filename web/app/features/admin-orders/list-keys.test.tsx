@@ -5,7 +5,7 @@ import type { AdminBill, AdminClientRow, Payment } from '@detal/contract';
 import { renderAdminRoutes } from '../../../test/render.tsx';
 import AdminPaymentsPage, { PAYMENTS_SHORTCUTS } from '../../routes/admin-payments.tsx';
 import AdminClientsPage, { CLIENTS_SHORTCUTS } from '../../routes/admin-clients.tsx';
-import { BulkStatusBar } from '../admin-orders/OrderQueue.tsx';
+import { BulkStatusBar } from './OrderQueue.tsx';
 
 /**
  * The keyboard of the payments and clients pages (the order queue's, through the one useListKeys): the cursor

@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
 import { Group, Select, Text, TextInput } from '@mantine/core';
 import { useFetcher } from 'react-router';
 import { STAFF_ROLES, STAFF_ROLE_LABELS } from '@detal/contract';
 import type { StaffActionResult } from './staff-actions.ts';
-import { SubmitButton } from '../clients/SubmitButton.tsx';
+import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
+import { useFormReset } from '../../lib/use-form-reset.ts';
 
 const roleOptions = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
 
@@ -13,13 +13,10 @@ const roleOptions = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_
  */
 export function InviteForm() {
   const fetcher = useFetcher<StaffActionResult>();
-  const form = useRef<HTMLFormElement>(null);
   const result = fetcher.data?.intent === 'invite' ? fetcher.data : null;
   const errors = result?.errors;
   const invited = result?.invited ?? null;
-  useEffect(() => {
-    if (invited) form.current?.reset();
-  }, [invited]);
+  const form = useFormReset(invited ? result : null);
   return (
     <fetcher.Form method="post" aria-label="Пригласить сотрудника" noValidate ref={form}>
       <input type="hidden" name="intent" value="invite" />

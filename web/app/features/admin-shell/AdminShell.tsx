@@ -5,7 +5,7 @@ import { Form, Link, NavLink as RouterNavLink } from 'react-router';
 import { STAFF_ROLE_LABELS, type AdminOrderCounts, type StaffMember, type StaffRole } from '@detal/contract';
 import { adminRoutes } from 'virtual:detal/endpoint-routes';
 import { paths } from '../../paths.ts';
-import { SubmitButton } from '../clients/SubmitButton.tsx';
+import { SubmitButton } from './SubmitButton.tsx';
 import classes from './AdminShell.module.css';
 
 /** Orders, payments and clients: the manager's work (issue 14), and the owner's. */

@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { blockingViolationsOf } from '../src/axe.ts';
+import { launchChromium } from '../src/chromium.ts';
+import { startApp, type RunningApp } from '../src/app-server.ts';
+import { ownerSession } from '../src/back-office-data.ts';
+import { createOwnerByCli } from '../src/first-owner.ts';
+import { placeOrderByApi } from '../src/shop-client.ts';
+
+/**
+ * The back office meets the storefront's accessibility bar (issue 27, decision 0046): on every screen, as the
+ * owner who sees them all, axe reports no violation of serious or critical impact (e2e/src/axe.ts) at a phone's
+ * width and at a desktop's; and the keyboard reaches every control of the screen (links, buttons, fields), each
+ * with a focus ring one can see.
+ */
+
+// An app of its own: the journeys on the shared one count its orders and read its audit log.
+let app: RunningApp;
+let baseUrl = '';
+
+/**
+ * Violations known when the check was written (decision 0046), by screen and axe rule: the colours are Mantine's
+ * light and filled badge and button shades of the theme's tokens (issue 27, point 1, the design-system work), the
+ * scrollable tables' frames take no focus at a phone's width. Any other rule on any screen fails.
+ */
+const KNOWN: Readonly<Record<string, readonly string[]>> = {
+  '/admin/content': ['color-contrast'],
+  '/admin/staff': ['color-contrast'],
+  '/admin/suppliers': ['color-contrast'],
+  '/admin/suppliers/brands': ['color-contrast'],
+  '/admin/clients/:client': ['scrollable-region-focusable'],
+  '/admin/payments': ['scrollable-region-focusable'],
+};
+
+/** The violations beyond the known ones (the rule id is the second word of each line). */
+const unknownOf = (screen: string, violations: string[]): string[] =>
+  violations.filter((line) => !(KNOWN[screen] ?? []).includes(line.split(' ')[1]!));
+
+let browser: Browser;
+let session = '';
+let orderId = 0;
+let clientId = 0;
+
+async function adminPost<T>(endpoint: string, body: object, cookie = ''): Promise<{ data: T; setCookie: string }> {
+  const response = await fetch(`${baseUrl}/api/v1/admin/${endpoint}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, endpoint).toBe(200);
+  const { data } = (await response.json()) as { data: T };
+  return { data, setCookie: response.headers.get('set-cookie') ?? '' };
+}
+
+beforeAll(async () => {
+  let ownerLink = '';
+  app = await startApp({}, async (place) => {
+    ownerLink = await createOwnerByCli(place);
+  });
+  baseUrl = app.baseUrl;
+  browser = await launchChromium();
+  session = await ownerSession(baseUrl, ownerLink);
+  orderId = (await placeOrderByApi(baseUrl, { password: 'пароль клиента доступности', lines: 2 })).orderId;
+  const { data } = await adminPost<{ order: { client: { id: number } } }>(
+    'order-show',
+    { id: orderId },
+    `staff_session=${session}`,
+  );
+  clientId = data.order.client.id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** Every back office screen, the sign-in page first (shown signed out). */
+const screens = () => [
+  '/admin/login',
+  '/admin/orders',
+  `/admin/orders/${orderId}`,
+  '/admin/payments',
+  '/admin/payments?tab=bills',
+  '/admin/clients',
+  `/admin/clients/${clientId}`,
+  '/admin/suppliers',
+  '/admin/suppliers/new',
+  '/admin/suppliers/cross-references',
+  '/admin/suppliers/brands',
+  '/admin/staff',
+  '/admin/audit',
+  '/admin/pricing',
+  '/admin/content',
+  '/admin/content/pages/new',
+  '/admin/content/news/new',
+  '/admin/settings',
+];
+
+async function open(path: string, width: number): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, locale: 'ru-RU' });
+  if (path !== '/admin/login') {
+    await context.addCookies([{ name: 'staff_session', value: session, url: baseUrl }]);
+  }
+  const page = await context.newPage();
+  const response = await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
+  expect(response?.status(), path).toBe(200);
+  // Hydrated: the back office's submit buttons are enabled only then.
+  await page.locator('button[type="submit"]:not([disabled])').first().waitFor();
+  return { page, close: () => context.close() };
+}
+
+/** How an element and its two nearest ancestors look (outline, shadow, border colour): what focus may change. */
+const LOOK = `(element) => [element, element.parentElement, element.parentElement?.parentElement]
+  .filter(Boolean)
+  .map((node) => { const style = getComputedStyle(node); return [style.outlineStyle, style.outlineWidth, style.boxShadow, style.borderColor].join(' '); })
+  .join(' | ')`;
+
+/**
+ * Tabs through the page: the controls the keyboard never reached (of those one can see and use), and those it
+ * reached without a focus one can see: neither an outline on it nor a change, from its unfocused look, of the
+ * outline, shadow or border colour of it or of its frame (Mantine's fields show focus on their border).
+ */
+async function keyboardWalk(page: Page): Promise<{ unreached: string[]; unringed: string[] }> {
+  await page.evaluate(() => {
+    const all = document.querySelectorAll<HTMLElement>(
+      'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])',
+    );
+    all.forEach((element, index) => {
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      const usable =
+        element.tabIndex >= 0 &&
+        box.width > 0 &&
+        box.height > 0 &&
+        style.visibility !== 'hidden' &&
+        !element.closest('[inert], [aria-hidden="true"]');
+      if (usable) element.dataset.kbd = String(index);
+    });
+  });
+  const wanted = await page.locator('[data-kbd]').count();
+  const reached = new Set<string>();
+  const focusedLook = new Map<string, { look: string; outlined: boolean; name: string }>();
+  // Radio groups and the like take one Tab for many controls: the walk goes on a while past the count.
+  for (let step = 0; step < wanted + 15; step += 1) {
+    await page.keyboard.press('Tab');
+    const seen = await page.evaluate((lookSource) => {
+      const look = eval(lookSource) as (element: Element) => string;
+      const active = document.activeElement as HTMLElement | null;
+      if (!active || active === document.body) return null;
+      active.dataset.focusSeen ??= String(document.querySelectorAll('[data-focus-seen]').length);
+      const style = getComputedStyle(active);
+      return {
+        key: active.dataset.kbd ?? null,
+        seen: active.dataset.focusSeen,
+        look: look(active),
+        outlined: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
+        name: active.outerHTML.slice(0, 120),
+      };
+    }, LOOK);
+    if (!seen) continue;
+    if (seen.key) reached.add(seen.key);
+    if (!focusedLook.has(seen.seen)) focusedLook.set(seen.seen, seen);
+  }
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const unfocused = await page.evaluate((lookSource) => {
+    const look = eval(lookSource) as (element: Element) => string;
+    return Object.fromEntries(
+      [...document.querySelectorAll<HTMLElement>('[data-focus-seen]')].map((element) => [
+        element.dataset.focusSeen!,
+        look(element),
+      ]),
+    );
+  }, LOOK);
+  // Fields (inputs, selects, the rich text) are left out for now: their focus shows on Mantine's border colour,
+  // which the theme's variables leave unchanged (decision 0046: a finding for the design tokens' work).
+  const unringed = [...focusedLook.entries()]
+    .filter(([seen, focused]) => !focused.outlined && unfocused[seen] === focused.look)
+    .filter(([, focused]) => /^<(a|button)\b/.test(focused.name))
+    .map(([, focused]) => focused.name);
+  const unreached = await page
+    .locator('[data-kbd]')
+    .evaluateAll(
+      (elements, reachedKeys) =>
+        elements
+          .filter((element) => !reachedKeys.includes((element as HTMLElement).dataset.kbd!))
+          .map((element) => element.outerHTML.slice(0, 120)),
+      [...reached],
+    );
+  return { unreached, unringed };
+}
+
+describe('the back office’s accessibility (axe-core, keyboard)', () => {
+  it.each([375, 1440])(
+    'no serious or critical axe violation on any screen at %i px',
+    async (width) => {
+      const found: Record<string, string[]> = {};
+      for (const path of screens()) {
+        const { page, close } = await open(path, width);
+        try {
+          const screen = path.replace(`/admin/clients/${clientId}`, '/admin/clients/:client');
+          const violations = unknownOf(screen, await blockingViolationsOf(page));
+          // One line each, the nodes cut short: the rule and the first places are what one needs to find it.
+          if (violations.length > 0) found[path] = violations.map((line) => line.slice(0, 400));
+        } finally {
+          await close();
+        }
+      }
+      expect(found).toEqual({});
+    },
+    300_000,
+  );
+
+  it('the keyboard reaches every control of every screen, with a focus ring one can see (1440 px)', async () => {
+    const found: Record<string, { unreached: string[]; unringed: string[] }> = {};
+    for (const path of screens()) {
+      const { page, close } = await open(path, 1440);
+      try {
+        const walk = await keyboardWalk(page);
+        if (walk.unreached.length > 0 || walk.unringed.length > 0) found[path] = walk;
+      } finally {
+        await close();
+      }
+    }
+    expect(found).toEqual({});
+  }, 300_000);
+});
