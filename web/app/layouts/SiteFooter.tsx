@@ -13,10 +13,7 @@ export function SiteFooter({ template }: { template: Template | null }) {
   const name = shop?.name || SITE_NAME;
 
   return (
-    <footer
-      id="contacts-footer"
-      style={{ borderTop: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)' }}
-    >
+    <footer id="contacts-footer" style={{ borderTop: '1px solid var(--c-gray-3)', background: 'var(--c-gray-0)' }}>
       <Container size={CONTENT_WIDTH} py="lg">
         {shop ? (
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg" mb="md">

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Badge, Table, Tooltip, VisuallyHidden } from '../../ui/index.ts';
 import { formatRoubles } from '@detal/contract/browser';
 import type { SearchItem, SearchSort } from '@detal/contract';
-import { useMounted } from '@mantine/hooks';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Link, useLocation } from 'react-router';
 import { AddToBasket } from '../basket/AddToBasket.tsx';
 import { DeliveryTime } from '../../components/DeliveryTime.tsx';
@@ -135,7 +135,7 @@ function MoreOffers({
   open: boolean;
   onToggle: () => void;
 }) {
-  const scripted = useMounted();
+  const scripted = useHydrated();
   const partName = <VisuallyHidden> {`${part.brandName} ${part.article}`}</VisuallyHidden>;
   const text = open ? 'Свернуть' : `Ещё ${offersText(hidden)}`;
   if (!scripted) {

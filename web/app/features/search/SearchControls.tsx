@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Anchor, Button, Checkbox, Group, NumberInput, SegmentedControl, Text } from '../../ui/index.ts';
-import { useMounted } from '@mantine/hooks';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { SearchSort } from '@detal/contract';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
@@ -28,7 +28,7 @@ export function SearchControls({ options }: { options: SearchOptions }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const sortLabelId = useId();
-  const scripted = useMounted();
+  const scripted = useHydrated();
   // The parent keys this form by the options of the URL, so it restarts whenever they change.
   const [maxDelivery, setMaxDelivery] = useState<string | number>(options.maxDelivery ?? '');
 
