@@ -3,6 +3,7 @@
  * generated/tokens.css; design-css.test.ts fails when the file and the tokens differ.
  */
 import {
+  contentWidth,
   defaultRadius,
   dimmedText,
   fontFamilies,
@@ -39,6 +40,7 @@ export function tokensCss(): string {
     ...scale('font-size', fontSizes),
     `  --font-text: ${fontFamilies.text};`,
     `  --font-mono: ${fontFamilies.mono};`,
+    `  --content-width: ${px(contentWidth)};`,
   );
   return (
     '/* Generated from web/app/design/tokens.ts (npm run design-css -w web). Do not edit. */\n' +

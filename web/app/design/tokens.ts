@@ -64,6 +64,9 @@ export const fontFamilies = {
 } as const;
 export const headingWeight = 650;
 
+/** The widest the page's content gets (header, main column, footer), px. */
+export const contentWidth = 1320;
+
 /** Width steps, px: phone from 320, tablet from 768, desktop from 1440 (xl and xxl equal lg). */
 export const breakpoints = { xs: 0, sm: 320, md: 768, lg: 1440, xl: 1440, xxl: 1440 } as const;
 export type Breakpoint = keyof typeof breakpoints;
