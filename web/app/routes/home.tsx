@@ -1,4 +1,5 @@
-import { Anchor, Grid, Group, SimpleGrid, Stack, Text, Title } from '../ui/index.ts';
+import { Anchor } from '../ui/index.ts';
+import classes from './home.module.css';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { GroupTree } from '../features/catalog/GroupTree.tsx';
@@ -52,14 +53,14 @@ export const meta: Route.MetaFunction = () =>
 
 function SectionHeading({ id, title, to, linkText }: { id: string; title: string; to: string; linkText: string }) {
   return (
-    <Group justify="space-between" align="baseline" mb="sm" gap="xs">
-      <Title id={id} order={2} fz={{ base: 20, md: 22 }}>
+    <div className={classes.sectionHeading}>
+      <h2 id={id} className={classes.sectionTitle}>
         {title}
-      </Title>
-      <Anchor component={Link} to={to} size="sm">
+      </h2>
+      <Anchor component={Link} to={to} className={classes.sectionLink}>
         {linkText}
       </Anchor>
-    </Group>
+    </div>
   );
 }
 
@@ -68,9 +69,9 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <SearchHero title="Автозапчасти по артикулу" />
-      <Grid gap={{ base: 'lg', lg: 'xl' }}>
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Stack gap="xl">
+      <div className={classes.columns}>
+        <div className={classes.main}>
+          <div className={classes.mainSections}>
             {recommended.length > 0 ? (
               <section aria-labelledby="home-recommended">
                 <SectionHeading
@@ -79,11 +80,11 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                   to={paths.recommendations()}
                   linkText="Все рекомендации"
                 />
-                <SimpleGrid cols={{ base: 1, md: 2, lg: 2 }} spacing="sm">
+                <div className={classes.offers}>
                   {recommended.map((offer) => (
                     <OfferCard key={offer.id} offer={offer} />
                   ))}
-                </SimpleGrid>
+                </div>
               </section>
             ) : null}
             {groups.length > 0 ? (
@@ -97,15 +98,19 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                 <GroupTree groups={groups} headingOrder={3} columns={2} />
               </section>
             ) : null}
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+          </div>
+        </div>
+        <div className={classes.aside}>
           <section aria-labelledby="home-news">
             <SectionHeading id="home-news" title="Новости" to={paths.news()} linkText="Все новости" />
-            {news.length > 0 ? <NewsList items={news} headingOrder={3} /> : <Text c="gray.7">Новостей пока нет.</Text>}
+            {news.length > 0 ? (
+              <NewsList items={news} headingOrder={3} />
+            ) : (
+              <p className={classes.noNews}>Новостей пока нет.</p>
+            )}
           </section>
-        </Grid.Col>
-      </Grid>
+        </div>
+      </div>
     </>
   );
 }
