@@ -1,23 +1,22 @@
-import { Anchor } from '../../ui/index.ts';
+import { Anchor, Paper, SimpleGrid, Stack, Title } from '../../ui/index.ts';
 import type { CatalogGroup } from '@detal/contract';
 import { Link } from 'react-router';
 import { groupPath } from './group-tree.ts';
-import classes from './GroupTree.module.css';
 
 /** A group's sub-groups as a nested list of links (the deeper levels indented). */
 function SubGroups({ groups, depth }: { groups: CatalogGroup[]; depth: number }) {
   if (groups.length === 0) return null;
   return (
-    <ul className={depth > 0 ? `${classes.subGroups} ${classes.nested}` : classes.subGroups}>
+    <Stack component="ul" gap={4} p={0} m={0} pl={depth > 0 ? 'md' : 0} style={{ listStyle: 'none' }}>
       {groups.map((group) => (
         <li key={group.id}>
-          <Link to={groupPath(group)} className={classes.subLink}>
+          <Anchor component={Link} to={groupPath(group)} size="sm" c="dark.6">
             {group.name}
-          </Link>
+          </Anchor>
           <SubGroups groups={group.children} depth={depth + 1} />
         </li>
       ))}
-    </ul>
+    </Stack>
   );
 }
 
@@ -26,24 +25,23 @@ interface GroupTreeProps {
   /** Heading level of each top group's name. */
   headingOrder: 2 | 3;
   /** Columns at full width (the home page's column is narrower than the catalogue page). */
-  columns?: 2 | 3;
+  columns?: number;
 }
 
 /** The catalogue as cards: each top group with its sub-groups listed under it. */
 export function GroupTree({ groups, headingOrder, columns = 3 }: GroupTreeProps) {
-  const Heading = headingOrder === 2 ? 'h2' : 'h3';
   return (
-    <div className={columns === 3 ? `${classes.grid} ${classes.threeColumns}` : classes.grid}>
+    <SimpleGrid cols={{ base: 1, md: 2, lg: columns }} spacing="md" verticalSpacing="md">
       {groups.map((group) => (
-        <section key={group.id} className={classes.card} aria-label={group.name}>
-          <Heading className={headingOrder === 2 ? `${classes.heading} ${classes.heading2}` : classes.heading}>
+        <Paper key={group.id} withBorder radius="md" p="md" component="section" aria-label={group.name}>
+          <Title order={headingOrder} fz={17} mb={8}>
             <Anchor component={Link} to={groupPath(group)} inherit>
               {group.name}
             </Anchor>
-          </Heading>
+          </Title>
           <SubGroups groups={group.children} depth={0} />
-        </section>
+        </Paper>
       ))}
-    </div>
+    </SimpleGrid>
   );
 }
