@@ -1,5 +1,4 @@
-import { Anchor } from '../ui/index.ts';
-import classes from './home.module.css';
+import { Anchor, Grid, Group, SimpleGrid, Stack, Text, Title } from '../ui/index.ts';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { GroupTree } from '../features/catalog/GroupTree.tsx';
@@ -53,14 +52,14 @@ export const meta: Route.MetaFunction = () =>
 
 function SectionHeading({ id, title, to, linkText }: { id: string; title: string; to: string; linkText: string }) {
   return (
-    <div className={classes.sectionHeading}>
-      <h2 id={id} className={classes.sectionTitle}>
+    <Group justify="space-between" align="baseline" mb="sm" gap="xs">
+      <Title id={id} order={2} fz={{ base: 20, md: 22 }}>
         {title}
-      </h2>
-      <Anchor component={Link} to={to} className={classes.sectionLink}>
+      </Title>
+      <Anchor component={Link} to={to} size="sm">
         {linkText}
       </Anchor>
-    </div>
+    </Group>
   );
 }
 
@@ -69,9 +68,9 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <SearchHero title="Автозапчасти по артикулу" />
-      <div className={classes.columns}>
-        <div className={classes.main}>
-          <div className={classes.mainSections}>
+      <Grid gap={{ base: 'lg', lg: 'xl' }}>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="xl">
             {recommended.length > 0 ? (
               <section aria-labelledby="home-recommended">
                 <SectionHeading
@@ -80,11 +79,11 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                   to={paths.recommendations()}
                   linkText="Все рекомендации"
                 />
-                <div className={classes.offers}>
+                <SimpleGrid cols={{ base: 1, md: 2, lg: 2 }} spacing="sm">
                   {recommended.map((offer) => (
                     <OfferCard key={offer.id} offer={offer} />
                   ))}
-                </div>
+                </SimpleGrid>
               </section>
             ) : null}
             {groups.length > 0 ? (
@@ -98,19 +97,15 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                 <GroupTree groups={groups} headingOrder={3} columns={2} />
               </section>
             ) : null}
-          </div>
-        </div>
-        <div className={classes.aside}>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
           <section aria-labelledby="home-news">
             <SectionHeading id="home-news" title="Новости" to={paths.news()} linkText="Все новости" />
-            {news.length > 0 ? (
-              <NewsList items={news} headingOrder={3} />
-            ) : (
-              <p className={classes.noNews}>Новостей пока нет.</p>
-            )}
+            {news.length > 0 ? <NewsList items={news} headingOrder={3} /> : <Text c="gray.7">Новостей пока нет.</Text>}
           </section>
-        </div>
-      </div>
+        </Grid.Col>
+      </Grid>
     </>
   );
 }

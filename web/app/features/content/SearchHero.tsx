@@ -1,7 +1,6 @@
-import { Anchor, Button, TextInput } from '../../ui/index.ts';
+import { Anchor, Button, Group, Paper, Text, TextInput, Title } from '../../ui/index.ts';
 import { Link } from 'react-router';
 import { searchPath, useSearchForm } from '../search/ArticleSearch.tsx';
-import classes from './SearchHero.module.css';
 
 /** Articles people search for most in the demo shop: one click shows what a search answers. */
 const EXAMPLES = ['OC 90', 'W 712/75', '06A 115 561 B', 'BKR6E', 'GDB1550'];
@@ -11,16 +10,25 @@ export function SearchHero({ title }: { title: string }) {
   const form = useSearchForm();
 
   return (
-    <section aria-labelledby="home-title" className={classes.hero}>
-      <h1 id="home-title" className={classes.title}>
+    <Paper
+      component="section"
+      aria-labelledby="home-title"
+      radius="md"
+      p={{ base: 'md', md: 'xl' }}
+      mb="xl"
+      bg="blue.0"
+      withBorder
+      style={{ borderColor: 'var(--c-blue-2)' }}
+    >
+      <Title id="home-title" order={1} fz={{ base: 24, md: 32 }} lh={1.2}>
         {title}
-      </h1>
-      <p className={classes.lead}>
+      </Title>
+      <Text mt={6} mb="md" maw={720} c="dark.5">
         Введите номер детали в любом написании — покажем предложения всех брендов, аналоги по кросс-номерам, цены и
         сроки поставки.
-      </p>
+      </Text>
       <form role="search" aria-label="Поиск запчасти по артикулу" {...form}>
-        <div className={classes.searchRow}>
+        <Group gap="sm" wrap="nowrap" maw={720}>
           <TextInput
             name="article"
             type="search"
@@ -35,16 +43,18 @@ export function SearchHero({ title }: { title: string }) {
           <Button type="submit" size="md">
             Найти
           </Button>
-        </div>
+        </Group>
       </form>
-      <div className={classes.examples}>
-        <p className={classes.examplesLabel}>Например:</p>
+      <Group gap={8} mt="sm" align="baseline">
+        <Text size="sm" c="dark.5">
+          Например:
+        </Text>
         {EXAMPLES.map((article) => (
-          <Anchor key={article} component={Link} to={searchPath(article)!} className={classes.example}>
+          <Anchor key={article} component={Link} to={searchPath(article)!} size="sm" ff="monospace">
             {article}
           </Anchor>
         ))}
-      </div>
-    </section>
+      </Group>
+    </Paper>
   );
 }
