@@ -1,44 +1,55 @@
+import { Anchor, Group, Paper, Stack, Text } from '../../ui/index.ts';
 import type { Offer } from '@detal/contract';
 import { formatRoubles } from '@detal/contract/browser';
 import { Link } from 'react-router';
 import { AddToBasket } from '../basket/AddToBasket.tsx';
 import { DeliveryTime } from '../../components/DeliveryTime.tsx';
-import { offerSearchPath, stockText } from './offer-text.ts';
-import classes from './OfferCard.module.css';
+import { IN_STOCK_COLOR, offerSearchPath, stockText } from './offer-text.ts';
 
 /** One offer as a card (recommendations, and the group's offers on narrow screens), with add to basket. */
 export function OfferCard({ offer }: { offer: Offer }) {
   return (
-    <article className={classes.card} aria-label={`${offer.brand_name} ${offer.article}`}>
-      <div className={classes.body}>
-        <div className={classes.top}>
-          <div className={classes.head}>
-            <p className={classes.part}>
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      component="article"
+      aria-label={`${offer.brand_name} ${offer.article}`}
+      h="100%"
+    >
+      <Stack gap={6} h="100%" justify="space-between">
+        <Stack gap={4}>
+          <Group gap={6} justify="space-between" wrap="nowrap" align="flex-start">
+            <Text fw={700} size="sm" lh={1.3}>
               {offer.brand_name}{' '}
-              <Link to={offerSearchPath(offer)} className={classes.article}>
+              <Anchor component={Link} to={offerSearchPath(offer)} ff="monospace" inherit>
                 {offer.article}
-              </Link>
-            </p>
-            <p className={offer.quantity > 0 ? `${classes.stock} ${classes.inStock}` : classes.stock}>
+              </Anchor>
+            </Text>
+            <Text size="xs" fw={600} c={offer.quantity > 0 ? IN_STOCK_COLOR : 'gray.7'} style={{ flexShrink: 0 }}>
               {stockText(offer.quantity)}
-            </p>
-          </div>
-          <p className={classes.description}>{offer.description}</p>
-          <p className={classes.small}>
+            </Text>
+          </Group>
+          <Text size="sm" c="dark.5" lineClamp={2}>
+            {offer.description}
+          </Text>
+          <Text size="xs" c="gray.7">
             Срок: <DeliveryTime days={offer.delivery} />
             {offer.supplier_name ? ` · ${offer.supplier_name}` : ''}
-          </p>
-        </div>
-        <div className={classes.foot}>
-          <p className={classes.price}>{formatRoubles(offer.price)}</p>
+          </Text>
+        </Stack>
+        <Group justify="space-between" align="center" gap="xs" wrap="wrap">
+          <Text fw={700} fz={18}>
+            {formatRoubles(offer.price)}
+          </Text>
           <AddToBasket
             offerId={offer.id}
             stock={offer.quantity}
             part={`${offer.brand_name} ${offer.article}`}
             compact
           />
-        </div>
-      </div>
-    </article>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }
