@@ -5,6 +5,15 @@ import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 import { layers } from './eslint.layers.js';
 
+/** The back office's files: the only ones that may import Mantine. */
+const ADMIN_PATHS = ['web/app/features/admin*/**', 'web/app/routes/admin*', 'web/app/layouts/admin.tsx'];
+const NO_MANTINE = {
+  group: ['@mantine/*'],
+  allowTypeImports: false,
+  message:
+    "Mantine is the back office's (features/admin*, routes/admin*, layouts/admin.tsx); the storefront uses web/app/ui and web/app/design (decision 0045).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -38,7 +47,8 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  // Guards of the layering (docs/decisions/0005-layers-and-import-guards.md): no import cycle anywhere (type-only imports aside: they vanish at run time), and no import
+  // Guards of the layering (docs/decisions/0005-layers-and-import-guards.md): no import cycle anywhere (type-only
+  // imports too: scripts/check-import-cycles.mjs, the last step of `npm run lint`, counts those), and no import
   // against the direction each layer allows.
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
@@ -61,18 +71,23 @@ export default tseslint.config(
     plugins: { import: importPlugin },
     rules: { 'import/no-restricted-paths': ['error', { zones: layers }] },
   },
+  // One UI system per app (decision 0045): Mantine belongs to the back office (its features, routes and layout);
+  // the storefront runs on its own kit (web/app/ui) and design tokens (web/app/design), so no Mantine package is
+  // imported anywhere else in the web app, tests included.
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ADMIN_PATHS,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [NO_MANTINE] }],
+    },
+  },
   // The storefront's bundle carries no zod (issue 17, decision 0031): its pages take the contract's run-time values
   // from '@detal/contract/browser'; types still come from the main entry. The back office and the server-only
-  // modules may load the schemas.
+  // modules may load the schemas. (This block's options replace the one above for its files, so it repeats the
+  // Mantine pattern.)
   {
     files: ['web/app/**/*.{ts,tsx}'],
-    ignores: [
-      '**/*.test.{ts,tsx}',
-      '**/*.server.ts',
-      'web/app/features/admin*/**',
-      'web/app/routes/admin*',
-      'web/app/layouts/admin.tsx',
-    ],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.server.ts', ...ADMIN_PATHS],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -84,6 +99,7 @@ export default tseslint.config(
               message: "Storefront code imports values from '@detal/contract/browser' (no zod in the browser).",
             },
           ],
+          patterns: [NO_MANTINE],
         },
       ],
     },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { endpointRoutes } from './vite/endpoint-routes.ts';
+import { postcssConfig } from './vite/postcss.ts';
 import { storefrontChunks } from './vite/storefront-chunks.ts';
 
 // In development the API runs as its own process; the dev server forwards /api there.
@@ -20,7 +21,10 @@ function shortClassName(name: string, filename: string): string {
 
 export default defineConfig(({ command }) => ({
   plugins: [reactRouter(), endpointRoutes()],
-  css: command === 'build' ? { modules: { generateScopedName: shortClassName } } : {},
+  css: {
+    postcss: postcssConfig,
+    ...(command === 'build' ? { modules: { generateScopedName: shortClassName } } : {}),
+  },
   environments: {
     client: {
       build: {

@@ -1,4 +1,4 @@
-import './ui/generated/tokens.css';
+import './design/generated/tokens.css';
 import './ui/ui.css';
 import './ui/generated/responsive.css';
 

@@ -6,7 +6,7 @@ import {
   ORDERS_UNTIL_MESSAGE,
   WEEKDAY_MESSAGE,
   WORKING_WEEKDAYS_MESSAGE,
-} from './delivery-calendar.ts';
+} from './working-calendar-rules.ts';
 
 const sortedUnique = <T extends string | number>(values: readonly T[]): T[] =>
   [...new Set(values)].sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));

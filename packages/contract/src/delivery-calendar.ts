@@ -16,11 +16,13 @@ import type { DeliveryCalendar, WorkingCalendar } from './delivery-calendar-sche
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 export const WEEKDAY_SHORT_NAMES = ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'] as const;
 
-export const WORKING_WEEKDAYS_MESSAGE = 'Отметьте хотя бы один рабочий день недели';
-export const WEEKDAY_MESSAGE = 'День недели: число от 1 (понедельник) до 7 (воскресенье)';
-export const HOLIDAY_DATE_MESSAGE = 'Нерабочий день: дата в формате ГГГГ-ММ-ДД, например 2027-01-07';
-export const HOLIDAYS_LIMIT = 400;
-export const ORDERS_UNTIL_MESSAGE = 'Время в формате ЧЧ:ММ, например 18:00';
+export {
+  HOLIDAY_DATE_MESSAGE,
+  HOLIDAYS_LIMIT,
+  ORDERS_UNTIL_MESSAGE,
+  WEEKDAY_MESSAGE,
+  WORKING_WEEKDAYS_MESSAGE,
+} from './working-calendar-rules.ts';
 
 /**
  * Days off of Russia's production calendar: the holidays of the Labour Code (art. 112) and their transfers. 2026

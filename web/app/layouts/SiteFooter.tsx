@@ -1,10 +1,9 @@
-import { Anchor, Container, SimpleGrid, Stack, Text } from '../ui/index.ts';
 import type { Template } from '@detal/contract';
 import { SITE_NAME } from '../lib/meta.ts';
 import { MenuLink } from '../components/MenuLink.tsx';
 import { paths } from '../paths.ts';
-import { CONTENT_WIDTH } from './SiteHeader.tsx';
 import { telHref } from './phone.ts';
+import classes from './SiteFooter.module.css';
 
 /** The footer from the shop's template; without one (the call failed) it shows just the shop's name. */
 export function SiteFooter({ template }: { template: Template | null }) {
@@ -13,46 +12,37 @@ export function SiteFooter({ template }: { template: Template | null }) {
   const name = shop?.name || SITE_NAME;
 
   return (
-    <footer
-      id="contacts-footer"
-      style={{ borderTop: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)' }}
-    >
-      <Container size={CONTENT_WIDTH} py="lg">
+    <footer id="contacts-footer" className={classes.footer}>
+      <div className={classes.inner}>
         {shop ? (
-          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg" mb="md">
-            <Stack gap={4}>
-              <Text fw={700}>{name}</Text>
-              {shop.address ? <Text size="sm">{shop.address}</Text> : null}
-              {shop.work_hours ? (
-                <Text size="sm" c="dimmed">
-                  {shop.work_hours}
-                </Text>
-              ) : null}
-            </Stack>
-            <Stack gap={4}>
+          <div className={classes.columns}>
+            <div className={classes.column}>
+              <p className={classes.name}>{name}</p>
+              {shop.address ? <p className={classes.line}>{shop.address}</p> : null}
+              {shop.work_hours ? <p className={`${classes.line} ${classes.dimmed}`}>{shop.work_hours}</p> : null}
+            </div>
+            <div className={classes.column}>
               {shop.phone ? (
-                <Anchor href={telHref(shop.phone)} fw={600}>
+                <a href={telHref(shop.phone)} className={`${classes.link} ${classes.phone}`}>
                   {shop.phone}
-                </Anchor>
+                </a>
               ) : null}
               {shop.email ? (
-                <Anchor href={`mailto:${shop.email}`} size="sm">
+                <a href={`mailto:${shop.email}`} className={`${classes.link} ${classes.email}`}>
                   {shop.email}
-                </Anchor>
+                </a>
               ) : null}
-            </Stack>
-            <Stack gap={4} component="nav" aria-label="Информация">
+            </div>
+            <nav className={classes.column} aria-label="Информация">
               <MenuLink entry={{ title: 'Каталог', url: paths.catalog() }} />
               {menu.map((entry) => (
                 <MenuLink key={`${entry.url}-${entry.title}`} entry={entry} />
               ))}
-            </Stack>
-          </SimpleGrid>
+            </nav>
+          </div>
         ) : null}
-        <Text size="xs" c="dimmed">
-          {`© ${name}`}
-        </Text>
-      </Container>
+        <p className={classes.note}>{`© ${name}`}</p>
+      </div>
     </footer>
   );
 }

@@ -1,4 +1,5 @@
 import { Badge, Button, Container } from '../ui/index.ts';
+import { contentWidth } from '../design/tokens.ts';
 import { pluralRu } from '@detal/contract/browser';
 import type { Template } from '@detal/contract';
 import { Link, useLocation, useParams } from 'react-router';
@@ -16,7 +17,8 @@ import { paths } from '../paths.ts';
 /** Said after "Корзина" in the cart link's name: "Корзина 3 позиции". */
 const positionsText = (positions: number) => `${positions} ${pluralRu(positions, 'позиция', 'позиции', 'позиций')}`;
 
-export const CONTENT_WIDTH = 1320;
+/** The content's width for the kit's Container (the CSS modules read `--content-width`). */
+export const CONTENT_WIDTH = contentWidth;
 
 const SEARCH_BY_LIST = { title: 'Поиск по списку', url: paths.searchList() };
 

@@ -86,7 +86,7 @@ export default function CatalogGroupPage({ loaderData }: Route.ComponentProps) {
                 size="sm"
                 px="sm"
                 py={6}
-                style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 999 }}
+                style={{ border: '1px solid var(--c-gray-4)', borderRadius: 999 }}
               >
                 {child.name}
               </Anchor>

@@ -1,4 +1,5 @@
-import { Group, Kbd, Stack, Text } from '../ui/index.ts';
+import { Kbd } from '../ui/index.ts';
+import classes from '../features/search/search.module.css';
 import { redirect } from 'react-router';
 import type { Route } from './+types/search-article';
 import { PageIntro } from '../components/PageIntro.tsx';
@@ -53,7 +54,7 @@ export default function SearchArticlePage({ loaderData }: Route.ComponentProps) 
         сравнить цены, сроки поставки и аналоги.
       </PageIntro>
       <LayoutSwapNotice result={result} />
-      <Stack gap="sm">
+      <div className={classes.brandsBlock}>
         <BrandChips
           chips={result.brands}
           article={result.normalized_article}
@@ -61,17 +62,13 @@ export default function SearchArticlePage({ loaderData }: Route.ComponentProps) 
           withHotkeys
           label={`Бренды с артикулом ${shown}`}
         />
-        <Group gap={6} visibleFrom="md">
-          <Text size="xs" c="dimmed">
-            Быстрый выбор: клавиши
-          </Text>
-          <Kbd size="xs">1</Kbd>
-          <Text size="xs" c="dimmed">
-            …
-          </Text>
-          <Kbd size="xs">{Math.min(result.brands.length, 9)}</Kbd>
-        </Group>
-      </Stack>
+        <div className={classes.hotkeysHint}>
+          <p className={classes.hint}>Быстрый выбор: клавиши</p>
+          <Kbd>1</Kbd>
+          <p className={classes.hint}>…</p>
+          <Kbd>{Math.min(result.brands.length, 9)}</Kbd>
+        </div>
+      </div>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Stack, Text } from '../ui/index.ts';
+import classes from '../features/search/search.module.css';
 import type { Route } from './+types/search-brand-article';
 import { BrandChips } from '../features/search/BrandChips.tsx';
 import { FullResult } from '../features/search/FullResult.tsx';
@@ -40,10 +40,10 @@ export default function SearchBrandArticlePage({ loaderData, params }: Route.Com
       problem={problem}
     >
       {result && result.brands.length > 0 ? (
-        <Stack gap={6}>
-          <Text fw={600}>
+        <div className={classes.section}>
+          <p className={classes.notFoundLead}>
             У бренда {brandName} нет артикула {displayArticle(result)}, но он есть у других брендов:
-          </Text>
+          </p>
           <BrandChips
             chips={result.brands}
             article={result.normalized_article}
@@ -51,7 +51,7 @@ export default function SearchBrandArticlePage({ loaderData, params }: Route.Com
             withHotkeys
             label={`Бренды с артикулом ${displayArticle(result)}`}
           />
-        </Stack>
+        </div>
       ) : null}
     </SearchNotFound>
   );

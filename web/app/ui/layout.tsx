@@ -87,12 +87,6 @@ export function Flex<C extends ElementType = 'div'>({
   );
 }
 
-/** Centres its content both ways. */
-export function Center<C extends ElementType = 'div'>({ component, ...props }: PolymorphicProps<C>) {
-  const Element: ElementType = component ?? 'div';
-  return <Element {...elementProps(props, 'ui-center')} />;
-}
-
 const CONTAINER_WIDTH = { xs: 540, sm: 720, md: 960, lg: 1140, xl: 1320 } as const;
 
 /** The page's width, centred, with side padding. */

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { fontSizes, palettes, spacing as spacingScale } from '../design/tokens.ts';
 
 /**
  * The storefront's style props: the few its pages use, named as Mantine names them (the back office still runs on
@@ -52,26 +53,22 @@ export interface StyleProps {
   hiddenFrom?: Breakpoint;
 }
 
-const SPACING: Record<ThemeSize, string> = { xs: '10px', sm: '12px', md: '16px', lg: '20px', xl: '32px' };
-const FONT_SIZE: Record<ThemeSize, string> = { xs: '12px', sm: '14px', md: '16px', lg: '18px', xl: '20px' };
-
-const isThemeSize = (value: unknown): value is ThemeSize => typeof value === 'string' && value in SPACING;
+const isThemeSize = (value: unknown): value is ThemeSize => typeof value === 'string' && value in spacingScale;
 
 export function spacing(value: Length | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'number') return `${value}px`;
-  return isThemeSize(value) ? SPACING[value] : value;
+  return isThemeSize(value) ? `${spacingScale[value]}px` : value;
 }
 
 export function fontSize(value: Length | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'number') return `${value}px`;
-  return isThemeSize(value) ? FONT_SIZE[value] : value;
+  return isThemeSize(value) ? `${fontSizes[value]}px` : value;
 }
 
-/** The theme's palettes (ui/generated/tokens.css: --c-<palette>-<0..9>). */
-export const PALETTE_NAMES = ['gray', 'dark', 'red', 'green', 'orange', 'yellow', 'teal', 'blue'] as const;
-const PALETTES: ReadonlySet<string> = new Set(PALETTE_NAMES);
+/** The design tokens' palettes (design/generated/tokens.css: --c-<palette>-<0..9>). */
+const PALETTES: ReadonlySet<string> = new Set(Object.keys(palettes));
 
 /** The CSS properties style props set; each may take a value per width step (ui/generated/responsive.css). */
 export const RESPONSIVE_PROPERTIES = [

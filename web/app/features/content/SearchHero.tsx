@@ -18,7 +18,7 @@ export function SearchHero({ title }: { title: string }) {
       mb="xl"
       bg="blue.0"
       withBorder
-      style={{ borderColor: 'var(--mantine-color-blue-2)' }}
+      style={{ borderColor: 'var(--c-blue-2)' }}
     >
       <Title id="home-title" order={1} fz={{ base: 24, md: 32 }} lh={1.2}>
         {title}

@@ -14,7 +14,6 @@ import {
   TextInput,
   Title,
 } from '../../ui/index.ts';
-import { useForm } from '@mantine/form';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { calendarDayIn, DEFAULT_TIME_ZONE } from '@detal/contract/browser';
 import type { BasketItem, Preorder } from '@detal/contract';
@@ -27,6 +26,7 @@ import { OrderReadiness } from './OrderReadiness.tsx';
 import type { LineView } from './OrderLines.tsx';
 import { deliveryPriceText, OrderTotals } from './OrderTotals.tsx';
 import { paths } from '../../paths.ts';
+import { useCheckoutFields } from './use-checkout-fields.ts';
 
 const preorderLines = (items: BasketItem[]): LineView[] =>
   items.map((item) => ({
@@ -100,11 +100,10 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
   const submitting = useNavigation().state === 'submitting';
   const today = calendarDayIn(DEFAULT_TIME_ZONE);
   const methods = preorder.delivery_method;
-  const form = useForm<CheckoutFormValues>({
-    mode: 'controlled',
-    initialValues: initialCheckoutValues(preorder),
-    validate: (values) => validateCheckout(values, methods, today),
-  });
+  const form = useCheckoutFields(
+    () => initialCheckoutValues(preorder),
+    (values: CheckoutFormValues) => validateCheckout(values, methods, today),
+  );
   const method = chosenMethod(form.values, methods);
   const addresses = preorder.client_shops_delivery_address;
   const { setErrors } = form;
@@ -121,7 +120,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
       noValidate
       aria-label="Оформление заказа"
       onSubmit={(event) => {
-        if (form.validate().hasErrors) event.preventDefault();
+        if (!form.validate()) event.preventDefault();
       }}
     >
       <input type="hidden" name={NEEDS_ADDRESS_FIELD} value={String(method?.needs_address === true)} />
@@ -150,20 +149,20 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                     required
                     autoComplete="family-name"
                     name="last_name"
-                    {...form.getInputProps('last_name')}
+                    {...form.field('last_name')}
                   />
                   <TextInput
                     label="Имя"
                     required
                     autoComplete="given-name"
                     name="first_name"
-                    {...form.getInputProps('first_name')}
+                    {...form.field('first_name')}
                   />
                   <TextInput
                     label="Отчество"
                     autoComplete="additional-name"
                     name="middle_name"
-                    {...form.getInputProps('middle_name')}
+                    {...form.field('middle_name')}
                   />
                   <TextInput
                     label="Телефон"
@@ -172,7 +171,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                     autoComplete="tel"
                     placeholder="+7 999 123-45-67"
                     name="phone_number"
-                    {...form.getInputProps('phone_number')}
+                    {...form.field('phone_number')}
                   />
                   <TextInput
                     label="E-mail"
@@ -180,13 +179,13 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                     type="email"
                     autoComplete="email"
                     name="client_shops_email"
-                    {...form.getInputProps('client_shops_email')}
+                    {...form.field('client_shops_email')}
                   />
                   <TextInput
                     label="Компания"
                     autoComplete="organization"
                     name="company_name"
-                    {...form.getInputProps('company_name')}
+                    {...form.field('company_name')}
                   />
                 </SimpleGrid>
               </Card>
@@ -198,7 +197,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                       Способ получения
                     </Title>
                   }
-                  {...form.getInputProps('delivery_method_id')}
+                  {...form.field('delivery_method_id')}
                 >
                   <Stack gap="xs" mt="sm">
                     {methods.map((option) => (
@@ -233,7 +232,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                         label="Адрес доставки"
                         required
                         name="address_choice"
-                        {...form.getInputProps('address_choice')}
+                        {...form.field('address_choice')}
                       >
                         <Stack gap={6} mt={6}>
                           {addresses.map((address) => (
@@ -252,7 +251,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                         placeholder="Город, улица, дом, квартира или офис"
                         autoComplete="street-address"
                         name="delivery_address"
-                        {...form.getInputProps('delivery_address')}
+                        {...form.field('delivery_address')}
                       />
                     ) : null}
                   </Stack>
@@ -270,7 +269,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                     description="Необязательно"
                     min={today}
                     name="desired_date"
-                    {...form.getInputProps('desired_date')}
+                    {...form.field('desired_date')}
                   />
                   <TextInput
                     label="Желаемое время"
@@ -278,7 +277,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                     placeholder="10:00"
                     inputMode="numeric"
                     name="desired_time"
-                    {...form.getInputProps('desired_time')}
+                    {...form.field('desired_time')}
                   />
                 </SimpleGrid>
                 <Textarea
@@ -288,7 +287,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                   minRows={2}
                   maxRows={6}
                   name="comment"
-                  {...form.getInputProps('comment')}
+                  {...form.field('comment')}
                 />
               </Card>
             </Stack>

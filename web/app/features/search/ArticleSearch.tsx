@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Kbd, TextInput } from '../../ui/index.ts';
-import { useHotkeys } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
-import { breakpoints } from '../../ui/breakpoints.ts';
+import { breakpoints, toEm } from '../../design/tokens.ts';
+import { usePageKeys } from '../../lib/use-page-keys.ts';
 import classes from './ArticleSearch.module.css';
 import { paths } from '../../paths.ts';
 import { useArticleSuggestions } from './use-article-suggestions.ts';
@@ -58,7 +58,7 @@ export function ArticleSearch({ initialValue = '', autoFocusOnDesktop = false, s
   const form = useSearchForm(leaveBox);
   const suggestions = useArticleSuggestions(signedIn, leaveBox);
 
-  useHotkeys([
+  usePageKeys([
     [
       '/',
       () => {
@@ -71,7 +71,7 @@ export function ArticleSearch({ initialValue = '', autoFocusOnDesktop = false, s
   useEffect(() => {
     // Phones would open the on-screen keyboard over the page, so only wide screens get the focus, and never
     // away from a box the visitor is already typing into.
-    if (!autoFocusOnDesktop || !window.matchMedia(`(min-width: ${breakpoints.md})`).matches) return;
+    if (!autoFocusOnDesktop || !window.matchMedia(`(min-width: ${toEm(breakpoints.md)})`).matches) return;
     if (document.activeElement === document.body || document.activeElement === null) input.current?.focus();
   }, [autoFocusOnDesktop]);
 

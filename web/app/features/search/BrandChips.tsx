@@ -1,12 +1,11 @@
 import { Kbd } from '../../ui/index.ts';
-import { useHotkeys } from '@mantine/hooks';
-import type { HotkeyItem } from '@mantine/hooks';
 import type { BrandChip } from '@detal/contract';
 import { Link, useNavigate } from 'react-router';
 import { brandResultPath } from './search-options.ts';
 import type { SearchOptions } from './search-options.ts';
 import { deliveryTermText, fromPriceText, offersText } from './search-text.ts';
 import classes from './search.module.css';
+import { usePageKeys, type PageKey } from '../../lib/use-page-keys.ts';
 
 interface BrandChipsProps {
   chips: readonly BrandChip[];
@@ -29,9 +28,9 @@ const HOTKEY_COUNT = 9;
 export function BrandChips({ chips, article, options, withHotkeys = false, compact = false, label }: BrandChipsProps) {
   const navigate = useNavigate();
   const paths = chips.map((chip) => brandResultPath(chip.brand_name, article, options));
-  useHotkeys(
+  usePageKeys(
     withHotkeys
-      ? paths.slice(0, HOTKEY_COUNT).map((path, index): HotkeyItem => [String(index + 1), () => void navigate(path)])
+      ? paths.slice(0, HOTKEY_COUNT).map((path, index): PageKey => [String(index + 1), () => void navigate(path)])
       : [],
   );
 

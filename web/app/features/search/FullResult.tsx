@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Stack, Text, Title } from '../../ui/index.ts';
+import { Alert, Anchor, Text } from '../../ui/index.ts';
 import { normalizeArticle } from '@detal/contract/browser';
 import type { SearchResult } from '@detal/contract';
 import { Link, useNavigation } from 'react-router';
@@ -23,7 +23,7 @@ interface FullResultProps {
 export function LayoutSwapNotice({ result }: { result: SearchResult }) {
   if (normalizeArticle(result.article) === result.normalized_article) return null;
   return (
-    <Alert color="yellow" variant="light" mb="md" maw={720} title="Исправили раскладку">
+    <Alert color="yellow" variant="light" className={classes.layoutNotice} title="Исправили раскладку">
       По «{result.article}» ничего нет, показываем {result.normalized_article}: похоже, артикул набран в русской
       раскладке.
     </Alert>
@@ -43,18 +43,15 @@ function Section({
   children: ReactNode;
 }) {
   return (
-    <Stack component="section" gap={6} aria-label={title}>
+    <section className={classes.section} aria-label={title}>
       <div className={classes.sectionHead}>
-        <Title order={2} fz={{ base: 17, md: 18 }}>
-          {title}{' '}
-          <Text span inherit c="dimmed" fw={400}>
-            {count}
-          </Text>
-        </Title>
+        <h2 className={classes.sectionTitle}>
+          {title} <span className={classes.sectionCount}>{count}</span>
+        </h2>
         {aside}
       </div>
       {children}
-    </Stack>
+    </section>
   );
 }
 
@@ -76,18 +73,16 @@ export function FullResult({ result, options }: FullResultProps) {
   return (
     <>
       <div className={classes.resultHead}>
-        <Title order={1} fz={{ base: 22, md: 24 }} lh={1.2}>
+        <h1 className={classes.resultTitle}>
           {brandName} {article}
-        </Title>
+        </h1>
         <GeneralInfo chip={chip} requested={requested} />
       </div>
       <LayoutSwapNotice result={result} />
-      <Stack gap="md" className={navigation.state === 'loading' ? classes.pending : undefined}>
+      <div className={navigation.state === 'loading' ? `${classes.sections} ${classes.pending}` : classes.sections}>
         {otherBrands.length > 0 ? (
           <div className={classes.otherBrands}>
-            <Text span size="sm" fw={600}>
-              Этот артикул есть и у других брендов:
-            </Text>
+            <span className={classes.otherBrandsLabel}>Этот артикул есть и у других брендов:</span>
             <BrandChips
               chips={otherBrands}
               article={result.normalized_article}
@@ -98,7 +93,7 @@ export function FullResult({ result, options }: FullResultProps) {
             <Anchor
               component={Link}
               to={paths.searchArticle(result.normalized_article, searchOptionsQuery(options))}
-              size="sm"
+              className={classes.allBrandsLink}
             >
               Все бренды с артикулом {article}
             </Anchor>
@@ -112,7 +107,7 @@ export function FullResult({ result, options }: FullResultProps) {
           {requested.length > 0 ? (
             <OfferList items={requested} label={`Предложения ${brandName} ${article}`} options={options} />
           ) : (
-            <Text c="dimmed">
+            <Text className={classes.dimmed}>
               {chip && chip.offers_count > 0
                 ? emptyText('Предложений')
                 : 'Этот артикул сейчас не продаётся: посмотрите аналоги.'}
@@ -123,10 +118,10 @@ export function FullResult({ result, options }: FullResultProps) {
           {analogs.length > 0 ? (
             <OfferList items={analogs} label={`Аналоги ${brandName} ${article}`} options={options} />
           ) : (
-            <Text c="dimmed">{emptyText('Аналогов')}</Text>
+            <Text className={classes.dimmed}>{emptyText('Аналогов')}</Text>
           )}
         </Section>
-      </Stack>
+      </div>
     </>
   );
 }

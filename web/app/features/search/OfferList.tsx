@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Badge, Table, Tooltip, VisuallyHidden } from '../../ui/index.ts';
 import { formatRoubles } from '@detal/contract/browser';
 import type { SearchItem, SearchSort } from '@detal/contract';
-import { useMounted } from '@mantine/hooks';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Link, useLocation } from 'react-router';
 import { AddToBasket } from '../basket/AddToBasket.tsx';
 import { DeliveryTime } from '../../components/DeliveryTime.tsx';
@@ -135,7 +135,7 @@ function MoreOffers({
   open: boolean;
   onToggle: () => void;
 }) {
-  const scripted = useMounted();
+  const scripted = useHydrated();
   const partName = <VisuallyHidden> {`${part.brandName} ${part.article}`}</VisuallyHidden>;
   const text = open ? 'Свернуть' : `Ещё ${offersText(hidden)}`;
   if (!scripted) {
@@ -206,7 +206,14 @@ function StaleMark({ item }: { item: SearchItem }) {
   if (!item.stale) return null;
   return (
     <Tooltip label={STALE_HINT} multiline w={260} withArrow>
-      <Badge color="orange" variant="light" size="xs" ml={4} tabIndex={0} aria-label={`Прайс устарел. ${STALE_HINT}`}>
+      <Badge
+        color="orange"
+        variant="light"
+        size="xs"
+        className={classes.staleMark}
+        tabIndex={0}
+        aria-label={`Прайс устарел. ${STALE_HINT}`}
+      >
         Прайс устарел
       </Badge>
     </Tooltip>
@@ -234,7 +241,7 @@ function OfferRow({ item, extra }: { item: SearchItem; extra: boolean }) {
       <Table.Td className={`${classes.numeric} ${classes.deliveryCell}`}>
         <DeliveryTime days={item.delivery} probability={item.delivery_probability} stacked />
       </Table.Td>
-      <Table.Td className={classes.numeric} c={item.quantity > 0 ? undefined : 'dimmed'}>
+      <Table.Td className={item.quantity > 0 ? classes.numeric : `${classes.numeric} ${classes.dimmed}`}>
         {formatStock(item.quantity)}
       </Table.Td>
       <Table.Td className={`${classes.numeric} ${classes.price}`}>

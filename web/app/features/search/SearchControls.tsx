@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Anchor, Button, Checkbox, Group, NumberInput, SegmentedControl, Text } from '../../ui/index.ts';
-import { useMounted } from '@mantine/hooks';
+import { Anchor, Button, Checkbox, NumberInput, SegmentedControl } from '../../ui/index.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { SearchSort } from '@detal/contract';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
@@ -28,7 +28,7 @@ export function SearchControls({ options }: { options: SearchOptions }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const sortLabelId = useId();
-  const scripted = useMounted();
+  const scripted = useHydrated();
   // The parent keys this form by the options of the URL, so it restarts whenever they change.
   const [maxDelivery, setMaxDelivery] = useState<string | number>(options.maxDelivery ?? '');
 
@@ -60,9 +60,9 @@ export function SearchControls({ options }: { options: SearchOptions }) {
       aria-label="Сортировка и фильтры"
     >
       <div className={classes.inlineField}>
-        <Text component="span" size="sm" c="dimmed" id={sortLabelId}>
+        <span className={classes.controlLabel} id={sortLabelId}>
           Сортировка
-        </Text>
+        </span>
         <SegmentedControl
           size="xs"
           aria-labelledby={sortLabelId}
@@ -79,7 +79,7 @@ export function SearchControls({ options }: { options: SearchOptions }) {
         checked={options.inStock}
         onChange={(event) => apply({ ...options, inStock: event.currentTarget.checked })}
       />
-      <Group gap={8} align="center" wrap="nowrap">
+      <div className={classes.deliveryControl}>
         <NumberInput
           size="xs"
           className={classes.inlineField}
@@ -110,7 +110,7 @@ export function SearchControls({ options }: { options: SearchOptions }) {
             Сбросить фильтры
           </Anchor>
         ) : null}
-      </Group>
+      </div>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Anchor, List, Paper, Stack, Text } from '../../ui/index.ts';
+import { Anchor, List, Paper } from '../../ui/index.ts';
+import classes from './search.module.css';
 import { Link } from 'react-router';
 import { PageIntro } from '../../components/PageIntro.tsx';
 import { paths } from '../../paths.ts';
@@ -36,12 +37,10 @@ export function SearchNotFound({
           </>
         )}
       </PageIntro>
-      <Stack gap="md" maw={720}>
+      <div className={classes.notFound}>
         {children}
-        <Paper withBorder p="md">
-          <Text fw={600} mb={6}>
-            Что попробовать
-          </Text>
+        <Paper withBorder className={classes.tips}>
+          <p className={classes.tipsTitle}>Что попробовать</p>
           <List size="sm" spacing={4}>
             <List.Item>
               Проверьте артикул по каталогу или упаковке: буквы и цифры, пробелы и дефисы можно не набирать («OC 90»,
@@ -57,7 +56,7 @@ export function SearchNotFound({
             </List.Item>
           </List>
         </Paper>
-      </Stack>
+      </div>
     </>
   );
 }
