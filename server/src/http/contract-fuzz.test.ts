@@ -155,9 +155,12 @@ describe('malformed input to every endpoint of the contract', () => {
           fc.boolean(),
           async (body, query, param, signedIn) => {
             // A generated body the contract accepts is not malformed: it may rightly be written. (A body without
-            // fields accepts anything; its endpoint writes nothing from it.)
+            // fields accepts anything; its endpoint writes nothing from it.) Judged as the server receives it,
+            // after JSON: `undefined` fields vanish and NaN becomes null, so a body rejected as generated can
+            // arrive valid.
             const accepts = endpoint.method === 'POST' && fieldsOf(endpoint.body).length > 0;
-            fc.pre(!(accepts && endpoint.body?.safeParse(body).success));
+            const sent: unknown = body === undefined ? undefined : JSON.parse(JSON.stringify(body));
+            fc.pre(!(accepts && endpoint.body?.safeParse(sent).success));
             const path = url.replace(/:[a-z_]+/g, encodedSegment(param));
             const search = new URLSearchParams(
               Object.entries(query).map(([key, value]): [string, string] => [key, asQueryValue(value)]),

@@ -210,8 +210,15 @@ describe("the client's pages within reach", () => {
     renderApp('/');
     const toggle = await screen.findByRole('button', { name: 'Меню' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.click(toggle);
-    const menu = await screen.findByRole('navigation', { name: 'Меню магазина' });
+    // Under load the router's first loaders may settle after the click and close the menu (it closes on each
+    // navigation): click again until it stays open.
+    const menu = await waitFor(
+      () => {
+        if (toggle.getAttribute('aria-expanded') !== 'true') fireEvent.click(toggle);
+        return screen.getByRole('navigation', { name: 'Меню магазина' });
+      },
+      { timeout: 5000 },
+    );
     const hrefOf = (name: string) => within(menu).getByRole('link', { name }).getAttribute('href');
     expect([hrefOf('Каталог'), hrefOf('Контакты'), hrefOf('+7 (495) 123-45-67')]).toEqual([
       '/catalog',

@@ -476,10 +476,15 @@ describe('credentials stay secret', () => {
     for (const broken of [
       () => channel({ log, credentials: { baseUrl: site.url, login: LOGIN, password: 'wrong' } }).findOffers('A', 'B'),
       () => channel({ log, outbound: { allowedHosts: [] } }).findOffers('A', 'B'),
-      () => channel({ log, timeoutMs: 1 }).findOffers('A', 'B'),
+      // A silent site, not a 1 ms timeout: a quick local answer could beat that one and fail nothing.
+      () => {
+        site.misbehave('silent');
+        return channel({ log, timeoutMs: 300 }).findOffers('A', 'B');
+      },
     ]) {
       errors.push(await failureOf(broken()).then((error) => `${error.message} ${error.stack ?? ''}`));
     }
+    site.misbehave(null);
     const output = lines.join('');
     expect(output).toContain('"operation":"search/articles"');
     expect(output).toContain('"kind":"credentials"');
