@@ -9,6 +9,7 @@ import { paymentAdminEndpoints } from './payments.ts';
 import { supplierAdminEndpoints } from './suppliers.ts';
 import { catalogAdminEndpoints } from './admin-catalog.ts';
 import { supplierSourceAdminEndpoints } from './supplier-sources.ts';
+import { purchasingChannelEndpoints } from './purchasing-channels.ts';
 import {
   adminLineCancelRequestSchema,
   adminLineStatusRequestSchema,
@@ -238,6 +239,7 @@ export const adminEndpoints = defineEndpoints({
   ...supplierAdminEndpoints,
   // Suppliers' price-list sources and their fetch history (supplier-sources.ts): owner and manager.
   ...supplierSourceAdminEndpoints,
+  ...purchasingChannelEndpoints,
   // Brands, their spellings and cross-references (admin-catalog.ts): owner and manager.
   ...catalogAdminEndpoints,
 });
