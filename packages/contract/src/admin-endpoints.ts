@@ -10,6 +10,7 @@ import { supplierAdminEndpoints } from './suppliers.ts';
 import { catalogAdminEndpoints } from './admin-catalog.ts';
 import { supplierSourceAdminEndpoints } from './supplier-sources.ts';
 import { purchasingChannelEndpoints } from './purchasing-channels.ts';
+import { purchasingAdminEndpoints } from './purchasing.ts';
 import {
   adminLineCancelRequestSchema,
   adminLineStatusRequestSchema,
@@ -242,6 +243,8 @@ export const adminEndpoints = defineEndpoints({
   ...purchasingChannelEndpoints,
   // Brands, their spellings and cross-references (admin-catalog.ts): owner and manager.
   ...catalogAdminEndpoints,
+  // Purchasing: supplier orders and goods receipts (purchasing.ts, issue 29): owner and manager.
+  ...purchasingAdminEndpoints,
 });
 
 export type AdminEndpoints = typeof adminEndpoints;
