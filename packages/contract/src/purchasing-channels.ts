@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoints } from './endpoint.ts';
 import { dataEnvelope } from './envelope.ts';
 import { emailSchema, idSchema, isoDateTimeSchema, optionalText, requiredText, textSchema } from './fields.ts';
+import { SUPPLIER_ORDER_CHANNELS } from './purchasing.ts';
 import type { StaffRole } from './staff.ts';
 
 /**
@@ -10,15 +11,6 @@ import type { StaffRole } from './staff.ts';
  * with the supplier, as its import profile is), and for the API its address, login, password (never answered
  * back: only whether one is set), order options and status map. Owner and managers only.
  */
-
-export const SUPPLIER_ORDER_CHANNELS = ['manual', 'file', 'email', 'api'] as const;
-export type SupplierOrderChannel = (typeof SUPPLIER_ORDER_CHANNELS)[number];
-export const SUPPLIER_ORDER_CHANNEL_LABELS: Record<SupplierOrderChannel, string> = {
-  manual: 'Вручную (на сайте поставщика)',
-  file: 'Файл заказа',
-  email: 'E-mail с файлом заказа',
-  api: 'API поставщика',
-};
 
 /** The columns an order file may have, each with its usual Russian header. */
 export const ORDER_FILE_FIELDS = [
@@ -370,6 +362,5 @@ export const purchasingChannelEndpoints = defineEndpoints({
   },
 });
 
-export const SUPPLIER_ORDER_NOT_FOUND_MESSAGE = 'Заказ поставщику не найден';
 export const NO_ORDER_EMAIL_MESSAGE = 'У поставщика не указан e-mail для заказов';
 export const NO_API_SETTINGS_MESSAGE = 'У поставщика не настроено API';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { supplierOrders } from './purchasing.ts';
 import { suppliers } from './suppliers.ts';
 
 /*
@@ -43,6 +44,8 @@ export const supplierPurchaseSettings = pgTable(
     failures: integer('failures').notNull().default(0),
     /** When the polling tick takes this supplier next; null: not polled (no API). */
     nextPollAt: timestamp('next_poll_at', { withTimezone: true, mode: 'date' }),
+    /** The lease of the run calling the supplier now: two instances never call one supplier account at once. */
+    pollingUntil: timestamp('polling_until', { withTimezone: true, mode: 'date' }),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
@@ -65,7 +68,9 @@ export const supplierPurchaseSettings = pgTable(
 export const supplierOrderDispatches = pgTable(
   'supplier_order_dispatches',
   {
-    supplierOrderId: integer('supplier_order_id').primaryKey(),
+    supplierOrderId: integer('supplier_order_id')
+      .primaryKey()
+      .references(() => supplierOrders.id, { onDelete: 'cascade' }),
     supplierId: integer('supplier_id')
       .notNull()
       .references(() => suppliers.id),

@@ -5,7 +5,11 @@ import { HttpError, validationFailed } from '../../../http/errors.ts';
 import type { AdminHandlers, AppDeps } from '../../../http/handlers.ts';
 import { signedInStaff } from '../../../http/staff-auth.ts';
 import { testApiConnection } from './api-health.ts';
+import { CHANNELS_RUN_JOB } from './api-jobs.ts';
 import { saveChannelSettings, showChannelSettings, type ChannelTransport } from './channel-settings.ts';
+import { importConfirmationFile } from './confirmation-import.ts';
+import { sendSupplierOrder } from './dispatch.ts';
+import { attachmentDisposition, supplierOrderFile } from './order-export.ts';
 import { secretBoxFor } from './secrets.ts';
 
 /**
@@ -30,7 +34,7 @@ export async function uploadedBytes(body: unknown, limit: number): Promise<Buffe
 
 export const CONFIRMATION_LIMIT = CONFIRMATION_FILE_LIMIT;
 
-export function createPurchasingChannelHandlers({ config, database }: AppDeps): AdminHandlers {
+export function createPurchasingChannelHandlers({ config, database, jobs }: AppDeps): AdminHandlers {
   const { db } = database;
   const box = () => secretBoxFor({ secretsKey: config.secretsKey, dataDir: config.dataDir });
   const transport = (log: ChannelTransport['log']): ChannelTransport => ({
@@ -50,5 +54,35 @@ export function createPurchasingChannelHandlers({ config, database }: AppDeps): 
     'supplier-order-channel-test': async ({ body, request }) => ({
       result: await testApiConnection(db, await box(), body.supplier_id, transport(request.log), nowFor(request)),
     }),
+
+    'supplier-order-export': async ({ body, reply }) => {
+      const file = await supplierOrderFile(db, body.supplier_order_id);
+      reply.header('content-disposition', attachmentDisposition(file));
+      reply.type(file.contentType);
+      return file.bytes;
+    },
+
+    'supplier-order-channel-send': async ({ body, staff, request }) => {
+      const sent = await sendSupplierOrder(database, body.supplier_order_id, {
+        staffId: signedInStaff(staff).staffId,
+        at: nowFor(request),
+        timeZone: config.shopTimeZone,
+      });
+      // The supplier's API run, now rather than at the next tick (its lease keeps runs apart).
+      if (sent.runSupplier !== null && jobs) await jobs.enqueue(CHANNELS_RUN_JOB, {});
+      return { dispatch: sent.dispatch };
+    },
+
+    'supplier-order-confirmation-import': async ({ query, request, staff }) => {
+      const bytes = await uploadedBytes(request.body, CONFIRMATION_LIMIT);
+      return {
+        result: await importConfirmationFile(
+          database,
+          query.supplier_order_id,
+          { name: query.file_name, bytes },
+          { staffId: signedInStaff(staff).staffId, at: nowFor(request), timeZone: config.shopTimeZone },
+        ),
+      };
+    },
   };
 }
