@@ -25,6 +25,8 @@ import { clientGroupAuditObjects } from './pricing/groups.ts';
 import { brandAuditObjects } from './catalog/brands-queries.ts';
 import { createSupplierHandlers } from './suppliers/handlers.ts';
 import { createSupplierSourceHandlers } from './supplier-sources/handlers.ts';
+import { createPurchasingHandlers } from './purchasing/handlers.ts';
+import { goodsReceiptAuditObjects, supplierOrderAuditObjects } from './purchasing/audit-objects.ts';
 
 /**
  * Every domain module's handler factory. Adding a module is one line in the list of its scheme; an
@@ -53,6 +55,8 @@ const auditObjectReaders: AuditObjectReaders = {
   news: newsAuditObjects,
   pricing_group: clientGroupAuditObjects,
   brand: brandAuditObjects,
+  supplier_order: supplierOrderAuditObjects,
+  goods_receipt: goodsReceiptAuditObjects,
 };
 
 const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
@@ -67,6 +71,7 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   createSupplierHandlers,
   createSupplierSourceHandlers,
   createCatalogAdminHandlers,
+  createPurchasingHandlers,
 ];
 
 /** Merges the modules' handler maps; two modules claiming one endpoint is a wiring mistake, caught at start. */
