@@ -67,6 +67,9 @@ export const billRevisions = pgTable(
   (table) => [
     uniqueIndex('bill_revisions_bill_revision_idx').on(table.billId, table.revision),
     check('bill_revisions_revision_check', sql`${table.revision} >= 0`),
-    check('bill_revisions_reason_check', sql`${table.reason} in ('issued', 'line_canceled', 'line_repriced', 'frozen')`),
+    check(
+      'bill_revisions_reason_check',
+      sql`${table.reason} in ('issued', 'line_canceled', 'line_repriced', 'frozen')`,
+    ),
   ],
 );
