@@ -26,6 +26,8 @@ import { brandAuditObjects } from './catalog/brands-queries.ts';
 import { createSupplierHandlers } from './suppliers/handlers.ts';
 import { createSupplierSourceHandlers } from './supplier-sources/handlers.ts';
 import { createPurchasingChannelHandlers } from './purchasing/channels/handlers.ts';
+import { createPurchasingHandlers } from './purchasing/handlers.ts';
+import { goodsReceiptAuditObjects, supplierOrderAuditObjects } from './purchasing/audit-objects.ts';
 
 /**
  * Every domain module's handler factory. Adding a module is one line in the list of its scheme; an
@@ -54,6 +56,8 @@ const auditObjectReaders: AuditObjectReaders = {
   news: newsAuditObjects,
   pricing_group: clientGroupAuditObjects,
   brand: brandAuditObjects,
+  supplier_order: supplierOrderAuditObjects,
+  goods_receipt: goodsReceiptAuditObjects,
 };
 
 const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
@@ -69,6 +73,7 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   createSupplierSourceHandlers,
   createCatalogAdminHandlers,
   createPurchasingChannelHandlers,
+  createPurchasingHandlers,
 ];
 
 /** Merges the modules' handler maps; two modules claiming one endpoint is a wiring mistake, caught at start. */
