@@ -38,7 +38,7 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
         >
           {pages.map((page) => (
             <Paper component="li" key={page.id} withBorder radius="md" p="md">
-              <Title order={2} fz={18} mb={4}>
+              <Title order={2} size={4} mb={4}>
                 <Anchor component={Link} to={paths.article(page.slug)} inherit>
                   {page.title}
                 </Anchor>

@@ -29,7 +29,7 @@ const phonesOf = (phone: string): string[] =>
 function ContactBlock({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
-      <Title order={2} fz={16} mb={6} c="dark.5">
+      <Title order={2} size={5} mb={6} c="dark.5">
         {title}
       </Title>
       {children}
@@ -92,7 +92,7 @@ export default function ContactsPage() {
       )}
       {guides.length > 0 ? (
         <Paper component="section" aria-labelledby="contacts-guides" withBorder radius="md" p="md" mt="md" bg="gray.0">
-          <Title id="contacts-guides" order={2} fz={16} mb={6} c="dark.5">
+          <Title id="contacts-guides" order={2} size={5} mb={6} c="dark.5">
             Полезно знать
           </Title>
           <Group gap="lg" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>

@@ -72,15 +72,6 @@ const PALETTES: ReadonlySet<string> = new Set(Object.keys(palettes));
 
 /** The CSS properties style props set; each may take a value per width step (ui/generated/responsive.css). */
 export const RESPONSIVE_PROPERTIES = [
-  'gap',
-  'align-items',
-  'justify-content',
-  'flex-direction',
-  'flex-wrap',
-  'grid-template-columns',
-  'column-gap',
-  'row-gap',
-  'grid-column',
   'margin',
   'margin-top',
   'margin-bottom',

@@ -225,7 +225,7 @@ function FoundRow({ line, choice, onChange }: FoundRowProps) {
 function MissedLines({ lines }: { lines: readonly ListSearchLine[] }) {
   return (
     <Stack gap={4}>
-      <Title order={2} size="h4">
+      <Title order={2} size={4}>
         Не найдено ({lines.length})
       </Title>
       <ul className={classes.notFound} aria-label="Не найденные строки">

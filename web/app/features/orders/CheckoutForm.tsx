@@ -129,7 +129,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
         {notice ? <NoticeAlert notice={notice} /> : null}
 
         <Stack gap="sm">
-          <Title order={2} fz="lg">
+          <Title order={2} size={4}>
             Состав заказа
           </Title>
           <OrderLines lines={preorderLines(preorder.items)} dated />
@@ -140,7 +140,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Stack gap="lg">
               <Card withBorder radius="md" padding="md">
-                <Title order={2} fz="lg" mb="sm">
+                <Title order={2} size={4} mb="sm">
                   Контактные данные
                 </Title>
                 <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" verticalSpacing="sm">
@@ -193,7 +193,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
               <Card withBorder radius="md" padding="md">
                 <Radio.Group
                   label={
-                    <Title order={2} fz="lg" component="span">
+                    <Title order={2} size={4} component="span">
                       Способ получения
                     </Title>
                   }
@@ -259,7 +259,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
               </Card>
 
               <Card withBorder radius="md" padding="md">
-                <Title order={2} fz="lg" mb="sm">
+                <Title order={2} size={4} mb="sm">
                   Когда удобно получить
                 </Title>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -296,7 +296,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
           <Grid.Col span={{ base: 12, lg: 4 }}>
             <Card withBorder radius="md" padding="md" style={{ position: 'sticky', top: 16 }}>
               <Stack gap="md">
-                <Title order={2} fz="lg">
+                <Title order={2} size={4}>
                   Итого
                 </Title>
                 <OrderTotals goods={preorder.count_total_price_item} delivery={method ? method.price : null} />

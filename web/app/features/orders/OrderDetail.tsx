@@ -104,7 +104,7 @@ export function OrderDetail({ order, justPlaced }: { order: Order; justPlaced: b
       </Card>
 
       <Stack gap="sm">
-        <Title order={2} fz="lg">
+        <Title order={2} size={4}>
           Состав заказа
         </Title>
         <OrderLines lines={orderLines(order)} />
@@ -113,7 +113,7 @@ export function OrderDetail({ order, justPlaced }: { order: Order; justPlaced: b
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Card withBorder radius="md" padding="md">
           <Stack gap="xs">
-            <Title order={2} fz="lg">
+            <Title order={2} size={4}>
               Счёт
             </Title>
             {order.bill_id === null ? (
