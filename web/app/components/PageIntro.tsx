@@ -9,7 +9,7 @@ export function PageIntro({ title, children }: { title: string; children?: React
         {title}
       </Title>
       {children ? (
-        <Text c="dimmed" size="md" maw={720}>
+        <Text tone="dimmed" size="md" maw={720}>
           {children}
         </Text>
       ) : null}

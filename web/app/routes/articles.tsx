@@ -26,7 +26,7 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
       <Crumbs items={[{ title: 'Главная', to: '/' }, { title: 'Статьи' }]} />
       <PageIntro title="Статьи">Как мы работаем: доставка, оплата, гарантия и возврат.</PageIntro>
       {pages.length === 0 ? (
-        <Text c="gray.7">Статей пока нет.</Text>
+        <Text tone="muted">Статей пока нет.</Text>
       ) : (
         <SimpleGrid
           component="ul"
@@ -44,7 +44,7 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
                 </Anchor>
               </Title>
               {page.meta_description ? (
-                <Text size="sm" c="dark.5">
+                <Text size="sm" tone="strong">
                   {page.meta_description}
                 </Text>
               ) : null}

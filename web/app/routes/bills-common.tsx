@@ -59,7 +59,7 @@ export default function BillsCommonPage({ loaderData }: Route.ComponentProps) {
             </Group>
           </Group>
           {awaiting.data.length === 0 ? (
-            <Text c="gray.7">Неоплаченных счетов нет.</Text>
+            <Text tone="muted">Неоплаченных счетов нет.</Text>
           ) : (
             <BillsTable bills={awaiting.data} label="Счета, ожидающие оплаты" />
           )}

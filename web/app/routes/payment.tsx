@@ -57,7 +57,7 @@ export const meta: Route.MetaFunction = () =>
 
 function BillChooser({ bills, chosen }: { bills: Bill[]; chosen: number | null }) {
   const navigate = useNavigate();
-  if (bills.length === 0) return <Text c="gray.7">Счетов, ожидающих оплаты, нет.</Text>;
+  if (bills.length === 0) return <Text tone="muted">Счетов, ожидающих оплаты, нет.</Text>;
   return (
     <NativeSelect
       label="Счёт для оплаты"
@@ -100,7 +100,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
           {bill ? (
             <PaymentQrCard bill={bill} />
           ) : (
-            <Text size="sm" c="gray.7">
+            <Text size="sm" tone="muted">
               Выберите счёт — здесь появится QR-код с суммой и назначением платежа. Все счета — в разделе{' '}
               <Anchor component={Link} to={paths.bills()}>
                 «Счета»
@@ -154,7 +154,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
           <Card withBorder padding="sm" radius="sm">
             <PaymentRequisites requisites={requisites} />
           </Card>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" tone="muted">
             {vatRate === null ? 'НДС не облагается.' : `Цены включают НДС ${String(vatRate).replace('.', ',')}%.`}
           </Text>
         </Stack>

@@ -6,8 +6,15 @@ import type { PolymorphicProps } from './polymorphic.ts';
 export type TextSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 // md is the text's own size (ui.css has no rule for it).
 
+/** Text colours by role: dimmed (--c-dimmed), muted (gray 7), strong (dark 5), error (red 8), warning (orange 9). */
+export type Tone = 'dimmed' | 'muted' | 'strong' | 'error' | 'warning';
+export type Weight = 400 | 500 | 600 | 700;
+
 interface TextOwnProps {
   size?: TextSize;
+  tone?: Tone;
+  weight?: Weight;
+  align?: 'center' | 'right';
   /** Cuts the text after this many lines with an ellipsis. */
   lineClamp?: number;
   /** Renders as a span (inline text inside another text). */
@@ -15,10 +22,13 @@ interface TextOwnProps {
   inherit?: boolean;
 }
 
-/** A paragraph of text (or a span) in the type scale's sizes (a class of ui.css per size). */
+/** A paragraph of text (or a span): size, tone, weight and alignment by data attributes that ui.css styles. */
 export function Text<C extends ElementType = 'p'>({
   component,
   size,
+  tone,
+  weight,
+  align,
   lineClamp,
   span = false,
   inherit = false,
@@ -28,6 +38,9 @@ export function Text<C extends ElementType = 'p'>({
   return (
     <Element
       data-size={size}
+      data-tone={tone}
+      data-weight={weight}
+      data-ta={align}
       {...elementProps(
         props,
         inherit ? 'ui-text ui-text-inherit' : 'ui-text',

@@ -11,7 +11,7 @@ export function AccountSection({ title, hint, children }: { title: string; hint?
             {title}
           </Title>
           {hint ? (
-            <Text size="sm" c="gray.7" mt={4}>
+            <Text size="sm" tone="muted" mt={4}>
               {hint}
             </Text>
           ) : null}

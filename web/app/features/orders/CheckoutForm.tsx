@@ -42,12 +42,12 @@ const preorderLines = (items: BasketItem[]): LineView[] =>
     note: (
       <>
         {item.price_changed ? (
-          <Text size="xs" c="orange.9">
+          <Text size="xs" tone="warning">
             Цена изменилась с тех пор, как товар добавили в корзину
           </Text>
         ) : null}
         {item.quantity < item.quantity_in_basket ? (
-          <Text size="xs" c="red.8">
+          <Text size="xs" tone="error">
             {item.quantity === 0 ? 'Нет в наличии' : `В наличии только ${item.quantity} шт.`}
           </Text>
         ) : null}
@@ -206,15 +206,15 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                           <Radio.Indicator mt={3} />
                           <Stack gap={2} style={{ flex: 1 }}>
                             <Group justify="space-between" gap="xs" wrap="nowrap">
-                              <Text fw={600} size="sm">
+                              <Text weight={600} size="sm">
                                 {option.name}
                               </Text>
-                              <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                              <Text weight={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
                                 {deliveryPriceText(option.price)}
                               </Text>
                             </Group>
                             {option.description ? (
-                              <Text size="xs" c="gray.7">
+                              <Text size="xs" tone="muted">
                                 {option.description}
                               </Text>
                             ) : null}
@@ -304,7 +304,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                 <Button type="submit" size="md" fullWidth loading={submitting}>
                   Подтвердить заказ
                 </Button>
-                <Text size="xs" c="gray.7">
+                <Text size="xs" tone="muted">
                   После подтверждения мы выставим счёт на оплату. Выбранные позиции уйдут из корзины, остальные
                   останутся.
                 </Text>

@@ -36,7 +36,7 @@ export const goodsTotal = (order: Order): number =>
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={2}>
-      <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
+      <Text size="xs" tone="muted" tt="uppercase" weight={600}>
         {label}
       </Text>
       <div>{children}</div>
@@ -74,10 +74,10 @@ export function OrderDetail({ order, justPlaced }: { order: Order; justPlaced: b
             <Text size="sm">{formatDateTime(order.created_at)}</Text>
           </Fact>
           <Fact label="Доставка">
-            <Text size="sm" fw={600}>
+            <Text size="sm" weight={600}>
               {order.delivery_method.name}
             </Text>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" tone="muted">
               {deliveryPriceText(order.delivery_method.price)}
             </Text>
           </Fact>
@@ -117,7 +117,7 @@ export function OrderDetail({ order, justPlaced }: { order: Order; justPlaced: b
               Счёт
             </Title>
             {order.bill_id === null ? (
-              <Text size="sm" c="gray.7">
+              <Text size="sm" tone="muted">
                 Счёт по этому заказу ещё не выставлен.
               </Text>
             ) : (
