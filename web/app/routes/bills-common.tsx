@@ -44,7 +44,7 @@ export default function BillsCommonPage({ loaderData }: Route.ComponentProps) {
         <BillSummaryCards summary={summary} />
         <Stack gap="sm">
           <Group justify="space-between" align="baseline">
-            <Title order={2} fz={{ base: 18, md: 20 }}>
+            <Title order={2} size="section">
               Ждут оплаты
             </Title>
             <Group gap="md">

@@ -66,7 +66,7 @@ export default function CatalogGroupPage({ loaderData }: Route.ComponentProps) {
         ]}
       />
       <Group justify="space-between" align="baseline" mb="md" gap="xs">
-        <Title order={1} fz={{ base: 24, md: 30 }} lh={1.2}>
+        <Title order={1} size="page">
           {name}
         </Title>
         {total > 0 ? (

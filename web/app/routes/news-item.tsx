@@ -43,7 +43,7 @@ export default function NewsItemPage({ loaderData: item }: Route.ComponentProps)
         <Text size="sm" tone="muted" component="time" dateTime={item.published_at}>
           {formatDate(item.published_at)}
         </Text>
-        <Title order={1} fz={{ base: 24, md: 30 }} lh={1.2}>
+        <Title order={1} size="page">
           {item.title}
         </Title>
       </Stack>

@@ -88,7 +88,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
       </PageIntro>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <Stack gap="md">
-          <Title order={2} fz={{ base: 18, md: 20 }}>
+          <Title order={2} size="section">
             Оплата по QR-коду
           </Title>
           {missing ? (
@@ -108,7 +108,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
               .
             </Text>
           )}
-          <Title order={2} fz={{ base: 18, md: 20 }} mt="sm">
+          <Title order={2} size="section" mt="sm">
             Как оплатить
           </Title>
           <List type="ordered" spacing={6} size="sm">
@@ -128,7 +128,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
             </List.Item>
             <List.Item>Оплатите счёт в течение {days} с даты счёта: срок указан в самом счёте.</List.Item>
           </List>
-          <Title order={2} fz={{ base: 18, md: 20 }} mt="sm">
+          <Title order={2} size="section" mt="sm">
             Что происходит после оплаты
           </Title>
           <List spacing={6} size="sm">
@@ -148,7 +148,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
           </List>
         </Stack>
         <Stack gap="md">
-          <Title order={2} fz={{ base: 18, md: 20 }}>
+          <Title order={2} size="section">
             Реквизиты для оплаты
           </Title>
           <Card withBorder padding="sm" radius="sm">

@@ -57,14 +57,15 @@ export function Text<C extends ElementType = 'p'>({
 
 /**
  * A heading: `order` is its level (its element, size and line height); `size` another level's font size, the line
- * height staying its own level's.
+ * height staying its own level's, or `page` (a page's title: 24 px, 30 px from md, line height 1.2) or `section`
+ * (18 px, 20 px from md).
  */
 export function Title<C extends ElementType = 'h1'>({
   component,
   order = 1,
   size,
   ...props
-}: PolymorphicProps<C, { order?: 1 | 2 | 3 | 4 | 5 | 6; size?: 3 | 4 | 5 }>) {
+}: PolymorphicProps<C, { order?: 1 | 2 | 3 | 4 | 5 | 6; size?: 3 | 4 | 5 | 'page' | 'section' }>) {
   const Element: ElementType = component ?? `h${order}`;
   return <Element data-size={size} {...elementProps(props, `ui-title ui-title-${order}`)} />;
 }

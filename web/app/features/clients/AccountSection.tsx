@@ -7,7 +7,7 @@ export function AccountSection({ title, hint, children }: { title: string; hint?
     <Paper component="section" withBorder radius="md" p={{ base: 'md', md: 'lg' }} aria-label={title}>
       <Stack gap="md">
         <div>
-          <Title order={2} fz={{ base: 18, md: 20 }}>
+          <Title order={2} size="section">
             {title}
           </Title>
           {hint ? (
