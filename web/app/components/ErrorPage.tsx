@@ -14,7 +14,7 @@ export function ErrorPage({ error }: { error: unknown }) {
   const debug = import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : null;
   return (
     <Stack gap="sm" py={{ base: 'lg', md: 48 }} align="flex-start">
-      <Text c="dimmed" size="sm" ff="monospace">
+      <Text tone="dimmed" size="sm" ff="monospace">
         Ошибка {status}
       </Text>
       <Title order={1} fz={{ base: 26, md: 34 }}>

@@ -5,11 +5,11 @@ import { Stack, Text, Title } from '../ui/index.ts';
 export function PageIntro({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Stack gap={6} mb="lg">
-      <Title order={1} fz={{ base: 24, md: 30 }} lh={1.2}>
+      <Title order={1} size="page">
         {title}
       </Title>
       {children ? (
-        <Text c="dimmed" size="md" maw={720}>
+        <Text tone="dimmed" size="md" maw={720}>
           {children}
         </Text>
       ) : null}

@@ -1,5 +1,4 @@
 import { Badge, Button, Container } from '../ui/index.ts';
-import { contentWidth } from '../design/tokens.ts';
 import { pluralRu } from '@detal/contract/browser';
 import type { Template } from '@detal/contract';
 import { Link, useLocation, useParams } from 'react-router';
@@ -16,9 +15,6 @@ import { paths } from '../paths.ts';
 
 /** Said after "Корзина" in the cart link's name: "Корзина 3 позиции". */
 const positionsText = (positions: number) => `${positions} ${pluralRu(positions, 'позиция', 'позиции', 'позиций')}`;
-
-/** The content's width for the kit's Container (the CSS modules read `--content-width`). */
-export const CONTENT_WIDTH = contentWidth;
 
 const SEARCH_BY_LIST = { title: 'Поиск по списку', url: paths.searchList() };
 
@@ -37,7 +33,7 @@ export function SiteHeader({ signedIn, template }: SiteHeaderProps) {
 
   return (
     <header className={classes.header}>
-      <Container size={CONTENT_WIDTH}>
+      <Container size="content">
         <div className={classes.bar}>
           <Link to={paths.home()} className={classes.logo}>
             <span className={classes.logoMark} aria-hidden="true">

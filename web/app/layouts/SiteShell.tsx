@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Container } from '../ui/index.ts';
 import type { Template } from '@detal/contract';
 import { SiteFooter } from './SiteFooter.tsx';
-import { CONTENT_WIDTH, SiteHeader } from './SiteHeader.tsx';
+import { SiteHeader } from './SiteHeader.tsx';
 
 export interface ShellData {
   template: Template | null;
@@ -17,7 +17,7 @@ export function SiteShell({ data, children }: { data: ShellData | undefined; chi
   return (
     <div style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <SiteHeader signedIn={signedIn} template={template} />
-      <Container component="main" size={CONTENT_WIDTH} py={{ base: 'md', md: 'xl' }} w="100%" style={{ flex: 1 }}>
+      <Container component="main" size="content" py={{ base: 'md', md: 'xl' }} w="100%" style={{ flex: 1 }}>
         {children}
       </Container>
       <SiteFooter template={template} />

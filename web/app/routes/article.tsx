@@ -32,7 +32,7 @@ export default function ArticlePage({ loaderData: page }: Route.ComponentProps) 
       <Crumbs
         items={[{ title: 'Главная', to: '/' }, { title: 'Статьи', to: paths.articles() }, { title: page.title }]}
       />
-      <Title order={1} fz={{ base: 24, md: 30 }} lh={1.2} mb="lg">
+      <Title order={1} size="page" mb="lg">
         {page.title}
       </Title>
       <ContentHtml html={page.content_html} />

@@ -26,7 +26,7 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
       <Crumbs items={[{ title: 'Главная', to: '/' }, { title: 'Статьи' }]} />
       <PageIntro title="Статьи">Как мы работаем: доставка, оплата, гарантия и возврат.</PageIntro>
       {pages.length === 0 ? (
-        <Text c="gray.7">Статей пока нет.</Text>
+        <Text tone="muted">Статей пока нет.</Text>
       ) : (
         <SimpleGrid
           component="ul"
@@ -38,13 +38,13 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
         >
           {pages.map((page) => (
             <Paper component="li" key={page.id} withBorder radius="md" p="md">
-              <Title order={2} fz={18} mb={4}>
+              <Title order={2} size={4} mb={4}>
                 <Anchor component={Link} to={paths.article(page.slug)} inherit>
                   {page.title}
                 </Anchor>
               </Title>
               {page.meta_description ? (
-                <Text size="sm" c="dark.5">
+                <Text size="sm" tone="strong">
                   {page.meta_description}
                 </Text>
               ) : null}

@@ -44,7 +44,7 @@ export default function BillsCommonPage({ loaderData }: Route.ComponentProps) {
         <BillSummaryCards summary={summary} />
         <Stack gap="sm">
           <Group justify="space-between" align="baseline">
-            <Title order={2} fz={{ base: 18, md: 20 }}>
+            <Title order={2} size="section">
               Ждут оплаты
             </Title>
             <Group gap="md">
@@ -59,7 +59,7 @@ export default function BillsCommonPage({ loaderData }: Route.ComponentProps) {
             </Group>
           </Group>
           {awaiting.data.length === 0 ? (
-            <Text c="gray.7">Неоплаченных счетов нет.</Text>
+            <Text tone="muted">Неоплаченных счетов нет.</Text>
           ) : (
             <BillsTable bills={awaiting.data} label="Счета, ожидающие оплаты" />
           )}

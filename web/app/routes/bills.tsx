@@ -60,13 +60,13 @@ export default function BillsPage({ loaderData }: Route.ComponentProps) {
           </Group>
         </Group>
         {list && list.total > 0 ? (
-          <Text size="sm" c="gray.7">
+          <Text size="sm" tone="muted">
             Найдено счетов: {list.total}
           </Text>
         ) : null}
         {list && list.data.length > 0 ? <BillsTable bills={list.data} /> : null}
         {list && list.data.length === 0 ? (
-          <Text c="gray.7">
+          <Text tone="muted">
             {list.total > 0 ? (
               <>
                 На этой странице счетов нет.{' '}

@@ -66,11 +66,11 @@ export default function CatalogGroupPage({ loaderData }: Route.ComponentProps) {
         ]}
       />
       <Group justify="space-between" align="baseline" mb="md" gap="xs">
-        <Title order={1} fz={{ base: 24, md: 30 }} lh={1.2}>
+        <Title order={1} size="page">
           {name}
         </Title>
         {total > 0 ? (
-          <Text size="sm" c="gray.7">
+          <Text size="sm" tone="muted">
             {total} {pluralRu(total, 'предложение', 'предложения', 'предложений')}
           </Text>
         ) : null}
@@ -100,7 +100,7 @@ export default function CatalogGroupPage({ loaderData }: Route.ComponentProps) {
           <PageLinks page={offers.current_page} lastPage={offers.last_page} />
         </Stack>
       ) : children.length === 0 ? (
-        <Text c="gray.7">В этой группе пока нет предложений. Попробуйте найти деталь по артикулу.</Text>
+        <Text tone="muted">В этой группе пока нет предложений. Попробуйте найти деталь по артикулу.</Text>
       ) : null}
     </>
   );

@@ -36,7 +36,7 @@ export default function CatalogPage({ loaderData }: Route.ComponentProps) {
         Запчасти по узлам автомобиля. Выберите группу, чтобы увидеть предложения с ценами и сроками.
       </PageIntro>
       {groups.length === 0 ? (
-        <Text c="gray.7">Каталог пока пуст.</Text>
+        <Text tone="muted">Каталог пока пуст.</Text>
       ) : (
         <GroupTree groups={groups} headingOrder={2} />
       )}

@@ -29,7 +29,7 @@ const phonesOf = (phone: string): string[] =>
 function ContactBlock({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
-      <Title order={2} fz={16} mb={6} c="dark.5">
+      <Title order={2} size={5} mb={6} c="dark.5">
         {title}
       </Title>
       {children}
@@ -52,10 +52,10 @@ export default function ContactsPage() {
         <SimpleGrid cols={{ base: 1, md: 2, lg: 4 }} spacing="md">
           {shop.address ? (
             <ContactBlock title="Адрес">
-              <Text component="address" fs="normal" fw={600}>
+              <Text component="address" fs="normal" weight={600}>
                 {shop.address}
               </Text>
-              <Text size="sm" c="dark.5" mt={4}>
+              <Text size="sm" tone="strong" mt={4}>
                 Пункт выдачи заказов и магазин.
               </Text>
             </ContactBlock>
@@ -76,23 +76,23 @@ export default function ContactsPage() {
               <Anchor href={`mailto:${shop.email}`} fw={600}>
                 {shop.email}
               </Anchor>
-              <Text size="sm" c="dark.5" mt={4}>
+              <Text size="sm" tone="strong" mt={4}>
                 Ответим в рабочее время.
               </Text>
             </ContactBlock>
           ) : null}
           {shop.work_hours ? (
             <ContactBlock title="Часы работы">
-              <Text fw={600}>{shop.work_hours}</Text>
+              <Text weight={600}>{shop.work_hours}</Text>
             </ContactBlock>
           ) : null}
         </SimpleGrid>
       ) : (
-        <Text c="gray.7">Контакты магазина сейчас не загрузились. Обновите страницу чуть позже.</Text>
+        <Text tone="muted">Контакты магазина сейчас не загрузились. Обновите страницу чуть позже.</Text>
       )}
       {guides.length > 0 ? (
         <Paper component="section" aria-labelledby="contacts-guides" withBorder radius="md" p="md" mt="md" bg="gray.0">
-          <Title id="contacts-guides" order={2} fz={16} mb={6} c="dark.5">
+          <Title id="contacts-guides" order={2} size={5} mb={6} c="dark.5">
             Полезно знать
           </Title>
           <Group gap="lg" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>

@@ -102,7 +102,11 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <section aria-labelledby="home-news">
             <SectionHeading id="home-news" title="Новости" to={paths.news()} linkText="Все новости" />
-            {news.length > 0 ? <NewsList items={news} headingOrder={3} /> : <Text c="gray.7">Новостей пока нет.</Text>}
+            {news.length > 0 ? (
+              <NewsList items={news} headingOrder={3} />
+            ) : (
+              <Text tone="muted">Новостей пока нет.</Text>
+            )}
           </section>
         </Grid.Col>
       </Grid>

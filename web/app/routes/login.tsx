@@ -61,7 +61,7 @@ export default function LoginPage() {
           <Button type="submit" fullWidth loading={submitting}>
             Войти
           </Button>
-          <Text size="sm" ta="center" c="gray.7">
+          <Text size="sm" align="center" tone="muted">
             Впервые у нас?{' '}
             <Anchor component={Link} to={registerLink}>
               Зарегистрироваться

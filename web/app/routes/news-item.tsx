@@ -40,10 +40,10 @@ export default function NewsItemPage({ loaderData: item }: Route.ComponentProps)
     <article>
       <Crumbs items={[{ title: 'Главная', to: '/' }, { title: 'Новости', to: paths.news() }, { title: item.title }]} />
       <Stack gap={6} mb="lg" maw={760}>
-        <Text size="sm" c="gray.7" component="time" dateTime={item.published_at}>
+        <Text size="sm" tone="muted" component="time" dateTime={item.published_at}>
           {formatDate(item.published_at)}
         </Text>
-        <Title order={1} fz={{ base: 24, md: 30 }} lh={1.2}>
+        <Title order={1} size="page">
           {item.title}
         </Title>
       </Stack>

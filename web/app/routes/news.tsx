@@ -42,7 +42,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
         Поступления, акции, советы по выбору запчастей и изменения в работе магазина.
       </PageIntro>
       {total === 0 ? (
-        <Text c="gray.7">Новостей пока нет.</Text>
+        <Text tone="muted">Новостей пока нет.</Text>
       ) : (
         <Stack gap="xl" maw={820}>
           <NewsList items={items} headingOrder={2} />

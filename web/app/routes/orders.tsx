@@ -55,24 +55,24 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
           </Anchor>
         </Group>
         {list && list.total > 0 ? (
-          <Text size="sm" c="gray.7">
+          <Text size="sm" tone="muted">
             Найдено заказов: {list.total}
           </Text>
         ) : null}
         {list && list.data.length > 0 ? <OrdersTable orders={list.data} /> : null}
         {list && list.data.length === 0 ? (
           list.total > 0 ? (
-            <Text c="gray.7">
+            <Text tone="muted">
               На этой странице заказов нет.{' '}
               <Anchor component={Link} to={paths.orders()}>
                 К первой странице
               </Anchor>
             </Text>
           ) : filtered ? (
-            <Text c="gray.7">Заказов с такими условиями нет. Измените номер, даты или статус.</Text>
+            <Text tone="muted">Заказов с такими условиями нет. Измените номер, даты или статус.</Text>
           ) : (
             <Stack gap="sm" align="flex-start">
-              <Text c="gray.7">
+              <Text tone="muted">
                 Заказов пока нет. Найдите запчасти по артикулу, положите в корзину и оформите заказ.
               </Text>
               <Button component={Link} to={paths.cart()} variant="light">

@@ -57,7 +57,7 @@ export const meta: Route.MetaFunction = () =>
 
 function BillChooser({ bills, chosen }: { bills: Bill[]; chosen: number | null }) {
   const navigate = useNavigate();
-  if (bills.length === 0) return <Text c="gray.7">Счетов, ожидающих оплаты, нет.</Text>;
+  if (bills.length === 0) return <Text tone="muted">Счетов, ожидающих оплаты, нет.</Text>;
   return (
     <NativeSelect
       label="Счёт для оплаты"
@@ -88,7 +88,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
       </PageIntro>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <Stack gap="md">
-          <Title order={2} fz={{ base: 18, md: 20 }}>
+          <Title order={2} size="section">
             Оплата по QR-коду
           </Title>
           {missing ? (
@@ -100,7 +100,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
           {bill ? (
             <PaymentQrCard bill={bill} />
           ) : (
-            <Text size="sm" c="gray.7">
+            <Text size="sm" tone="muted">
               Выберите счёт — здесь появится QR-код с суммой и назначением платежа. Все счета — в разделе{' '}
               <Anchor component={Link} to={paths.bills()}>
                 «Счета»
@@ -108,7 +108,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
               .
             </Text>
           )}
-          <Title order={2} fz={{ base: 18, md: 20 }} mt="sm">
+          <Title order={2} size="section" mt="sm">
             Как оплатить
           </Title>
           <List type="ordered" spacing={6} size="sm">
@@ -128,7 +128,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
             </List.Item>
             <List.Item>Оплатите счёт в течение {days} с даты счёта: срок указан в самом счёте.</List.Item>
           </List>
-          <Title order={2} fz={{ base: 18, md: 20 }} mt="sm">
+          <Title order={2} size="section" mt="sm">
             Что происходит после оплаты
           </Title>
           <List spacing={6} size="sm">
@@ -148,13 +148,13 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
           </List>
         </Stack>
         <Stack gap="md">
-          <Title order={2} fz={{ base: 18, md: 20 }}>
+          <Title order={2} size="section">
             Реквизиты для оплаты
           </Title>
           <Card withBorder padding="sm" radius="sm">
             <PaymentRequisites requisites={requisites} />
           </Card>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" tone="muted">
             {vatRate === null ? 'НДС не облагается.' : `Цены включают НДС ${String(vatRate).replace('.', ',')}%.`}
           </Text>
         </Stack>

@@ -36,7 +36,7 @@ export default function RecommendationsPage({ loaderData }: Route.ComponentProps
         Ходовые позиции по лучшей цене: для каждой детали — самое выгодное предложение из наличия.
       </PageIntro>
       {offers.length === 0 ? (
-        <Text c="gray.7">Рекомендаций пока нет.</Text>
+        <Text tone="muted">Рекомендаций пока нет.</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2, lg: 4 }} spacing="sm">
           {offers.map((offer) => (

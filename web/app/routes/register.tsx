@@ -44,7 +44,7 @@ export default function RegisterPage() {
           <Button type="submit" fullWidth loading={submitting}>
             Зарегистрироваться
           </Button>
-          <Text size="sm" ta="center" c="gray.7">
+          <Text size="sm" align="center" tone="muted">
             Уже есть кабинет?{' '}
             <Anchor component={Link} to={next === paths.home() ? paths.login() : paths.login(next)}>
               Войти

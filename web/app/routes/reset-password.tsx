@@ -57,7 +57,7 @@ function RequestLinkForm({ result, submitting }: { result: PasswordResetResult |
         <SubmitButton fullWidth loading={submitting}>
           Получить ссылку
         </SubmitButton>
-        <Text size="sm" ta="center">
+        <Text size="sm" align="center">
           <Anchor component={Link} to={paths.login()}>
             Вернуться ко входу
           </Anchor>

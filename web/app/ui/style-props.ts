@@ -20,8 +20,8 @@ export type Color = string;
 
 export interface StyleProps {
   m?: Length;
-  mt?: Responsive<Length>;
-  mb?: Responsive<Length>;
+  mt?: Length;
+  mb?: Length;
   ml?: Length;
   mr?: Length;
   mx?: Length;
@@ -35,7 +35,7 @@ export interface StyleProps {
   py?: Responsive<Length>;
   w?: Responsive<Length>;
   h?: Length;
-  maw?: Responsive<Length>;
+  maw?: Length;
   miw?: Length;
   c?: Color;
   bg?: Color;
@@ -70,41 +70,16 @@ export function fontSize(value: Length | undefined): string | undefined {
 /** The design tokens' palettes (design/generated/tokens.css: --c-<palette>-<0..9>). */
 const PALETTES: ReadonlySet<string> = new Set(Object.keys(palettes));
 
-/** The CSS properties style props set; each may take a value per width step (ui/generated/responsive.css). */
+/** The CSS properties whose style props may take a value per width step (ui/generated/responsive.css has their rules). */
 export const RESPONSIVE_PROPERTIES = [
-  'gap',
-  'align-items',
-  'justify-content',
-  'flex-direction',
-  'flex-wrap',
-  'grid-template-columns',
-  'column-gap',
-  'row-gap',
-  'grid-column',
-  'margin',
-  'margin-top',
-  'margin-bottom',
-  'margin-left',
-  'margin-right',
   'padding',
   'padding-top',
   'padding-bottom',
   'padding-left',
   'padding-right',
   'width',
-  'height',
-  'max-width',
-  'min-width',
-  'color',
-  'background',
   'font-size',
-  'font-weight',
-  'font-style',
-  'font-family',
-  'line-height',
   'text-align',
-  'text-transform',
-  'display',
 ] as const;
 export type ResponsiveProperty = (typeof RESPONSIVE_PROPERTIES)[number];
 
@@ -126,7 +101,7 @@ const MEDIA_STEPS = ['base', 'sm', 'md', 'lg'] as const;
  */
 export function setStyle<T>(
   out: StyleParts,
-  property: ResponsiveProperty,
+  property: string,
   value: Responsive<T> | undefined,
   toCss: (value: T) => string | number | undefined,
 ): void {

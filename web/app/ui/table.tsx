@@ -1,6 +1,7 @@
 import type { ElementType, ReactNode } from 'react';
 import { elementProps, spacing, type Length } from './style-props.ts';
 import type { PolymorphicProps } from './polymorphic.ts';
+import type { Weight } from './typography.tsx';
 
 interface TableOwnProps {
   striped?: boolean;
@@ -42,8 +43,14 @@ type TablePart = 'thead' | 'tbody' | 'tfoot' | 'tr' | 'th' | 'td' | 'caption';
 
 function part<T extends TablePart>(tag: T) {
   const Element = tag as ElementType;
-  return function TablePartElement(props: PolymorphicProps<T, { children?: ReactNode }>) {
-    return <Element {...elementProps(props as PolymorphicProps<'td'>, undefined)} />;
+  return function TablePartElement({
+    align,
+    weight,
+    ...props
+  }: PolymorphicProps<T, { children?: ReactNode; align?: 'center' | 'right'; weight?: Weight }>) {
+    return (
+      <Element data-ta={align} data-weight={weight} {...elementProps(props as PolymorphicProps<'td'>, undefined)} />
+    );
   };
 }
 

@@ -1,9 +1,20 @@
 import type { ElementType, ReactNode } from 'react';
-import { elementProps, fontSize, setStyle, type Responsive, type ThemeSize } from './style-props.ts';
+import { elementProps, fontSize, type ThemeSize } from './style-props.ts';
 import type { PolymorphicProps } from './polymorphic.ts';
 
+/** The type scale's text sizes (--font-size-*). */
+export type TextSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+// md is the text's own size (ui.css has no rule for it).
+
+/** Text colours by role: dimmed (--c-dimmed), muted (gray 7), strong (dark 5), error (red 8), warning (orange 9). */
+export type Tone = 'dimmed' | 'muted' | 'strong' | 'error' | 'warning';
+export type Weight = 400 | 500 | 600 | 700;
+
 interface TextOwnProps {
-  size?: Responsive<ThemeSize | number | string>;
+  size?: TextSize;
+  tone?: Tone;
+  weight?: Weight;
+  align?: 'center' | 'right';
   /** Cuts the text after this many lines with an ellipsis. */
   lineClamp?: number;
   /** Renders as a span (inline text inside another text). */
@@ -11,10 +22,13 @@ interface TextOwnProps {
   inherit?: boolean;
 }
 
-/** A paragraph of text (or a span): the theme's font sizes, colours and weights. */
+/** A paragraph of text (or a span): size, tone, weight and alignment by data attributes that ui.css styles. */
 export function Text<C extends ElementType = 'p'>({
   component,
   size,
+  tone,
+  weight,
+  align,
   lineClamp,
   span = false,
   inherit = false,
@@ -23,39 +37,37 @@ export function Text<C extends ElementType = 'p'>({
   const Element: ElementType = component ?? (span ? 'span' : 'p');
   return (
     <Element
-      {...elementProps(props, inherit ? 'ui-text ui-text-inherit' : 'ui-text', (out) => {
-        setStyle(out, 'font-size', size, fontSize);
-        if (lineClamp !== undefined) {
-          out.classes.push('ui-line-clamp');
-          out.style['--line-clamp'] = lineClamp;
-        }
-      })}
+      data-size={size}
+      data-tone={tone}
+      data-weight={weight}
+      data-ta={align}
+      {...elementProps(
+        props,
+        inherit ? 'ui-text ui-text-inherit' : 'ui-text',
+        lineClamp === undefined
+          ? undefined
+          : (out) => {
+              out.classes.push('ui-line-clamp');
+              out.style['--line-clamp'] = lineClamp;
+            },
+      )}
     />
   );
 }
 
-const HEADING_SIZES = { h1: 34, h2: 26, h3: 22, h4: 18, h5: 16, h6: 14 } as const;
-
-/** A heading: `order` is its level; `size` another level's size or a length. */
+/**
+ * A heading: `order` is its level (its element, size and line height); `size` another level's font size, the line
+ * height staying its own level's, or `page` (a page's title: 24 px, 30 px from md, line height 1.2) or `section`
+ * (18 px, 20 px from md).
+ */
 export function Title<C extends ElementType = 'h1'>({
   component,
   order = 1,
   size,
   ...props
-}: PolymorphicProps<C, { order?: 1 | 2 | 3 | 4 | 5 | 6; size?: keyof typeof HEADING_SIZES | number | string }>) {
+}: PolymorphicProps<C, { order?: 1 | 2 | 3 | 4 | 5 | 6; size?: 3 | 4 | 5 | 'page' | 'section' }>) {
   const Element: ElementType = component ?? `h${order}`;
-  return (
-    <Element
-      {...elementProps(props, `ui-title ui-title-${order}`, (out) => {
-        if (size !== undefined) {
-          out.style['font-size'] =
-            typeof size === 'string' && size in HEADING_SIZES
-              ? `${HEADING_SIZES[size as keyof typeof HEADING_SIZES]}px`
-              : (fontSize(size) ?? '');
-        }
-      })}
-    />
-  );
+  return <Element data-size={size} {...elementProps(props, `ui-title ui-title-${order}`)} />;
 }
 
 /** A link in the theme's colour, underlined on hover (or always). */

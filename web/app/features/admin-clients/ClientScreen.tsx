@@ -8,6 +8,7 @@ import { type ClientActionResult } from './client-actions.ts';
 import { StatusBadge } from '../admin-orders/OrderQueue.tsx';
 
 import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
+import { scrollRegion } from '../admin-shell/theme.ts';
 
 import { paths } from '../../paths.ts';
 
@@ -117,7 +118,7 @@ export function BlockControl({ client }: { client: AdminClient }) {
 
 export function OrdersTable({ client }: { client: AdminClient }) {
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <Table.ScrollContainer minWidth={520} scrollAreaProps={scrollRegion('Заказы клиента')}>
       <Table striped verticalSpacing={4} fz="sm" data-testid="client-orders">
         <Table.Thead>
           <Table.Tr>

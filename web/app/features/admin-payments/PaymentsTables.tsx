@@ -10,6 +10,7 @@ import {
   type Payment,
 } from '@detal/contract';
 import { paths } from '../../paths.ts';
+import { scrollRegion } from '../admin-shell/theme.ts';
 import type { PaymentsQuery } from './payments-query.ts';
 import type { ListKeys } from '../../lib/use-list-keys.ts';
 
@@ -75,7 +76,7 @@ export function PaymentsTable({
   keys?: RowsKeys;
 }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={760} scrollAreaProps={scrollRegion('Платежи')}>
       <Table striped highlightOnHover verticalSpacing={4} fz="sm" data-testid="payments-table">
         <Table.Thead>
           <Table.Tr>

@@ -47,14 +47,14 @@ export function BasketCheckout({ items, chosen, signedIn, onClear }: BasketCheck
         </Button>
         <Flex direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'center' }} gap="md">
           <Box ta={{ base: 'left', md: 'right' }}>
-            <Text size="sm" c="dimmed">
+            <Text size="sm" tone="dimmed">
               {allChosen ? `В заказе ${positions(chosen.length)}` : `Выбрано ${chosen.length} из ${items.length}`}
             </Text>
-            <Text fw={700} fz="xl" aria-live="polite">
+            <Text weight={700} fz="xl" aria-live="polite">
               Итого: {formatRoubles(linesTotal(chosen))}
             </Text>
             {allChosen ? null : (
-              <Text size="xs" c="dimmed">
+              <Text size="xs" tone="dimmed">
                 Вся корзина: {formatRoubles(linesTotal(items))}
               </Text>
             )}
@@ -76,7 +76,7 @@ export function BasketCheckout({ items, chosen, signedIn, onClear }: BasketCheck
         </Flex>
       </Flex>
       {signedIn ? null : (
-        <Text size="xs" c="dimmed" ta={{ base: 'center', md: 'right' }} mt={8}>
+        <Text size="xs" tone="dimmed" ta={{ base: 'center', md: 'right' }} mt={8}>
           Чтобы оформить заказ, войдите или зарегистрируйтесь: корзина сохранится.
         </Text>
       )}

@@ -104,9 +104,9 @@ function LinesTable({ items, isChosen, onChoose, onChooseAll, changes }: BasketL
           <Table.Th>Товар</Table.Th>
           <Table.Th visibleFrom="lg">Поставщик</Table.Th>
           <Table.Th>Срок</Table.Th>
-          <Table.Th ta="right">Цена</Table.Th>
+          <Table.Th align="right">Цена</Table.Th>
           <Table.Th>Количество</Table.Th>
-          <Table.Th ta="right">Сумма</Table.Th>
+          <Table.Th align="right">Сумма</Table.Th>
           <Table.Th w={40}>
             <VisuallyHidden>Удалить</VisuallyHidden>
           </Table.Th>
@@ -119,13 +119,13 @@ function LinesTable({ items, isChosen, onChoose, onChooseAll, changes }: BasketL
               <LineChoice line={line} checked={isChosen(line)} onChoose={onChoose} />
             </Table.Td>
             <Table.Td>
-              <Text fw={600} size="sm">
+              <Text weight={600} size="sm">
                 {line.brand_name} {line.article}
               </Text>
-              <Text size="sm" c="dimmed" lineClamp={2}>
+              <Text size="sm" tone="dimmed" lineClamp={2}>
                 {line.description}
               </Text>
-              <Text size="xs" c="dimmed" hiddenFrom="lg">
+              <Text size="xs" tone="dimmed" hiddenFrom="lg">
                 Поставщик: {supplierText(line)}
               </Text>
               <LineNotices line={line} />
@@ -138,7 +138,7 @@ function LinesTable({ items, isChosen, onChoose, onChooseAll, changes }: BasketL
                 <DeliveryTime days={line.delivery} probability={line.delivery_probability} />
               </Text>
             </Table.Td>
-            <Table.Td ta="right">
+            <Table.Td align="right">
               <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                 {formatRoubles(line.price)}
               </Text>
@@ -152,8 +152,8 @@ function LinesTable({ items, isChosen, onChoose, onChooseAll, changes }: BasketL
                 onSet={(quantity) => changes.set(line, quantity)}
               />
             </Table.Td>
-            <Table.Td ta="right">
-              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+            <Table.Td align="right">
+              <Text size="sm" weight={600} style={{ whiteSpace: 'nowrap' }}>
                 {formatLineTotal(line.price, line.quantity_in_basket)}
               </Text>
             </Table.Td>
@@ -177,17 +177,17 @@ function LineCards({ items, isChosen, onChoose, changes }: BasketLinesProps) {
             <Group gap="xs" align="flex-start" wrap="nowrap">
               <LineChoice line={line} checked={isChosen(line)} onChoose={onChoose} />
               <div>
-                <Text fw={600} size="sm">
+                <Text weight={600} size="sm">
                   {line.brand_name} {line.article}
                 </Text>
-                <Text size="sm" c="dimmed">
+                <Text size="sm" tone="dimmed">
                   {line.description}
                 </Text>
               </div>
             </Group>
             <DeleteButton line={line} onRemove={changes.remove} />
           </Group>
-          <Text size="xs" c="dimmed" mt={6}>
+          <Text size="xs" tone="dimmed" mt={6}>
             Поставщик: {supplierText(line)}
           </Text>
           <Group gap="md" mt={2}>
@@ -205,7 +205,7 @@ function LineCards({ items, isChosen, onChoose, changes }: BasketLinesProps) {
               onStep={(step) => changes.step(line, step)}
               onSet={(quantity) => changes.set(line, quantity)}
             />
-            <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+            <Text weight={700} style={{ whiteSpace: 'nowrap' }}>
               {formatLineTotal(line.price, line.quantity_in_basket)}
             </Text>
           </Group>

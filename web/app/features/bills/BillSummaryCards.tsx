@@ -8,13 +8,13 @@ function SummaryCard({ title, count, sum, color }: { title: string; count: numbe
   return (
     <Card withBorder padding="md" radius="sm" role="group" aria-label={title}>
       <Stack gap={4}>
-        <Text size="sm" c="gray.7" fw={500}>
+        <Text size="sm" tone="muted" weight={500}>
           {title}
         </Text>
-        <Text fz={{ base: 22, md: 26 }} fw={700} c={color} lh={1.2} style={{ whiteSpace: 'nowrap' }}>
+        <Text fz={{ base: 22, md: 26 }} weight={700} c={color} lh={1.2} style={{ whiteSpace: 'nowrap' }}>
           {formatRoubles(sum)}
         </Text>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" tone="muted">
           {billsCount(count)}
         </Text>
       </Stack>
@@ -43,7 +43,7 @@ export function BillSummaryCards({ summary }: { summary: BillSummary }) {
             radius="sm"
             aria-label={`Оплачено ${paidShare}% суммы счетов`}
           />
-          <Text size="xs" c="gray.7">
+          <Text size="xs" tone="muted">
             Оплачено {paidShare}% выставленной суммы
           </Text>
         </Stack>

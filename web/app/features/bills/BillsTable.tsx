@@ -15,7 +15,7 @@ const orderLink = (bill: Bill) => (
 /** «изм. 1» beside the number of a bill changed since it was issued. */
 const revisionMark = (bill: Bill) =>
   bill.revision > 0 ? (
-    <Text component="span" size="xs" c="gray.7" fw={400} ml={6} style={{ whiteSpace: 'nowrap' }}>
+    <Text component="span" size="xs" tone="muted" weight={400} ml={6} style={{ whiteSpace: 'nowrap' }}>
       изм. {bill.revision}
     </Text>
   ) : null;
@@ -38,21 +38,21 @@ function WideTable({ bills, label }: { bills: Bill[]; label: string }) {
             <Table.Th>Счёт</Table.Th>
             <Table.Th>Дата</Table.Th>
             <Table.Th>Заказ</Table.Th>
-            <Table.Th ta="right">Сумма</Table.Th>
+            <Table.Th align="right">Сумма</Table.Th>
             <Table.Th>Статус</Table.Th>
-            <Table.Th ta="right">Действия</Table.Th>
+            <Table.Th align="right">Действия</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {bills.map((bill) => (
             <Table.Tr key={bill.id} data-bill-id={bill.id}>
-              <Table.Td fw={600}>
+              <Table.Td weight={600}>
                 № {bill.id}
                 {revisionMark(bill)}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(bill.date_bill)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{orderLink(bill)}</Table.Td>
-              <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td align="right" weight={600} style={{ whiteSpace: 'nowrap' }}>
                 {formatRoubles(bill.price_sum)}
               </Table.Td>
               <Table.Td>
@@ -81,17 +81,17 @@ function Cards({ bills, label }: { bills: Bill[]; label: string }) {
         <Card key={bill.id} withBorder padding="sm" radius="sm" role="listitem" data-bill-id={bill.id}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <Stack gap={2}>
-              <Text fw={600}>
+              <Text weight={600}>
                 Счёт № {bill.id}
                 {revisionMark(bill)}
               </Text>
-              <Text size="sm" c="gray.7">
+              <Text size="sm" tone="muted">
                 {formatDateTime(bill.date_bill)}
               </Text>
               {orderLink(bill)}
             </Stack>
             <Stack gap={6} align="flex-end">
-              <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+              <Text weight={700} style={{ whiteSpace: 'nowrap' }}>
                 {formatRoubles(bill.price_sum)}
               </Text>
               <BillStatusBadge paid={bill.paid} />

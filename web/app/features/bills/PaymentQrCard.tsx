@@ -24,20 +24,20 @@ export function PaymentQrCard({ bill }: { bill: PayableBill }) {
         />
         <Stack gap={6} style={{ flex: '1 1 220px' }}>
           <Group gap="xs">
-            <Text fw={700} size="lg">
+            <Text weight={700} size="lg">
               Счёт № {bill.id}
             </Text>
             <BillStatusBadge paid={bill.paid} />
           </Group>
           <Text size="sm">
             К оплате:{' '}
-            <Text span fw={700} style={{ whiteSpace: 'nowrap' }}>
+            <Text span weight={700} style={{ whiteSpace: 'nowrap' }}>
               {formatRoubles(bill.price_sum)}
             </Text>
           </Text>
           <Text size="sm">
             Назначение платежа:{' '}
-            <Text span fw={600}>
+            <Text span weight={600}>
               {bill.purpose}
             </Text>
           </Text>
@@ -48,7 +48,7 @@ export function PaymentQrCard({ bill }: { bill: PayableBill }) {
           <Group gap="sm" mt={4}>
             <DownloadBillButton billId={bill.id} />
           </Group>
-          <Text size="xs" c="gray.7">
+          <Text size="xs" tone="muted">
             Наведите камеру в приложении банка на QR-код: получатель, сумма и назначение платежа заполнятся сами.
           </Text>
         </Stack>

@@ -20,7 +20,7 @@ export function PaymentRequisites({ requisites }: { requisites: ShopRequisites }
       <Table.Tbody>
         {ROWS.map(([field, label]) => (
           <Table.Tr key={field}>
-            <Table.Th w={{ base: 110, sm: 150 }} fw={500} c="gray.7" style={{ verticalAlign: 'top' }}>
+            <Table.Th w={{ base: 110, sm: 150 }} weight={500} c="gray.7" style={{ verticalAlign: 'top' }}>
               {label}
             </Table.Th>
             <Table.Td>

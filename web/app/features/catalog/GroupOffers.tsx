@@ -37,7 +37,7 @@ export function GroupOffers({ offers, caption }: { offers: Offer[]; caption: str
             <Table.Tbody>
               {offers.map((offer) => (
                 <Table.Tr key={offer.id}>
-                  <Table.Td fw={600}>{offer.brand_name}</Table.Td>
+                  <Table.Td weight={600}>{offer.brand_name}</Table.Td>
                   <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                     <Anchor component={Link} to={offerSearchPath(offer)} inherit>
                       {offer.article}
@@ -53,7 +53,7 @@ export function GroupOffers({ offers, caption }: { offers: Offer[]; caption: str
                       {stockText(offer.quantity)}
                     </Text>
                   </Table.Td>
-                  <Table.Td fw={700} style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                  <Table.Td weight={700} style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
                     {formatRoubles(offer.price)}
                   </Table.Td>
                   <Table.Td>

@@ -20,26 +20,26 @@ export function OfferCard({ offer }: { offer: Offer }) {
       <Stack gap={6} h="100%" justify="space-between">
         <Stack gap={4}>
           <Group gap={6} justify="space-between" wrap="nowrap" align="flex-start">
-            <Text fw={700} size="sm" lh={1.3}>
+            <Text weight={700} size="sm" lh={1.3}>
               {offer.brand_name}{' '}
               <Anchor component={Link} to={offerSearchPath(offer)} ff="monospace" inherit>
                 {offer.article}
               </Anchor>
             </Text>
-            <Text size="xs" fw={600} c={offer.quantity > 0 ? IN_STOCK_COLOR : 'gray.7'} style={{ flexShrink: 0 }}>
+            <Text size="xs" weight={600} c={offer.quantity > 0 ? IN_STOCK_COLOR : 'gray.7'} style={{ flexShrink: 0 }}>
               {stockText(offer.quantity)}
             </Text>
           </Group>
-          <Text size="sm" c="dark.5" lineClamp={2}>
+          <Text size="sm" tone="strong" lineClamp={2}>
             {offer.description}
           </Text>
-          <Text size="xs" c="gray.7">
+          <Text size="xs" tone="muted">
             Срок: <DeliveryTime days={offer.delivery} />
             {offer.supplier_name ? ` · ${offer.supplier_name}` : ''}
           </Text>
         </Stack>
         <Group justify="space-between" align="center" gap="xs" wrap="wrap">
-          <Text fw={700} fz={18}>
+          <Text weight={700} fz={18}>
             {formatRoubles(offer.price)}
           </Text>
           <AddToBasket

@@ -7,11 +7,11 @@ export function AccountSection({ title, hint, children }: { title: string; hint?
     <Paper component="section" withBorder radius="md" p={{ base: 'md', md: 'lg' }} aria-label={title}>
       <Stack gap="md">
         <div>
-          <Title order={2} fz={{ base: 18, md: 20 }}>
+          <Title order={2} size="section">
             {title}
           </Title>
           {hint ? (
-            <Text size="sm" c="gray.7" mt={4}>
+            <Text size="sm" tone="muted" mt={4}>
               {hint}
             </Text>
           ) : null}

@@ -37,7 +37,7 @@ export function AddressBook({ addresses }: { addresses: DeliveryAddress[] }) {
   return (
     <AccountSection title="Адреса доставки" hint="Сохранённые адреса можно выбрать при оформлении заказа.">
       {addresses.length === 0 ? (
-        <Text size="sm" c="gray.7">
+        <Text size="sm" tone="muted">
           Сохранённых адресов пока нет.
         </Text>
       ) : (

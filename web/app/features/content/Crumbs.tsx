@@ -20,7 +20,7 @@ export function Crumbs({ items }: { items: Crumb[] }) {
                 {item.title}
               </Anchor>
             ) : (
-              <Text span size="sm" c="gray.7" aria-current="page">
+              <Text span size="sm" tone="muted" aria-current="page">
                 {item.title}
               </Text>
             )}

@@ -19,7 +19,7 @@ export function NewsList({ items, headingOrder, withPreview = true }: NewsListPr
       {items.map((item) => (
         <li key={item.id}>
           <article>
-            <Text size="xs" c="gray.7" component="time" dateTime={item.published_at}>
+            <Text size="xs" tone="muted" component="time" dateTime={item.published_at}>
               {formatDate(item.published_at)}
             </Text>
             <Title order={headingOrder} fz={headingOrder === 2 ? 19 : 16} lh={1.3} mt={2}>
@@ -28,7 +28,7 @@ export function NewsList({ items, headingOrder, withPreview = true }: NewsListPr
               </Anchor>
             </Title>
             {withPreview && item.preview ? (
-              <Text size="sm" mt={4} c="dark.5">
+              <Text size="sm" mt={4} tone="strong">
                 {item.preview}
               </Text>
             ) : null}

@@ -23,7 +23,7 @@ export function SearchHero({ title }: { title: string }) {
       <Title id="home-title" order={1} fz={{ base: 24, md: 32 }} lh={1.2}>
         {title}
       </Title>
-      <Text mt={6} mb="md" maw={720} c="dark.5">
+      <Text mt={6} mb="md" maw={720} tone="strong">
         Введите номер детали в любом написании — покажем предложения всех брендов, аналоги по кросс-номерам, цены и
         сроки поставки.
       </Text>
@@ -46,7 +46,7 @@ export function SearchHero({ title }: { title: string }) {
         </Group>
       </form>
       <Group gap={8} mt="sm" align="baseline">
-        <Text size="sm" c="dark.5">
+        <Text size="sm" tone="strong">
           Например:
         </Text>
         {EXAMPLES.map((article) => (

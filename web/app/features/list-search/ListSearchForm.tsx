@@ -50,7 +50,7 @@ export function ListSearchForm({ text, sort, error }: ListSearchFormProps) {
             </Text>{' '}
             <input type="file" name="file" accept=".csv,.txt,.xlsx,text/csv" className={classes.fileInput} />
           </label>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" tone="dimmed">
             до {LIST_SEARCH_MAX_LINES} строк, до {LIST_SEARCH_FILE_MAX_BYTES / 1024} КБ
           </Text>
         </Group>

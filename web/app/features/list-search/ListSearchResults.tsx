@@ -67,7 +67,7 @@ export function ListSearchResults({ result }: { result: ListSearchResult }) {
                   <Table.Th>Артикул</Table.Th>
                   <Table.Th>Бренд</Table.Th>
                   <Table.Th>Предложение</Table.Th>
-                  <Table.Th ta="right">Цена</Table.Th>
+                  <Table.Th align="right">Цена</Table.Th>
                   <Table.Th>Кол-во</Table.Th>
                   <Table.Th>В корзину</Table.Th>
                 </Table.Tr>
@@ -160,7 +160,7 @@ function FoundRow({ line, choice, onChange }: FoundRowProps) {
             onChange={(event) => onChange(withBrand(line, choice, event.currentTarget.value))}
           />
         ) : (
-          <Text size="sm" fw={500}>
+          <Text size="sm" weight={500}>
             {line.brands[0]?.brand_name}
           </Text>
         )}
@@ -206,7 +206,7 @@ function FoundRow({ line, choice, onChange }: FoundRowProps) {
             onChange({ ...choice, quantity: Math.max(1, Math.floor(Number(event.target.value) || 1)) })
           }
         />{' '}
-        <Text span size="xs" c="dimmed" className={classes.piecesUnit}>
+        <Text span size="xs" tone="dimmed" className={classes.piecesUnit}>
           шт.
         </Text>
       </Table.Td>
@@ -225,13 +225,13 @@ function FoundRow({ line, choice, onChange }: FoundRowProps) {
 function MissedLines({ lines }: { lines: readonly ListSearchLine[] }) {
   return (
     <Stack gap={4}>
-      <Title order={2} size="h4">
+      <Title order={2} size={4}>
         Не найдено ({lines.length})
       </Title>
       <ul className={classes.notFound} aria-label="Не найденные строки">
         {lines.map((line) => (
           <li key={line.line}>
-            <Text span size="sm" c="dimmed">
+            <Text span size="sm" tone="dimmed">
               {line.line}.
             </Text>{' '}
             <Text span size="sm" ff="monospace">

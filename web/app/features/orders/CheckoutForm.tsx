@@ -42,12 +42,12 @@ const preorderLines = (items: BasketItem[]): LineView[] =>
     note: (
       <>
         {item.price_changed ? (
-          <Text size="xs" c="orange.9">
+          <Text size="xs" tone="warning">
             Цена изменилась с тех пор, как товар добавили в корзину
           </Text>
         ) : null}
         {item.quantity < item.quantity_in_basket ? (
-          <Text size="xs" c="red.8">
+          <Text size="xs" tone="error">
             {item.quantity === 0 ? 'Нет в наличии' : `В наличии только ${item.quantity} шт.`}
           </Text>
         ) : null}
@@ -129,7 +129,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
         {notice ? <NoticeAlert notice={notice} /> : null}
 
         <Stack gap="sm">
-          <Title order={2} fz="lg">
+          <Title order={2} size={4}>
             Состав заказа
           </Title>
           <OrderLines lines={preorderLines(preorder.items)} dated />
@@ -140,7 +140,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Stack gap="lg">
               <Card withBorder radius="md" padding="md">
-                <Title order={2} fz="lg" mb="sm">
+                <Title order={2} size={4} mb="sm">
                   Контактные данные
                 </Title>
                 <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" verticalSpacing="sm">
@@ -193,7 +193,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
               <Card withBorder radius="md" padding="md">
                 <Radio.Group
                   label={
-                    <Title order={2} fz="lg" component="span">
+                    <Title order={2} size={4} component="span">
                       Способ получения
                     </Title>
                   }
@@ -206,15 +206,15 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                           <Radio.Indicator mt={3} />
                           <Stack gap={2} style={{ flex: 1 }}>
                             <Group justify="space-between" gap="xs" wrap="nowrap">
-                              <Text fw={600} size="sm">
+                              <Text weight={600} size="sm">
                                 {option.name}
                               </Text>
-                              <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                              <Text weight={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
                                 {deliveryPriceText(option.price)}
                               </Text>
                             </Group>
                             {option.description ? (
-                              <Text size="xs" c="gray.7">
+                              <Text size="xs" tone="muted">
                                 {option.description}
                               </Text>
                             ) : null}
@@ -259,7 +259,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
               </Card>
 
               <Card withBorder radius="md" padding="md">
-                <Title order={2} fz="lg" mb="sm">
+                <Title order={2} size={4} mb="sm">
                   Когда удобно получить
                 </Title>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -296,7 +296,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
           <Grid.Col span={{ base: 12, lg: 4 }}>
             <Card withBorder radius="md" padding="md" style={{ position: 'sticky', top: 16 }}>
               <Stack gap="md">
-                <Title order={2} fz="lg">
+                <Title order={2} size={4}>
                   Итого
                 </Title>
                 <OrderTotals goods={preorder.count_total_price_item} delivery={method ? method.price : null} />
@@ -304,7 +304,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                 <Button type="submit" size="md" fullWidth loading={submitting}>
                   Подтвердить заказ
                 </Button>
-                <Text size="xs" c="gray.7">
+                <Text size="xs" tone="muted">
                   После подтверждения мы выставим счёт на оплату. Выбранные позиции уйдут из корзины, остальные
                   останутся.
                 </Text>

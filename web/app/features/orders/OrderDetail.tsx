@@ -36,7 +36,7 @@ export const goodsTotal = (order: Order): number =>
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={2}>
-      <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
+      <Text size="xs" tone="muted" tt="uppercase" weight={600}>
         {label}
       </Text>
       <div>{children}</div>
@@ -74,10 +74,10 @@ export function OrderDetail({ order, justPlaced }: { order: Order; justPlaced: b
             <Text size="sm">{formatDateTime(order.created_at)}</Text>
           </Fact>
           <Fact label="Доставка">
-            <Text size="sm" fw={600}>
+            <Text size="sm" weight={600}>
               {order.delivery_method.name}
             </Text>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" tone="muted">
               {deliveryPriceText(order.delivery_method.price)}
             </Text>
           </Fact>
@@ -104,7 +104,7 @@ export function OrderDetail({ order, justPlaced }: { order: Order; justPlaced: b
       </Card>
 
       <Stack gap="sm">
-        <Title order={2} fz="lg">
+        <Title order={2} size={4}>
           Состав заказа
         </Title>
         <OrderLines lines={orderLines(order)} />
@@ -113,11 +113,11 @@ export function OrderDetail({ order, justPlaced }: { order: Order; justPlaced: b
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Card withBorder radius="md" padding="md">
           <Stack gap="xs">
-            <Title order={2} fz="lg">
+            <Title order={2} size={4}>
               Счёт
             </Title>
             {order.bill_id === null ? (
-              <Text size="sm" c="gray.7">
+              <Text size="sm" tone="muted">
                 Счёт по этому заказу ещё не выставлен.
               </Text>
             ) : (

@@ -42,11 +42,11 @@ function WideTable({ lines, label, dated }: LinesProps) {
           <Table.Th>Товар</Table.Th>
           <Table.Th visibleFrom="lg">Поставщик</Table.Th>
           <Table.Th>Срок</Table.Th>
-          <Table.Th ta="right">Цена</Table.Th>
-          <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+          <Table.Th align="right">Цена</Table.Th>
+          <Table.Th align="right" style={{ whiteSpace: 'nowrap' }}>
             Кол-во
           </Table.Th>
-          <Table.Th ta="right">Сумма</Table.Th>
+          <Table.Th align="right">Сумма</Table.Th>
           {withStatus ? <Table.Th>Статус</Table.Th> : null}
         </Table.Tr>
       </Table.Thead>
@@ -54,13 +54,13 @@ function WideTable({ lines, label, dated }: LinesProps) {
         {lines.map((line) => (
           <Table.Tr key={line.key}>
             <Table.Td>
-              <Text fw={600} size="sm">
+              <Text weight={600} size="sm">
                 {line.brandName} {line.article}
               </Text>
-              <Text size="sm" c="gray.7" lineClamp={2}>
+              <Text size="sm" tone="muted" lineClamp={2}>
                 {line.description}
               </Text>
-              <Text size="xs" c="gray.7" hiddenFrom="lg">
+              <Text size="xs" tone="muted" hiddenFrom="lg">
                 Поставщик: {supplierText(line)}
               </Text>
               {line.note}
@@ -73,14 +73,14 @@ function WideTable({ lines, label, dated }: LinesProps) {
                 <DeliveryTime days={line.delivery} probability={line.deliveryProbability} dated={dated} />
               </Text>
             </Table.Td>
-            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+            <Table.Td align="right" style={{ whiteSpace: 'nowrap' }}>
               <Text size="sm">{formatRoubles(line.price)}</Text>
             </Table.Td>
-            <Table.Td ta="right">
+            <Table.Td align="right">
               <Text size="sm">{line.quantity} шт.</Text>
             </Table.Td>
-            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-              <Text size="sm" fw={600}>
+            <Table.Td align="right" style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm" weight={600}>
                 {formatLineTotal(line.price, line.quantity)}
               </Text>
             </Table.Td>
@@ -104,16 +104,16 @@ function Cards({ lines, label, dated }: LinesProps) {
         <Card key={line.key} withBorder padding="sm" radius="sm" role="listitem">
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <div>
-              <Text fw={600} size="sm">
+              <Text weight={600} size="sm">
                 {line.brandName} {line.article}
               </Text>
-              <Text size="sm" c="gray.7">
+              <Text size="sm" tone="muted">
                 {line.description}
               </Text>
             </div>
             {line.status ? <OrderStatusBadge status={line.status.status} name={line.status.name} /> : null}
           </Group>
-          <Text size="xs" c="gray.7" mt={6}>
+          <Text size="xs" tone="muted" mt={6}>
             Поставщик: {supplierText(line)} · Срок:{' '}
             <DeliveryTime days={line.delivery} probability={line.deliveryProbability} dated={dated} />
           </Text>
@@ -122,7 +122,7 @@ function Cards({ lines, label, dated }: LinesProps) {
             <Text size="sm">
               {formatRoubles(line.price)} × {line.quantity} шт.
             </Text>
-            <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+            <Text weight={700} style={{ whiteSpace: 'nowrap' }}>
               {formatLineTotal(line.price, line.quantity)}
             </Text>
           </Group>

@@ -18,7 +18,7 @@ export function OrderReadiness({ deliveries }: { deliveries: readonly (number | 
       ) : (
         <>
           Заказ будет готов{' '}
-          <Text component="span" fw={700} c="teal.9" title={formatDate(ready)}>
+          <Text component="span" weight={700} c="teal.9" title={formatDate(ready)}>
             {formatReadyDay(ready, shopToday(calendar))}
           </Text>
         </>

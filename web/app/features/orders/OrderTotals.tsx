@@ -9,21 +9,21 @@ export function OrderTotals({ goods, delivery }: { goods: number; delivery: numb
   return (
     <Stack gap={6}>
       <Group justify="space-between" gap="md">
-        <Text size="sm" c="gray.7">
+        <Text size="sm" tone="muted">
           Товары
         </Text>
         <Text size="sm">{formatRoubles(goods)}</Text>
       </Group>
       <Group justify="space-between" gap="md">
-        <Text size="sm" c="gray.7">
+        <Text size="sm" tone="muted">
           Доставка
         </Text>
         <Text size="sm">{delivery === null ? 'выберите способ' : deliveryPriceText(delivery)}</Text>
       </Group>
       <Divider />
       <Group justify="space-between" gap="md">
-        <Text fw={700}>Итого</Text>
-        <Text fw={700} fz="xl" aria-live="polite" data-testid="order-total">
+        <Text weight={700}>Итого</Text>
+        <Text weight={700} fz="xl" aria-live="polite" data-testid="order-total">
           {formatRoubles(sumMoney([goods, delivery ?? 0]))}
         </Text>
       </Group>

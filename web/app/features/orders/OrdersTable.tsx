@@ -27,7 +27,7 @@ function WideTable({ orders }: { orders: Order[] }) {
           <Table.Th>Дата</Table.Th>
           <Table.Th>Статус</Table.Th>
           <Table.Th>Состав</Table.Th>
-          <Table.Th ta="right">Сумма</Table.Th>
+          <Table.Th align="right">Сумма</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -40,11 +40,11 @@ function WideTable({ orders }: { orders: Order[] }) {
             </Table.Td>
             <Table.Td>
               <Text size="sm">{positionsText(order.count_position)}</Text>
-              <Text size="xs" c="gray.7" lineClamp={2} maw={420}>
+              <Text size="xs" tone="muted" lineClamp={2} maw={420}>
                 {contents(order)}
               </Text>
             </Table.Td>
-            <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
+            <Table.Td align="right" weight={600} style={{ whiteSpace: 'nowrap' }}>
               {formatRoubles(order.total_price)}
             </Table.Td>
           </Table.Tr>
@@ -63,12 +63,12 @@ function Cards({ orders }: { orders: Order[] }) {
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <Stack gap={2}>
               {orderLink(order)}
-              <Text size="sm" c="gray.7">
+              <Text size="sm" tone="muted">
                 {formatDateTime(order.created_at)}
               </Text>
             </Stack>
             <Stack gap={6} align="flex-end">
-              <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+              <Text weight={700} style={{ whiteSpace: 'nowrap' }}>
                 {formatRoubles(order.total_price)}
               </Text>
               <OrderStatusBadge status={order.status} name={order.status_name} />
@@ -77,7 +77,7 @@ function Cards({ orders }: { orders: Order[] }) {
           <Text size="sm" mt="xs">
             {positionsText(order.count_position)}
           </Text>
-          <Text size="xs" c="gray.7" lineClamp={2}>
+          <Text size="xs" tone="muted" lineClamp={2}>
             {contents(order)}
           </Text>
         </Card>
