@@ -24,6 +24,8 @@ import { newsAuditObjects, pageAuditObjects } from './content/queries.ts';
 import { clientGroupAuditObjects } from './pricing/groups.ts';
 import { brandAuditObjects } from './catalog/brands-queries.ts';
 import { createSupplierHandlers } from './suppliers/handlers.ts';
+import { createPayerAdminHandlers, createPayerHandlers } from './payers/handlers.ts';
+import { payerAuditObjects } from './payers/queries.ts';
 import { createSupplierSourceHandlers } from './supplier-sources/handlers.ts';
 
 /**
@@ -32,6 +34,7 @@ import { createSupplierSourceHandlers } from './supplier-sources/handlers.ts';
  */
 const shopModules: ReadonlyArray<(deps: AppDeps) => ShopHandlers> = [
   createClientsHandlers,
+  createPayerHandlers,
   createBasketHandlers,
   createContentHandlers,
   createSearchHandlers,
@@ -53,6 +56,7 @@ const auditObjectReaders: AuditObjectReaders = {
   news: newsAuditObjects,
   pricing_group: clientGroupAuditObjects,
   brand: brandAuditObjects,
+  payer: payerAuditObjects,
 };
 
 const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
@@ -61,6 +65,7 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   createPaymentHandlers,
   createBillAdminHandlers,
   createClientAdminHandlers,
+  createPayerAdminHandlers,
   createPricingAdminHandlers,
   createContentAdminHandlers,
   createSettingsAdminHandlers,
