@@ -208,8 +208,7 @@ export function PayersSection({ clientId, payers }: { clientId: number; payers: 
                     </Text>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {payer.inn}
-                    {payer.kpp ? ` / ${payer.kpp}` : ''}
+                    {payer.kpp ? `${payer.inn} / ${payer.kpp}` : payer.inn}
                   </Table.Td>
                   <Table.Td>{payer.ogrn}</Table.Td>
                   <Table.Td style={{ maxWidth: 260, overflowWrap: 'anywhere' }}>{payer.legal_address}</Table.Td>
@@ -219,7 +218,7 @@ export function PayersSection({ clientId, payers }: { clientId: number; payers: 
                       БИК {payer.bik}, р/с {payer.settlement_account}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{statusOf(payer)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 110 }}>{statusOf(payer)}</Table.Td>
                   <Table.Td>
                     {payer.archived ? null : (
                       <Group gap={4} wrap="nowrap">
