@@ -50,6 +50,11 @@ const BEYOND_PATHS = [
   ['POST', 'basket-set-item-quantity'],
   ['GET', 'products-suggest'],
   ['GET', 'client-search-history'],
+  ['POST', 'client-payer-all-post'],
+  ['POST', 'client-payer-create-post'],
+  ['POST', 'client-payer-update-post'],
+  ['POST', 'client-payer-default-post'],
+  ['POST', 'client-payer-archive-post'],
 ] as const;
 const SESSION_PATHS = new Set([
   'client-logout',
@@ -59,6 +64,11 @@ const SESSION_PATHS = new Set([
   'client-change-password',
   'client-delivery-address-save',
   'client-delivery-address-delete',
+  'client-payer-all-post',
+  'client-payer-create-post',
+  'client-payer-update-post',
+  'client-payer-default-post',
+  'client-payer-archive-post',
   'basket-create-order-order-step1-from-items-post',
   'create-order-order-step2-from-items-post',
   'show-client-all-orders-post',

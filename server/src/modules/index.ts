@@ -24,6 +24,8 @@ import { newsAuditObjects, pageAuditObjects } from './content/queries.ts';
 import { clientGroupAuditObjects } from './pricing/groups.ts';
 import { brandAuditObjects } from './catalog/brands-queries.ts';
 import { createSupplierHandlers } from './suppliers/handlers.ts';
+import { createPayerAdminHandlers, createPayerHandlers } from './payers/handlers.ts';
+import { payerAuditObjects } from './payers/queries.ts';
 import { createSupplierSourceHandlers } from './supplier-sources/handlers.ts';
 import { createPurchasingChannelHandlers } from './purchasing/channels/handlers.ts';
 import { createPurchasingHandlers } from './purchasing/handlers.ts';
@@ -35,6 +37,7 @@ import { goodsReceiptAuditObjects, supplierOrderAuditObjects } from './purchasin
  */
 const shopModules: ReadonlyArray<(deps: AppDeps) => ShopHandlers> = [
   createClientsHandlers,
+  createPayerHandlers,
   createBasketHandlers,
   createContentHandlers,
   createSearchHandlers,
@@ -58,6 +61,7 @@ const auditObjectReaders: AuditObjectReaders = {
   brand: brandAuditObjects,
   supplier_order: supplierOrderAuditObjects,
   goods_receipt: goodsReceiptAuditObjects,
+  payer: payerAuditObjects,
 };
 
 const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
@@ -66,6 +70,7 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   createPaymentHandlers,
   createBillAdminHandlers,
   createClientAdminHandlers,
+  createPayerAdminHandlers,
   createPricingAdminHandlers,
   createContentAdminHandlers,
   createSettingsAdminHandlers,

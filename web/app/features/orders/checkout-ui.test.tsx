@@ -74,6 +74,7 @@ const preorderOf = (items: BasketItem[], total: number): Preorder => ({
     phone_number: '+79991234567',
   },
   client_shops_delivery_address: [{ id: 11, address: 'Москва, Тверская, 1' }],
+  payers: [],
 });
 
 /** A signed-in browser holding basket 7 (stored, and already read from storage in an earlier test or not). */
@@ -162,6 +163,7 @@ describe('/orders/create', { timeout: 30_000 }, () => {
       desired_date: null,
       desired_time: '7:30 pm',
       comment: null,
+      payer_id: null,
     });
   });
 
