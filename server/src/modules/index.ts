@@ -25,6 +25,7 @@ import { clientGroupAuditObjects } from './pricing/groups.ts';
 import { brandAuditObjects } from './catalog/brands-queries.ts';
 import { createSupplierHandlers } from './suppliers/handlers.ts';
 import { createSupplierSourceHandlers } from './supplier-sources/handlers.ts';
+import { createShipmentAdminHandlers, createShipmentHandlers } from './shipments/handlers.ts';
 
 /**
  * Every domain module's handler factory. Adding a module is one line in the list of its scheme; an
@@ -38,6 +39,7 @@ const shopModules: ReadonlyArray<(deps: AppDeps) => ShopHandlers> = [
   createListSearchHandlers,
   createOrdersHandlers,
   createBillHandlers,
+  createShipmentHandlers,
 ];
 const techModules: ReadonlyArray<(deps: AppDeps) => TechHandlers> = [createCatalogHandlers];
 /** The names the audit log shows for its rows' objects, by entity kind: each read by the module that owns it. */
@@ -67,6 +69,7 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   createSupplierHandlers,
   createSupplierSourceHandlers,
   createCatalogAdminHandlers,
+  createShipmentAdminHandlers,
 ];
 
 /** Merges the modules' handler maps; two modules claiming one endpoint is a wiring mistake, caught at start. */
