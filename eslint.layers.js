@@ -23,6 +23,7 @@ export const moduleOrder = [
   'basket',
   'bills',
   'payments',
+  'payers', // a client's companies and sole traders with requisites (issue 30): registration and checkout use it
   'clients',
   'staff',
   'orders',

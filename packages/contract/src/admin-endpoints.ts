@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoints } from './endpoint.ts';
 import { dataEnvelope, pageQuerySchema, paginatedList, successSchema } from './envelope.ts';
 import { clientAdminEndpoints } from './admin-clients.ts';
+import { payerAdminEndpoints } from './payers.ts';
 import { contentAdminEndpoints } from './admin-content.ts';
 import { pricingAdminEndpoints } from './admin-pricing.ts';
 import { settingsAdminEndpoints } from './admin-settings.ts';
@@ -231,6 +232,7 @@ export const adminEndpoints = defineEndpoints({
   // Payments and statements (payments.ts), clients (admin-clients.ts): owner and manager.
   ...paymentAdminEndpoints,
   ...clientAdminEndpoints,
+  ...payerAdminEndpoints,
   // Pricing and settings (owner), content (owner and content editor): issue 15.
   ...pricingAdminEndpoints,
   ...contentAdminEndpoints,

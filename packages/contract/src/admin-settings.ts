@@ -6,6 +6,18 @@ import { workingCalendarSchema } from './delivery-calendar-schemas.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { dataEnvelope } from './envelope.ts';
 import { countSchema, emailSchema, idSchema, requiredText, textSchema } from './fields.ts';
+import {
+  ACCOUNT_FORMAT_MESSAGE,
+  BIK_MESSAGE,
+  CORRESPONDENT_ACCOUNT_CHECKSUM_MESSAGE,
+  CORRESPONDENT_ACCOUNT_PREFIX_MESSAGE,
+  KPP_MESSAGE,
+  KPP_PATTERN,
+  SETTLEMENT_ACCOUNT_CHECKSUM_MESSAGE,
+  isValidBik,
+  isValidCorrespondentAccount,
+  isValidSettlementAccount,
+} from './requisites.ts';
 import type { StaffRole } from './staff.ts';
 
 /**
@@ -17,37 +29,18 @@ import type { StaffRole } from './staff.ts';
 
 export const SETTINGS_ROLES: readonly StaffRole[] = ['owner'];
 
-/* Check digits of bank requisites (the Central Bank of Russia's algorithm). */
-
-export const KPP_MESSAGE = 'КПП состоит из 9 символов: 4 цифры, 2 цифры или латинские буквы, 3 цифры';
-export const BIK_MESSAGE = 'БИК состоит из 9 цифр и начинается с 04';
-export const ACCOUNT_FORMAT_MESSAGE = 'Счёт состоит из 20 цифр';
-export const SETTLEMENT_ACCOUNT_CHECKSUM_MESSAGE = 'Расчётный счёт не сходится с БИК: проверьте счёт и БИК';
-export const CORRESPONDENT_ACCOUNT_CHECKSUM_MESSAGE = 'Корреспондентский счёт не сходится с БИК: проверьте счёт и БИК';
-export const CORRESPONDENT_ACCOUNT_PREFIX_MESSAGE = 'Корреспондентский счёт банка начинается с 30101';
-
-const ACCOUNT_WEIGHTS = [7, 1, 3] as const;
-
-/** The control key of 23 digits (3 of the BIK, then the 20 of the account): the weighted sum ends in 0. */
-function accountKeyValid(digits23: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits23.length; index += 1) {
-    sum += (Number(digits23[index]) * ACCOUNT_WEIGHTS[index % 3]!) % 10;
-  }
-  return sum % 10 === 0;
-}
-
-export const isValidBik = (bik: string): boolean => /^04\d{7}$/.test(bik);
-
-/** A settlement account at the bank of `bik`: its key with the BIK's last three digits. */
-export function isValidSettlementAccount(account: string, bik: string): boolean {
-  return /^\d{20}$/.test(account) && isValidBik(bik) && accountKeyValid(bik.slice(6, 9) + account);
-}
-
-/** The bank's correspondent account at the Central Bank: its key with "0" and the BIK's fifth and sixth digits. */
-export function isValidCorrespondentAccount(account: string, bik: string): boolean {
-  return /^\d{20}$/.test(account) && isValidBik(bik) && accountKeyValid(`0${bik.slice(4, 6)}${account}`);
-}
+/* Check digits of bank requisites (the Central Bank of Russia's algorithm): requisites.ts, shared with payers. */
+export {
+  ACCOUNT_FORMAT_MESSAGE,
+  BIK_MESSAGE,
+  CORRESPONDENT_ACCOUNT_CHECKSUM_MESSAGE,
+  CORRESPONDENT_ACCOUNT_PREFIX_MESSAGE,
+  KPP_MESSAGE,
+  SETTLEMENT_ACCOUNT_CHECKSUM_MESSAGE,
+  isValidBik,
+  isValidCorrespondentAccount,
+  isValidSettlementAccount,
+} from './requisites.ts';
 
 const digitsOnly = (message: string, pattern: RegExp) =>
   textSchema()
@@ -59,7 +52,7 @@ export const requisitesSchema = z
   .object({
     name: requiredText(300, 'Укажите название продавца'),
     inn: innSchema,
-    kpp: digitsOnly(KPP_MESSAGE, /^\d{4}[\dA-Z]{2}\d{3}$/),
+    kpp: digitsOnly(KPP_MESSAGE, KPP_PATTERN),
     address: requiredText(500, 'Укажите юридический адрес'),
     bank_name: requiredText(300, 'Укажите банк'),
     bik: digitsOnly(BIK_MESSAGE, /^04\d{7}$/),

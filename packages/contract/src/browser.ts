@@ -11,5 +11,6 @@ export * from './money.ts';
 export * from './order-form.ts';
 export * from './order-status.ts';
 export * from './phone.ts';
+export * from './requisites.ts';
 export * from './rules.ts';
 export * from './site-path.ts';

@@ -14,6 +14,8 @@ import {
   whenPasswordsPresent,
 } from './fields.ts';
 import { INVALID_PHONE_MESSAGE, normalizeRussianPhone } from './phone.ts';
+import { payerInputSchema } from './payers.ts';
+import { INN_CHECKSUM_MESSAGE, INN_FORMAT_MESSAGE, isValidInn } from './requisites.ts';
 
 /** Clients: registration, sign-in, sessions, password reset, account (contract-decisions.md section 5). */
 
@@ -31,26 +33,8 @@ export const russianPhoneSchema = phoneSchema.transform((value, context) => {
   return phone;
 });
 
-const INN_WEIGHTS_10 = [2, 4, 10, 3, 5, 9, 4, 6, 8];
-const INN_WEIGHTS_11 = [7, 2, 4, 10, 3, 5, 9, 4, 6, 8];
-const INN_WEIGHTS_12 = [3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8];
+export { INN_CHECKSUM_MESSAGE, INN_FORMAT_MESSAGE, isValidInn } from './requisites.ts';
 
-const innCheckDigit = (digits: readonly number[], weights: readonly number[]): number =>
-  (weights.reduce((sum, weight, index) => sum + weight * digits[index]!, 0) % 11) % 10;
-
-/**
- * True for a valid Russian INN: 10 digits (a company; the last is a check digit) or 12 (a person or sole trader;
- * the last two are), check digits by the Federal Tax Service's weights.
- */
-export function isValidInn(inn: string): boolean {
-  if (!/^(\d{10}|\d{12})$/.test(inn)) return false;
-  const digits = [...inn].map(Number);
-  if (digits.length === 10) return innCheckDigit(digits, INN_WEIGHTS_10) === digits[9];
-  return innCheckDigit(digits, INN_WEIGHTS_11) === digits[10] && innCheckDigit(digits, INN_WEIGHTS_12) === digits[11];
-}
-
-export const INN_FORMAT_MESSAGE = 'ИНН состоит из 10 цифр (организация) или 12 цифр (ИП)';
-export const INN_CHECKSUM_MESSAGE = 'ИНН введён с ошибкой: не сходится контрольная цифра';
 export const BUSINESS_COMPANY_REQUIRED_MESSAGE = 'Укажите название организации';
 export const BUSINESS_INN_REQUIRED_MESSAGE = 'Укажите ИНН организации';
 
@@ -84,11 +68,16 @@ export const registrationRequestSchema = z
      */
     is_business: z.boolean().default(false),
     inn: innSchema.nullish().transform((value) => value || null),
+    /**
+     * (beyond, issue 30) «Я покупаю для организации»: the payer's full requisites. Given, the client is a business,
+     * the payer becomes the account's default, and `company_name` / `inn` default to its short name and INN.
+     */
+    payer: payerInputSchema.nullish().transform((value) => value ?? null),
     ...optionalBasketRefShape,
   })
   .superRefine(passwordsMatch, whenPasswordsPresent)
   .superRefine((value, context) => {
-    if (!value.is_business) return;
+    if (!value.is_business || value.payer) return;
     if (!value.company_name) {
       context.issues.push({
         code: 'custom',

@@ -53,6 +53,11 @@ const BEYOND_PATHS = [
   // Issue 30: the client's shipments and their УПД (PDF and XML).
   ['POST', 'client-shipment-all-post'],
   ['POST', 'client-shipment-download-post'],
+  ['POST', 'client-payer-all-post'],
+  ['POST', 'client-payer-create-post'],
+  ['POST', 'client-payer-update-post'],
+  ['POST', 'client-payer-default-post'],
+  ['POST', 'client-payer-archive-post'],
 ] as const;
 const SESSION_PATHS = new Set([
   'client-logout',
@@ -62,6 +67,11 @@ const SESSION_PATHS = new Set([
   'client-change-password',
   'client-delivery-address-save',
   'client-delivery-address-delete',
+  'client-payer-all-post',
+  'client-payer-create-post',
+  'client-payer-update-post',
+  'client-payer-default-post',
+  'client-payer-archive-post',
   'basket-create-order-order-step1-from-items-post',
   'create-order-order-step2-from-items-post',
   'show-client-all-orders-post',

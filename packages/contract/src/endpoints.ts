@@ -46,6 +46,7 @@ import {
   successSchema,
 } from './envelope.ts';
 import { offerSchema } from './offer.ts';
+import { payerClientEndpoints } from './payers.ts';
 import {
   orderForClientSchema,
   orderListFiltersSchema,
@@ -186,6 +187,8 @@ export const shopEndpoints = defineEndpoints({
     body: deliveryAddressDeleteRequestSchema,
     response: dataEnvelope(successSchema),
   },
+  // (beyond) payers: the companies and sole traders the client buys for (issue 30)
+  ...payerClientEndpoints,
 
   // content
   template: {

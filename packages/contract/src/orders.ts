@@ -15,6 +15,7 @@ import {
 } from './fields.ts';
 import { moneySchema } from './money-schema.ts';
 import { ORDER_STATUSES } from './order-status.ts';
+import { payerRequisitesSchema, payerSchema } from './payers.ts';
 import { DATE_RANGE_MESSAGE } from './rules.ts';
 
 /** Orders: two-step checkout, list and detail (contract-decisions.md section 6). Session required. */
@@ -83,6 +84,8 @@ export const preorderSchema = z.object({
   delivery_method: z.array(checkoutDeliveryMethodSchema),
   client_shops: preorderContactSchema,
   client_shops_delivery_address: z.array(deliveryAddressSchema),
+  /** (beyond, issue 30) The client's active payers, the default first (step 2 preselects it); empty for a person. */
+  payers: z.array(payerSchema),
 });
 export type Preorder = z.infer<typeof preorderSchema>;
 
@@ -116,6 +119,11 @@ export const step2RequestSchema = basketRefSchema
     /** Any form of the spec's time input, delivered as 24-hour 'HH:mm[:ss]'. */
     desired_time: timeInputSchema.nullish(),
     comment: optionalText(1000),
+    /**
+     * (beyond, issue 30) The payer the order is billed to: one of the client's active payers (404 otherwise);
+     * absent, the client buys as a person, as before.
+     */
+    payer_id: idSchema.nullish().transform((value) => value ?? null),
   })
   .refine((value) => value.delivery_address_id == null || value.delivery_address === null, {
     message: 'Выберите сохранённый адрес или введите новый, но не оба',
@@ -171,6 +179,8 @@ export const orderSchema = z.object({
   items: z.array(orderLineSchema),
   /** (beyond) The order's bill (for its link and download); null only for an order that has none. */
   bill_id: idSchema.nullable(),
+  /** (beyond, issue 30) The payer's requisites as recorded when ordered; null for a person's order. */
+  payer: payerRequisitesSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -67,6 +67,7 @@ describe('registrationRequestSchema', () => {
       company_name: null,
       is_business: false,
       inn: null,
+      payer: null,
     });
   });
 
@@ -316,6 +317,7 @@ const order = {
   total_price: 1281,
   count_position: 1,
   bill_id: 7,
+  payer: null,
   items: [
     {
       id: 1,
@@ -384,6 +386,7 @@ describe('response round trips', () => {
             phone_number: '+79991234567',
           },
           client_shops_delivery_address: [{ id: 4, address: 'Москва' }],
+          payers: [],
         },
       },
     ],

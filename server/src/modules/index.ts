@@ -24,6 +24,8 @@ import { newsAuditObjects, pageAuditObjects } from './content/queries.ts';
 import { clientGroupAuditObjects } from './pricing/groups.ts';
 import { brandAuditObjects } from './catalog/brands-queries.ts';
 import { createSupplierHandlers } from './suppliers/handlers.ts';
+import { createPayerAdminHandlers, createPayerHandlers } from './payers/handlers.ts';
+import { payerAuditObjects } from './payers/queries.ts';
 import { createSupplierSourceHandlers } from './supplier-sources/handlers.ts';
 import { createShipmentAdminHandlers, createShipmentHandlers } from './shipments/handlers.ts';
 
@@ -33,6 +35,7 @@ import { createShipmentAdminHandlers, createShipmentHandlers } from './shipments
  */
 const shopModules: ReadonlyArray<(deps: AppDeps) => ShopHandlers> = [
   createClientsHandlers,
+  createPayerHandlers,
   createBasketHandlers,
   createContentHandlers,
   createSearchHandlers,
@@ -55,6 +58,7 @@ const auditObjectReaders: AuditObjectReaders = {
   news: newsAuditObjects,
   pricing_group: clientGroupAuditObjects,
   brand: brandAuditObjects,
+  payer: payerAuditObjects,
 };
 
 const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
@@ -63,6 +67,7 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   createPaymentHandlers,
   createBillAdminHandlers,
   createClientAdminHandlers,
+  createPayerAdminHandlers,
   createPricingAdminHandlers,
   createContentAdminHandlers,
   createSettingsAdminHandlers,

@@ -15,6 +15,7 @@ export * from './content.ts';
 export * from './settings.ts';
 export * from './pricing.ts';
 export * from './clients.ts';
+export * from './payers.ts';
 export * from './basket.ts';
 export * from './orders.ts';
 export * from './bills.ts';

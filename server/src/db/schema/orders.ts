@@ -1,3 +1,4 @@
+import type { PayerRequisites } from '@detal/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -6,6 +7,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -14,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { offers } from './catalog.ts';
 import { clients } from './clients.ts';
+import { payers } from './payers.ts';
 import { pricingProfiles } from './pricing.ts';
 import { staff } from './staff.ts';
 
@@ -39,6 +42,13 @@ export const orders = pgTable(
     middleName: text('middle_name'),
     companyName: text('company_name'),
     phoneNumber: text('phone_number').notNull(),
+    /**
+     * (issue 30) The payer the order is billed to, and its requisites as they were when ordered (the contract's
+     * PayerRequisites: snake_case keys). Both null for a person's order. The payer row is never rewritten once an
+     * order names it (decision 0052); the copy is what the bill, shipments and УПД print.
+     */
+    payerId: integer('payer_id').references(() => payers.id),
+    payer: jsonb('payer').$type<PayerRequisites>(),
     /** The delivery method as it was when ordered: settings may change later. */
     deliveryMethodId: integer('delivery_method_id').notNull(),
     deliveryMethodName: text('delivery_method_name').notNull(),
@@ -57,6 +67,7 @@ export const orders = pgTable(
   (table) => [
     uniqueIndex('orders_client_submission_idx').on(table.clientId, table.submissionKey),
     index('orders_client_created_idx').on(table.clientId, table.createdAt.desc(), table.id.desc()),
+    index('orders_payer_idx').on(table.payerId),
   ],
 );
 

@@ -14,6 +14,7 @@ const row = (overrides: Partial<BillPrintRow> = {}): BillPrintRow => ({
   lastName: 'Петров',
   middleName: 'Сергеевич',
   phoneNumber: '+79991234567',
+  payer: null,
   deliveryMethodName: 'Курьер по Москве',
   deliveryPrice: '350.00',
   items: [

@@ -1,4 +1,4 @@
-import { formatDate, formatKopecks, orderLabel, toKopecks } from '@detal/contract';
+import { formatDate, formatKopecks, orderLabel, payerBuyerLine, toKopecks } from '@detal/contract';
 import type { ShopSettingValues } from '../../db/shop-settings.ts';
 import { amountInWords } from './amount-in-words.ts';
 import { paymentPurpose, paymentQrPayload } from './payment-qr.ts';
@@ -83,7 +83,12 @@ const lineName = (item: BillPrintRow['items'][number]) =>
     .filter(Boolean)
     .join(' ');
 
+/**
+ * The buyer line: the payer with INN and KPP when the order was placed for one (issue 30), otherwise the person
+ * or their company with the phone, as before.
+ */
 function buyerOf(row: BillPrintRow): string {
+  if (row.payer) return payerBuyerLine(row.payer);
   const person = [row.lastName, row.firstName, row.middleName ?? '']
     .map((part) => part.trim())
     .filter(Boolean)

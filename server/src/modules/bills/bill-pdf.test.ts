@@ -23,6 +23,7 @@ const row = (overrides: Partial<BillPrintRow>): BillPrintRow => ({
   lastName: 'Петров',
   middleName: 'Сергеевич',
   phoneNumber: '+79991234567',
+  payer: null,
   deliveryMethodName: 'Курьер по Москве',
   deliveryPrice: '0.00',
   items: [],

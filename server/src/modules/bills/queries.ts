@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { roublesFromDecimal, type Bill, type BillRevision } from '@detal/contract';
+import { roublesFromDecimal, type Bill, type BillRevision, type PayerRequisites } from '@detal/contract';
 import { withinDays } from '../../db/calendar-days.ts';
 import type { DbExecutor, Tx } from '../../db/index.ts';
 import { billRevisions, bills, orderItems, orders } from '../../db/schema/index.ts';
@@ -175,6 +175,8 @@ export interface BillPrintRow {
   lastName: string;
   middleName: string | null;
   phoneNumber: string;
+  /** (issue 30) The payer's requisites as the order recorded them; null for a person's order. */
+  payer: PayerRequisites | null;
   deliveryMethodName: string;
   deliveryPrice: string;
   items: Array<{ article: string; brandName: string; description: string; price: string; quantity: number }>;
@@ -202,6 +204,7 @@ export async function findBillForPrint(
       lastName: orders.lastName,
       middleName: orders.middleName,
       phoneNumber: orders.phoneNumber,
+      payer: orders.payer,
       deliveryMethodName: orders.deliveryMethodName,
       deliveryPrice: orders.deliveryPrice,
     })

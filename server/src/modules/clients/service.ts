@@ -19,6 +19,7 @@ import { notFound, unauthorized, validationFailed } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/handlers.ts';
 import type { MailLog, Mailer } from '../../mail/mailer.ts';
 import { claimBasketForClient } from '../basket/merge.ts';
+import { addPayerIn } from '../payers/service.ts';
 import { hashForUnknownAccount, hashPassword, needsRehash, verifyPassword } from '../../shared/password.ts';
 import {
   countDeliveryAddresses,
@@ -101,6 +102,18 @@ const profileChangesOf = (input: UpdateAccountRequest): ProfileChanges => ({
   phoneNumber: input.phone_number,
 });
 
+/** A registration's business fields: from the payer's requisites when «Я покупаю для организации» was filled. */
+function businessOf(input: RegistrationRequest): {
+  isBusiness: boolean;
+  inn: string | null;
+  companyName: string | null;
+} {
+  if (input.payer) {
+    return { isBusiness: true, inn: input.payer.inn, companyName: input.company_name ?? input.payer.short_name };
+  }
+  return { isBusiness: input.is_business, inn: input.is_business ? input.inn : null, companyName: input.company_name };
+}
+
 export async function register(db: Db, input: RegistrationRequest, now: Date): Promise<ClientToken> {
   if (await isEmailTaken(db, input.email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
@@ -112,12 +125,13 @@ export async function register(db: Db, input: RegistrationRequest, now: Date): P
           email: input.email,
           passwordHash,
           ...profileChangesOf(input),
-          // An INN is kept only for a business registration: a private buyer's form may carry a stray one.
-          isBusiness: input.is_business,
-          inn: input.is_business ? input.inn : null,
+          // An INN is kept only for a business registration: a private buyer's form may carry a stray one. A payer
+          // given (issue 30) makes the client a business, named by the payer unless a company name was typed.
+          ...businessOf(input),
         },
         now,
       );
+      if (input.payer) await addPayerIn(tx, clientId, input.payer, true, now);
       return startSignedIn(tx, clientId, anonymousBasketOf(input), now);
     });
   } catch (error) {

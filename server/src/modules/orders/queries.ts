@@ -125,6 +125,7 @@ const orderColumns = {
   comment: orders.comment,
   totalPrice: orders.totalPrice,
   countPosition: orders.countPosition,
+  payer: orders.payer,
   billId: bills.id,
 };
 
@@ -186,6 +187,7 @@ const toOrder = (row: OrderRow, lines: OrderLine[]): Order => ({
   count_position: row.countPosition,
   items: lines,
   bill_id: row.billId,
+  payer: row.payer ?? null,
 });
 
 /** The orders of these rows with their lines (one query for all lines), in the rows' order. */

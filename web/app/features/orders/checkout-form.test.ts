@@ -38,6 +38,7 @@ const preorder: Preorder = {
     phone_number: '+79991234567',
   },
   client_shops_delivery_address: [{ id: 11, address: 'Москва, Тверская, 1' }],
+  payers: [],
 };
 
 const basket = { basket_id: 3, basket_key: 'key' };

@@ -74,6 +74,7 @@ const preorderOf = (items: BasketItem[], total: number): Preorder => ({
     phone_number: '+79991234567',
   },
   client_shops_delivery_address: [{ id: 11, address: 'Москва, Тверская, 1' }],
+  payers: [],
 });
 
 /** A signed-in browser holding basket 7 (stored, and already read from storage in an earlier test or not). */

@@ -182,6 +182,7 @@ describe('checkout service', () => {
         expect.objectContaining({ price: 99.99, quantity: 1, status: 'new', status_name: 'Новый' }),
       ],
       bill_id: expect.any(Number),
+      payer: null,
     });
     const [stored] = await database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(stored).toMatchObject({

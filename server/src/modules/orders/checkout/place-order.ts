@@ -18,6 +18,7 @@ import { pricingOf } from '../../pricing/client-pricing.ts';
 import { findDeliveryAddress } from '../../clients/queries.ts';
 import { loadDeliveryPricing, type DeliveryPricing, type PricedOrder } from '../delivery.ts';
 import { findOrderBySubmission, insertOrder, insertOrderLines } from '../queries.ts';
+import { payerForOrder } from '../../payers/service.ts';
 import { missingLinesError, ownBasketId, pricedOrder, sortedLineIds } from './basket-choice.ts';
 import { lineChanges, OrderChangedError, priceChanged, type LineChange } from './line-changes.ts';
 
@@ -139,6 +140,8 @@ export async function placeOrder(
       ...errors,
     };
     if (Object.keys(fieldErrors).length > 0 || !form) throw validationFailed(fieldErrors);
+    // The payer billed (issue 30): one of this client's active payers, its requisites copied as they are now.
+    const payer = request.payer_id === null ? null : await payerForOrder(tx, clientId, request.payer_id);
 
     const changes = lineChanges(lines);
     if (changes.length > 0) {
@@ -159,6 +162,8 @@ export async function placeOrder(
       middleName: request.middle_name,
       companyName: request.company_name,
       phoneNumber: request.phone_number,
+      payerId: payer?.id ?? null,
+      payer: payer?.requisites ?? null,
       deliveryMethodId: form.quote.id,
       deliveryMethodName: form.quote.name,
       deliveryMethodDescription: form.quote.description,

@@ -4,6 +4,7 @@ import { unauthorized, validationFailed } from '../../../http/errors.ts';
 import { listLines } from '../../basket/queries.ts';
 import { pricingOf } from '../../pricing/client-pricing.ts';
 import { findClientProfile, listDeliveryAddresses } from '../../clients/queries.ts';
+import { listPayers } from '../../payers/service.ts';
 import { loadDeliveryPricing, toCheckoutDeliveryMethod } from '../delivery.ts';
 import { missingLinesError, ownBasketId, pricedOrder } from './basket-choice.ts';
 
@@ -14,11 +15,12 @@ export const SHOP_ID = 1;
 export async function buildPreorder(db: Db, clientId: number, request: Step1Request): Promise<Preorder> {
   const lineIds = new Set(request.itemsForOrder);
   const basketId = await ownBasketId(db, clientId, request);
-  const [basketLines, profile, addresses, pricing] = await Promise.all([
+  const [basketLines, profile, addresses, pricing, payers] = await Promise.all([
     pricingOf(db, clientId).then((clientPricing) => listLines(db, basketId, clientPricing)),
     findClientProfile(db, clientId),
     listDeliveryAddresses(db, clientId),
     loadDeliveryPricing(db),
+    listPayers(db, clientId, false),
   ]);
   const items = basketLines.filter((line) => lineIds.has(line.id));
   const missing = missingLinesError(
@@ -40,5 +42,6 @@ export async function buildPreorder(db: Db, clientId: number, request: Step1Requ
     delivery_method: pricing.offer(order).map(toCheckoutDeliveryMethod),
     client_shops: contact,
     client_shops_delivery_address: addresses,
+    payers,
   };
 }
