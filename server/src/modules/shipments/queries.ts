@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PayerRequisites } from '@detal/contract';
 import { withinDays } from '../../db/calendar-days.ts';
 import type { DbExecutor, Tx } from '../../db/index.ts';
 import {
@@ -35,6 +36,9 @@ export interface IssuedLineRow {
   phoneNumber: string;
   deliveryAddress: string | null;
   clientInn: string | null;
+  /** The order's payer and its requisites as ordered (the payers work); null for a person's order. */
+  payerId: number | null;
+  payer: PayerRequisites | null;
 }
 
 export function findIssuedLines(tx: DbExecutor, lineIds: readonly number[]): Promise<IssuedLineRow[]> {
@@ -58,6 +62,8 @@ export function findIssuedLines(tx: DbExecutor, lineIds: readonly number[]): Pro
       phoneNumber: orders.phoneNumber,
       deliveryAddress: orders.deliveryAddress,
       clientInn: clients.inn,
+      payerId: orders.payerId,
+      payer: orders.payer,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))

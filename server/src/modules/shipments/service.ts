@@ -34,6 +34,7 @@ import { findLineOrders, lockLines, lockOrders } from '../orders/queries.ts';
 import { splitLine } from '../orders/split-line.ts';
 import {
   buyerFromOrder,
+  buyerFromPayer,
   composeShipment,
   storedShipmentDocument,
   type ShipmentDocument,
@@ -65,8 +66,9 @@ import { renderUpdXml } from './upd-xml.ts';
  * from that at every download. A posted shipment never changes; a correction document (УКД) says what changed.
  */
 
-/** SEAM (payers): the buyer of an issued line's order. Until the payers work is merged, the order's contact. */
+/** The buyer of an issued line's order: its payer as ordered, or the client as a person (the order's contact). */
 function buyerOf(line: IssuedLineRow): { payerId: number | null; party: UpdParty } {
+  if (line.payer) return { payerId: line.payerId, party: buyerFromPayer(line.payer, line.phoneNumber) };
   return {
     payerId: null,
     party: buyerFromOrder({

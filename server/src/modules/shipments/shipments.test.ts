@@ -322,6 +322,60 @@ describe('shipments API', () => {
     expect(list.json().data.total).toBe(3);
   });
 
+  it("names the order's payer as the buyer: its full name, INN, KPP, address and bank", async () => {
+    const { db } = database;
+    const { orderId: payerOrder } = await insertOrderWithBill(db, {
+      clientId: bob.id,
+      lines: [
+        {
+          article: 'W 712/95',
+          brandName: 'MANN',
+          description: 'Фильтр масляный',
+          price: '512.40',
+          quantity: 2,
+          status: 'ready',
+        },
+      ],
+    });
+    await db
+      .update(orders)
+      .set({
+        payer: {
+          kind: 'legal_entity',
+          full_name: 'Общество с ограниченной ответственностью "Автосервис & Ко"',
+          short_name: 'ООО "Автосервис & Ко"',
+          inn: '7707083893',
+          kpp: '773601001',
+          ogrn: '1027700132195',
+          legal_address: '117312, г. Москва, ул. Вавилова, д. 19',
+          bank_name: 'ПАО Сбербанк',
+          bik: '044525225',
+          correspondent_account: '30101810400000000225',
+          settlement_account: '40702810938000000001',
+        },
+      })
+      .where(eq(orders.id, payerOrder));
+    const [line] = await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, payerOrder));
+    const response = await issue({ lines: [{ line_id: line!.id, quantity: 2 }] });
+    expect(response.statusCode, response.body).toBe(200);
+    const [posted] = response.json().data.shipments as Shipment[];
+    expect(posted!.buyer).toBe('Общество с ограниченной ответственностью "Автосервис & Ко"');
+    expect(posted!.buyer_inn).toBe('7707083893');
+    const xml = await post(bob, 'client-shipment-download-post', { shipmentId: posted!.id, format: 'xml' });
+    const text = iconv.decode(xml.rawPayload, 'win1251');
+    expect(text).toContain(
+      '<СвПокуп><ИдСв><СвЮЛУч НаимОрг="Общество с ограниченной ответственностью &quot;Автосервис &amp; Ко&quot;" ИННЮЛ="7707083893" КПП="773601001"/></ИдСв>',
+    );
+    expect(text).toContain(
+      '<БанкРекв НомерСчета="40702810938000000001"><СвБанк НаимБанк="ПАО Сбербанк" БИК="044525225"',
+    );
+    const pdf = squash(
+      await pdfText((await post(bob, 'client-shipment-download-post', { shipmentId: posted!.id })).rawPayload),
+    );
+    expect(pdf).toContain('7707083893/773601001');
+    expect(pdf).toContain('117312, г. Москва, ул. Вавилова, д. 19');
+  });
+
   it('a correction document (УКД) lowers a quantity; the shipment stays as posted and refuses any UPDATE', async () => {
     const { db } = database;
     const lineId = first.lines[1]!.id;
