@@ -28,6 +28,8 @@ import { createPayerAdminHandlers, createPayerHandlers } from './payers/handlers
 import { payerAuditObjects } from './payers/queries.ts';
 import { createSupplierSourceHandlers } from './supplier-sources/handlers.ts';
 import { createShipmentAdminHandlers, createShipmentHandlers } from './shipments/handlers.ts';
+import { createPurchasingHandlers } from './purchasing/handlers.ts';
+import { goodsReceiptAuditObjects, supplierOrderAuditObjects } from './purchasing/audit-objects.ts';
 
 /**
  * Every domain module's handler factory. Adding a module is one line in the list of its scheme; an
@@ -59,6 +61,8 @@ const auditObjectReaders: AuditObjectReaders = {
   pricing_group: clientGroupAuditObjects,
   brand: brandAuditObjects,
   payer: payerAuditObjects,
+  supplier_order: supplierOrderAuditObjects,
+  goods_receipt: goodsReceiptAuditObjects,
 };
 
 const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
@@ -75,6 +79,7 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   createSupplierSourceHandlers,
   createCatalogAdminHandlers,
   createShipmentAdminHandlers,
+  createPurchasingHandlers,
 ];
 
 /** Merges the modules' handler maps; two modules claiming one endpoint is a wiring mistake, caught at start. */

@@ -30,8 +30,7 @@ import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import { readPage } from '../../shared/pagination.ts';
 import { formatVatRate, includedVatKopecks } from '../bills/vat.ts';
 import { changeLineStatuses, type StatusActor } from '../orders/order-status.ts';
-import { findLineOrders, lockLines, lockOrders } from '../orders/queries.ts';
-import { splitLine } from '../orders/split-line.ts';
+import { lockLinesWithOrders, splitLines } from '../orders/line-split.ts';
 import {
   buyerFromOrder,
   buyerFromPayer,
@@ -207,7 +206,7 @@ export async function readyLines(db: Db, clientId: number): Promise<ShipmentRead
 /**
  * Issues lines (all of a line or part of its quantity) at the counter, all or nothing: each must be «Готов к
  * выдаче» and of one client, the quantity at most the line's. A part is split off the line first (orders'
- * splitLine), then every line moves to «Выдан» through the one status path (history, audit, the client's e-mail),
+ * splitLines), then every line moves to «Выдан» through the one status path (history, audit, the client's e-mail),
  * whose LinesIssued posts the shipment. Answers the shipments posted.
  */
 export async function issueAtCounter(db: Db, request: ShipmentIssueRequest, actor: StatusActor): Promise<Shipment[]> {
@@ -215,16 +214,11 @@ export async function issueAtCounter(db: Db, request: ShipmentIssueRequest, acto
     const wanted = new Map<number, number>();
     for (const { line_id, quantity } of request.lines) wanted.set(line_id, (wanted.get(line_id) ?? 0) + quantity);
     const ids = [...wanted.keys()].sort((a, b) => a - b);
-    const found = await findLineOrders(tx, ids);
-    const missing = ids.filter((id) => !found.some((line) => line.id === id));
+    const locked = await lockLinesWithOrders(tx, ids);
+    const missing = ids.filter((id) => !locked.some((line) => line.id === id));
     if (missing.length > 0) {
       throw validationFailed({ lines: [`${LINES_NOT_FOUND_MESSAGE}: ${missing.join(', ')}`] }, LINES_NOT_FOUND_MESSAGE);
     }
-    await lockOrders(
-      tx,
-      [...new Set(found.map((line) => line.orderId))].sort((a, b) => a - b),
-    );
-    const locked = await lockLines(tx, ids);
     const owners = await findIssuedLines(tx, ids);
     if (new Set(owners.map((line) => line.clientId)).size > 1) throw conflict(SHIPMENT_ONE_CLIENT_MESSAGE);
     const label = (line: (typeof locked)[number]) => `№ ${line.id} ${line.brandName} ${line.article}`;
@@ -241,11 +235,17 @@ export async function issueAtCounter(db: Db, request: ShipmentIssueRequest, acto
         throw validationFailed({ lines: [message] }, message);
       }
     }
-    const issuing: number[] = [];
-    for (const line of locked) {
-      const quantity = wanted.get(line.id)!;
-      issuing.push(quantity < line.quantity ? await splitLine(tx, line.id, quantity, actor) : line.id);
-    }
+    // A part of a line is split off (orders' line-split, as purchasing splits a part received) and issued alone.
+    const parts = locked.filter((line) => wanted.get(line.id)! < line.quantity);
+    const splitIds = await splitLines(
+      tx,
+      parts.map((line) => ({ lineId: line.id, quantity: wanted.get(line.id)! })),
+      actor,
+    );
+    const issuing = [
+      ...locked.filter((line) => wanted.get(line.id)! === line.quantity).map((line) => line.id),
+      ...splitIds,
+    ];
     await changeLineStatuses(tx, issuing, 'issued', actor, 'lines');
     const shipmentIds = await shipmentIdsOfLines(tx, issuing);
     const shipments: Shipment[] = [];

@@ -15,6 +15,8 @@ import type { Database } from '../../db/index.ts';
 import {
   auditLog,
   bills,
+  goodsReceiptLines,
+  goodsReceipts,
   clients,
   orderItems,
   orderLineStatusHistory,
@@ -25,6 +27,7 @@ import {
 } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
+import { insertSupplier } from '../../../test/fixtures/offers.ts';
 import { pdfText } from '../../../test/helpers/pdf-text.ts';
 import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';
 import { insertClient, insertOrderWithBill, writeBillSettings, type TestClient } from '../../../test/fixtures/bills.ts';
@@ -119,6 +122,29 @@ describe('shipments API', () => {
         .where(eq(orderItems.orderId, orderId))
         .orderBy(asc(orderItems.id))
     ).map((row) => row.id);
+    // The brake pads came through a goods receipt from Italy under a customs declaration (purchasing, issue 29).
+    const supplierId = await insertSupplier(db, 'Поставщик-Импорт');
+    const [receipt] = await db
+      .insert(goodsReceipts)
+      .values({
+        supplierId,
+        documentNumber: 'УПД-77',
+        documentDate: '2026-11-19',
+        postedAt: new Date('2026-11-19T10:00:00Z'),
+      })
+      .returning({ id: goodsReceipts.id });
+    await db.insert(goodsReceiptLines).values({
+      receiptId: receipt!.id,
+      article: 'P 85 020',
+      articleNormalized: 'P85020',
+      brandName: 'BREMBO',
+      brandNormalized: 'BREMBO',
+      quantity: 3,
+      price: '2500.00',
+      country: 'IT',
+      customsDeclaration: '10702070/080424/3088153',
+      orderItemId: lineIds[0]!,
+    });
   });
 
   afterAll(async () => {
@@ -228,10 +254,8 @@ describe('shipments API', () => {
       .from(orderLineStatusHistory)
       .where(eq(orderLineStatusHistory.orderItemId, split.id))
       .orderBy(asc(orderLineStatusHistory.id));
-    expect(history).toEqual([
-      { to: 'ready', note: `Отделено от позиции № ${lineIds[0]}: 2 шт.` },
-      { to: 'issued', note: null },
-    ]);
+    // The split-off line carries the original's past (none here: written ready), then ready → issued.
+    expect(history).toEqual([{ to: 'issued', note: null }]);
     const actions = (await db.select({ action: auditLog.action }).from(auditLog)).map((row) => row.action);
     expect(actions).toEqual(expect.arrayContaining(['order_item.split', 'order_item.status', 'shipment.post']));
   });
@@ -255,6 +279,8 @@ describe('shipments API', () => {
     expect(text).toContain('7707083893');
     expect(text).toContain('BREMBO P 85 020 Колодки тормозные');
     expect(text).toContain('KNECHT OC 90 Фильтр масляный');
+    // Country and ГТД of the receipt, found through the split-off line's original; none for the filter.
+    expect(text).toContain('380 Италия 10702070/080424/3088153');
     expect(text).toContain('7 745,33');
     expect(text).toContain('1 290,89');
     expect(text).toContain('Семь тысяч семьсот сорок пять рублей 33 копейки');
@@ -269,6 +295,8 @@ describe('shipments API', () => {
     const decoded = iconv.decode(xml.rawPayload, 'win1251');
     expect(decoded).toContain('ВерсФорм="5.03"');
     expect(decoded).toContain('СтТовУчНалВсего="7745.33"');
+    expect(decoded).toContain('<СвДТ КодПроисх="380" НомерДТ="10702070/080424/3088153"/>');
+    expect(decoded.match(/<СвДТ /g)).toHaveLength(1);
     // The same file at every download.
     const again = await callAdmin(app, 'shipment-download', {
       cookie: manager,
