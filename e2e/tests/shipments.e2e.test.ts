@@ -126,9 +126,13 @@ describe('shipments and the УПД in Chromium', () => {
     );
     const orders = await call<{ data: { id: number }[] }>('shop', 'show-client-all-orders-post', {}, token);
     const orderId = orders.data[0]!.id;
-    const { order } = await call<{ order: { client: { id: number }; lines: { id: number }[] } }>('admin', 'order-show', {
-      id: orderId,
-    });
+    const { order } = await call<{ order: { client: { id: number }; lines: { id: number }[] } }>(
+      'admin',
+      'order-show',
+      {
+        id: orderId,
+      },
+    );
     const lineIds = order.lines.map((line) => line.id);
     await call('admin', 'order-line-status', { line_ids: lineIds, status: 'ready' });
 
