@@ -162,6 +162,7 @@ CREATE INDEX "shipment_lines_order_idx" ON "shipment_lines" USING btree ("order_
 CREATE INDEX "shipments_client_posted_idx" ON "shipments" USING btree ("client_id","posted_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "shipments_posted_idx" ON "shipments" USING btree ("posted_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_split_from_id_order_items_id_fk" FOREIGN KEY ("split_from_id") REFERENCES "public"."order_items"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "order_items_waiting_idx" ON "order_items" USING btree ("supplier_id","order_id","id") WHERE "order_items"."status" in ('new', 'in_work', 'supplier_refused');--> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_status_check" CHECK ("order_items"."status" in ('new', 'in_work', 'ordered', 'in_transit', 'supplier_refused', 'ready', 'issued', 'canceled'));--> statement-breakpoint
 ALTER TABLE "order_line_status_history" ADD CONSTRAINT "order_line_status_history_from_check" CHECK ("order_line_status_history"."from_status" in ('new', 'in_work', 'ordered', 'in_transit', 'supplier_refused', 'ready', 'issued', 'canceled'));--> statement-breakpoint
 ALTER TABLE "order_line_status_history" ADD CONSTRAINT "order_line_status_history_to_check" CHECK ("order_line_status_history"."to_status" in ('new', 'in_work', 'ordered', 'in_transit', 'supplier_refused', 'ready', 'issued', 'canceled'));--> statement-breakpoint
