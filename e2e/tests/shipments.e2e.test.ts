@@ -21,6 +21,20 @@ const SHOTS = process.env.SHOTS_DIR ?? path.resolve(import.meta.dirname, '../art
 
 mkdirSync(SHOTS, { recursive: true });
 const INN = '7707083893';
+/** The workshop's requisites (Sberbank's public INN, KPP, OGRN, BIK; an account that fits the BIK). */
+const PAYER = {
+  kind: 'legal_entity',
+  full_name: 'Общество с ограниченной ответственностью «Автосервис»',
+  short_name: 'ООО «Автосервис»',
+  inn: INN,
+  kpp: '773601001',
+  ogrn: '1027700132195',
+  legal_address: '117997, г. Москва, ул. Вавилова, д. 19',
+  bank_name: 'ПАО Сбербанк',
+  bik: '044525225',
+  correspondent_account: '30101810400000000225',
+  settlement_account: '40702810500000001234',
+};
 const PASSWORD = 'пароль мастерской';
 
 let app: RunningApp;
@@ -81,6 +95,7 @@ describe('shipments and the УПД in Chromium', () => {
         company_name: 'ООО «Автосервис»',
         is_business: true,
         inn: INN,
+        payer: PAYER,
       },
     );
     const token = client.access_token;
@@ -103,7 +118,7 @@ describe('shipments and the УПД in Chromium', () => {
     }
     const shown = await call<{ items: { id: number }[] }>('shop', 'basket-show', basket, token);
     const itemsForOrder = shown.items.map((item) => item.id);
-    const preorder = await call<{ delivery_method: { id: number }[] }>(
+    const preorder = await call<{ delivery_method: { id: number }[]; payers: { id: number }[] }>(
       'shop',
       'basket-create-order-order-step1-from-items-post',
       { itemsForOrder, ...basket },
@@ -121,6 +136,7 @@ describe('shipments and the УПД in Chromium', () => {
         company_name: 'ООО «Автосервис»',
         phone_number: '+7 999 111-22-33',
         delivery_method_id: preorder.delivery_method[0]!.id,
+        payer_id: preorder.payers[0]!.id,
       },
       token,
     );
@@ -156,8 +172,10 @@ describe('shipments and the УПД in Chromium', () => {
     const pdf = readFileSync((await download.path())!);
     const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
     expect(text).toMatch(/Счет-фактура № \d+ от \d\d\.\d\d\.\d{4}/);
-    expect(text).toContain('ООО «Автосервис»');
-    expect(text).toContain(INN);
+    // The buyer is the order's payer: its full name, INN/KPP and legal address.
+    expect(text).toContain(PAYER.full_name);
+    expect(text).toContain(`${INN}/${PAYER.kpp}`);
+    expect(text).toContain(PAYER.legal_address);
     expect(text).toMatch(/Статус: [12]/);
     expect(text.match(/KNECHT OC ?90/g)?.length).toBeGreaterThanOrEqual(2);
     expect(text).toContain('Всего к оплате');
@@ -183,10 +201,10 @@ describe('shipments and the УПД in Chromium', () => {
         .first()
         .click(),
     ]);
-    expect(xmlDownload.suggestedFilename()).toMatch(/^ON_NSCHFDOPPR_7707083893_.+_0_0_0_0_0_00\.xml$/);
+    expect(xmlDownload.suggestedFilename()).toMatch(/^ON_NSCHFDOPPR_7707083893-773601001_.+_0_0_0_0_0_00\.xml$/);
     const xml = new TextDecoder('windows-1251').decode(readFileSync((await xmlDownload.path())!));
     expect(xml).toContain('ВерсФорм="5.03"');
-    expect(xml).toContain(`ИННЮЛ="${INN}"`);
+    expect(xml).toContain(`ИННЮЛ="${INN}" КПП="${PAYER.kpp}"`);
     expect(xml.match(/<СведТов /g)).toHaveLength(2);
 
     // The third line, later: a second shipment.
