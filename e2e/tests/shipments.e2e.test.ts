@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -170,6 +170,7 @@ describe('shipments and the УПД in Chromium', () => {
       done.getByRole('button', { name: /Печать УПД/ }).click(),
     ]);
     const pdf = readFileSync((await download.path())!);
+    writeFileSync(path.join(SHOTS, 'upd-staff-print.pdf'), pdf);
     const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
     expect(text).toMatch(/Счет-фактура № \d+ от \d\d\.\d\d\.\d{4}/);
     // The buyer is the order's payer: its full name, INN/KPP and legal address.

@@ -324,7 +324,19 @@ function signature(doc: Doc, title: string, name: string, x: number, y: number, 
   doc.text('(ф.и.о.)', x + titleWidth + signWidth + 8, lineY + 1, { width: nameWidth, align: 'center' });
 }
 
-const CLOSING_HEIGHT = 180;
+/**
+ * The height the signatures and rows [8]–[19] take: their fixed rows, plus the compilers' names ([14], [19]) as
+ * they wrap. Measured, so that the block is never cut by a page break (pdfkit would start a page mid-text).
+ */
+function closingHeight(doc: Doc, document: ShipmentDocument): number {
+  const width = (WIDTH - 16) / 2 - 24 - 140;
+  doc.font(BOLD).fontSize(HEAD_SIZE);
+  const names = [
+    `${document.seller.name}, ИНН/КПП ${partyIds(document.seller)}`,
+    `${document.buyer.name}${document.buyer.inn ? `, ИНН/КПП ${partyIds(document.buyer)}` : ''}`,
+  ].map((text) => doc.heightOfString(text, { width: Math.max(width, 120) }));
+  return 214 + Math.max(0, Math.max(...names) - 20);
+}
 
 /** The signatures under the table and rows [8]–[19] of the transfer. */
 function drawClosing(doc: Doc, document: ShipmentDocument, top: number, pages: number) {
@@ -336,7 +348,7 @@ function drawClosing(doc: Doc, document: ShipmentDocument, top: number, pages: n
   const half = (HEAD_WIDTH - 12) / 2;
   signature(doc, 'Руководитель организации или иное уполномоченное лицо', '', HEAD_LEFT, y, half);
   signature(doc, 'Главный бухгалтер или иное уполномоченное лицо', '', HEAD_LEFT + half + 12, y, half);
-  y += 30;
+  y += 26;
   signature(doc, 'Индивидуальный предприниматель или иное уполномоченное лицо', '', HEAD_LEFT, y, half);
   doc
     .font(REGULAR)
@@ -352,7 +364,7 @@ function drawClosing(doc: Doc, document: ShipmentDocument, top: number, pages: n
     .moveTo(HEAD_LEFT + half + 12, y + 16)
     .lineTo(HEAD_LEFT + HEAD_WIDTH, y + 16)
     .stroke();
-  y += 34;
+  y += 30;
   doc
     .lineWidth(THICK)
     .moveTo(MARGIN, y)
@@ -403,7 +415,7 @@ function drawClosing(doc: Doc, document: ShipmentDocument, top: number, pages: n
   doc.fontSize(CAPTION_SIZE).text('[10]', left + colWidth - 22, ly + 1, { width: 22, align: 'right' });
   ly += 10;
   signature(doc, document.issuedBy.position, issuer, left, ly, colWidth - 24);
-  ly += 28;
+  ly += 25;
   ly = numbered('Дата отгрузки, передачи (сдачи)', document.date, '11', left, colWidth, ly);
   ly = numbered('Иные сведения об отгрузке, передаче', '—', '12', left, colWidth, ly);
   doc
@@ -413,7 +425,7 @@ function drawClosing(doc: Doc, document: ShipmentDocument, top: number, pages: n
   doc.fontSize(CAPTION_SIZE).text('[13]', left + colWidth - 22, ly + 1, { width: 22, align: 'right' });
   ly += 10;
   signature(doc, document.issuedBy.position, issuer, left, ly, colWidth - 24);
-  ly += 28;
+  ly += 25;
   ly = numbered(
     'Наименование экономического субъекта — составителя документа (в т.ч. комиссионера / агента)',
     `${document.seller.name}, ИНН/КПП ${partyIds(document.seller)}`,
@@ -435,7 +447,7 @@ function drawClosing(doc: Doc, document: ShipmentDocument, top: number, pages: n
   doc.fontSize(CAPTION_SIZE).text('[15]', right + colWidth - 22, ry + 1, { width: 22, align: 'right' });
   ry += 10;
   signature(doc, '(должность)', '', right, ry, colWidth - 24);
-  ry += 28;
+  ry += 25;
   ry = numbered('Дата получения (приемки)', '«___» __________ 20__ г.', '16', right, colWidth, ry);
   ry = numbered('Иные сведения о получении, приемке', '—', '17', right, colWidth, ry);
   doc
@@ -445,7 +457,7 @@ function drawClosing(doc: Doc, document: ShipmentDocument, top: number, pages: n
   doc.fontSize(CAPTION_SIZE).text('[18]', right + colWidth - 22, ry + 1, { width: 22, align: 'right' });
   ry += 10;
   signature(doc, '(должность)', '', right, ry, colWidth - 24);
-  ry += 28;
+  ry += 25;
   ry = numbered(
     'Наименование экономического субъекта — составителя документа',
     `${document.buyer.name}${document.buyer.inn ? `, ИНН/КПП ${partyIds(document.buyer)}` : ''}`,
@@ -504,11 +516,15 @@ function layout(doc: Doc, document: ShipmentDocument) {
   let y = drawLines(doc, document.lines, headerBottom + 6);
   y = drawTotal(doc, document, y);
   y = drawWords(doc, document, y);
-  if (y + CLOSING_HEIGHT > BOTTOM) {
+  if (y + closingHeight(doc, document) > PAGE_HEIGHT - MARGIN - 10) {
     doc.addPage();
     y = MARGIN;
   }
+  // Drawn with no bottom margin: pdfkit must not start a page of its own for a line near the foot.
+  const bottomMargin = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
   drawClosing(doc, document, y, doc.bufferedPageRange().count);
+  doc.page.margins.bottom = bottomMargin;
   drawPageNumbers(doc, document);
 }
 

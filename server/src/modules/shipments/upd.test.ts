@@ -2,7 +2,7 @@ import iconv from 'iconv-lite';
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import { TEST_REQUISITES } from '../../../test/fixtures/bills.ts';
-import { pdfText } from '../../../test/helpers/pdf-text.ts';
+import { pdfPages, pdfText } from '../../../test/helpers/pdf-text.ts';
 import { buyerFromOrder, buyerFromPayer, composeShipment, type ShipmentSource, type UpdParty } from './document.ts';
 import { renderUpdPdf } from './upd-pdf.ts';
 import { renderUpdXml } from './upd-xml.ts';
@@ -372,6 +372,17 @@ describe('the УПД as PDF', () => {
     expect(text).toContain('Заказ № 55 от 20.11.2026');
     expect(text).toContain('Кузнецова Мария Олеговна');
     expect(text).toMatch(/Товар \(груз\) получил/);
+  });
+
+  it('a short document with long names stays on one page: the closing rows are never cut by a page break', async () => {
+    const buyer = {
+      ...COMPANY_BUYER,
+      name: 'Общество с ограниченной ответственностью «Автосервис на Вавилова и партнёры»',
+    };
+    const requisites = { ...TEST_REQUISITES, name: 'ООО «Деталь» (ДЕМО: реквизиты вымышлены), филиал на Ленинской' };
+    const pages = await pdfPages(await renderUpdPdf(composeShipment(source({ buyer, requisites }))));
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toMatch(/М\.П\.[\s\S]*М\.П\./);
   });
 
   it('status 2 prints «без НДС» and no VAT sum', async () => {

@@ -97,8 +97,8 @@ function WideTable({ shipments }: { shipments: Shipment[] }) {
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" justify="flex-end" wrap="nowrap">
-                  <DownloadUpd shipment={shipment} format="pdf" />
-                  <DownloadUpd shipment={shipment} format="xml" />
+                  <DownloadUpd shipment={shipment} format="pdf" compact />
+                  <DownloadUpd shipment={shipment} format="xml" compact />
                 </Group>
               </Table.Td>
             </Table.Tr>
