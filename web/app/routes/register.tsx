@@ -62,7 +62,7 @@ export default function RegisterPage() {
           </Button>
           <Text size="sm" ta="center" c="gray.7">
             Уже есть кабинет?{' '}
-            <Anchor component={Link} to={next === paths.home() ? paths.login() : paths.login(next)}>
+            <Anchor component={Link} underline="always" to={next === paths.home() ? paths.login() : paths.login(next)}>
               Войти
             </Anchor>
           </Text>

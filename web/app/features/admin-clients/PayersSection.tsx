@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import {
-  Badge,
   Button,
   Group,
   Modal,
@@ -144,18 +143,20 @@ function ArchiveButton({ payer }: { payer: Payer }) {
 }
 
 function statusOf(payer: Payer) {
-  if (payer.archived)
+  if (payer.archived) {
     return (
-      <Badge color="gray" variant="light" size="sm">
+      <Text fz="sm" c="gray.7">
         В архиве
-      </Badge>
+      </Text>
     );
-  if (payer.is_default)
+  }
+  if (payer.is_default) {
     return (
-      <Badge color="green" variant="light" size="sm">
-        Основной
-      </Badge>
+      <Text fz="sm" fw={700}>
+        ✓ Основной
+      </Text>
     );
+  }
   return null;
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { Payer } from '@detal/contract';
-import { Badge, Button, Checkbox, Group, Paper, Stack, Text } from '../../ui/index.ts';
+import { Button, Checkbox, Group, Paper, Stack, Text } from '../../ui/index.ts';
 import { AccountSection } from '../clients/AccountSection.tsx';
 import { SubmitButton } from '../clients/SubmitButton.tsx';
 import { useAccountForm } from '../clients/account-form.ts';
@@ -80,9 +80,9 @@ function PayerCard({ payer, onEdit }: { payer: Payer; onEdit: () => void }) {
         <Group gap="xs" wrap="wrap">
           <Text fw={600}>{payer.short_name}</Text>
           {payer.is_default ? (
-            <Badge color="green" variant="light" size="sm">
-              Основной
-            </Badge>
+            <Text size="sm" fw={700}>
+              ✓ основной
+            </Text>
           ) : null}
           <Text size="sm" c="gray.7">
             {payer.kind_name}
