@@ -11,6 +11,7 @@ import { supplierAdminEndpoints } from './suppliers.ts';
 import { catalogAdminEndpoints } from './admin-catalog.ts';
 import { supplierSourceAdminEndpoints } from './supplier-sources.ts';
 import { purchasingChannelEndpoints } from './purchasing-channels.ts';
+import { shipmentAdminEndpoints } from './shipments.ts';
 import { purchasingAdminEndpoints } from './purchasing.ts';
 import {
   adminLineCancelRequestSchema,
@@ -245,6 +246,7 @@ export const adminEndpoints = defineEndpoints({
   ...purchasingChannelEndpoints,
   // Brands, their spellings and cross-references (admin-catalog.ts): owner and manager.
   ...catalogAdminEndpoints,
+  ...shipmentAdminEndpoints,
   // Purchasing: supplier orders and goods receipts (purchasing.ts, issue 29): owner and manager.
   ...purchasingAdminEndpoints,
 });

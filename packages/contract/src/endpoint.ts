@@ -6,8 +6,11 @@ import type { StaffRole } from './staff.ts';
  * (validation and OpenAPI), the web calls it through the request layer with the same types.
  */
 /** A download's type. */
-/** 'table': CSV or XLSX, as the handler sets its content type (a supplier's order file). */
-export type BinaryResponse = 'pdf' | 'csv' | 'table';
+/**
+ * A download whose type the handler sets: 'table', CSV or XLSX (a supplier's order file); 'document', a PDF or an
+ * XML file (the УПД's two forms). 'pdf' and 'csv' are fixed.
+ */
+export type BinaryResponse = 'pdf' | 'csv' | 'table' | 'document';
 
 export interface EndpointDef {
   method: 'GET' | 'POST';

@@ -43,4 +43,5 @@ export * from './money-schema.ts';
 export * from './order-form.ts';
 export * from './order-status.ts';
 export * from './phone.ts';
+export * from './shipments.ts';
 export * from './purchasing.ts';

@@ -31,8 +31,16 @@ const binaryResponses = {
       'text/csv': { schema: z.file().mime('text/csv') },
     },
   },
+  document: {
+    description: 'PDF- или XML-файл',
+    content: {
+      'application/pdf': { schema: z.file().mime('application/pdf') },
+      'application/xml': { schema: z.file().mime('application/xml') },
+    },
+  },
 } as const;
-const BINARY_TYPES = { pdf: 'application/pdf', csv: 'text/csv; charset=utf-8', table: XLSX_TYPE } as const;
+/** 'table' (CSV in the supplier's encoding, or XLSX) and 'document' (PDF or XML) say their own type. */
+const BINARY_TYPES = { pdf: 'application/pdf', csv: 'text/csv; charset=utf-8', table: null, document: null } as const;
 
 /** The content type of an upload endpoint's body: the file's raw bytes, handed to the handler as a stream. */
 export const UPLOAD_CONTENT_TYPE = 'application/octet-stream';
@@ -159,9 +167,11 @@ export function registerEndpoints<T extends Record<string, EndpointDef>>(
           reply,
         });
         if (typeof endpoint.response === 'string') {
-          // A 'table' handler names its own type (CSV in the supplier's encoding, or XLSX).
-          const type = endpoint.response === 'table' ? reply.getHeader('content-type') : undefined;
-          return reply.type(typeof type === 'string' ? type : BINARY_TYPES[endpoint.response]).send(toBytes(payload));
+          const type = BINARY_TYPES[endpoint.response];
+          if (type === null && !reply.hasHeader('content-type')) {
+            throw new TypeError(`A ${endpoint.response} download handler must set its content type`);
+          }
+          return (type === null ? reply : reply.type(type)).send(toBytes(payload));
         }
         return { data: payload };
       },

@@ -28,6 +28,7 @@ import { createPayerAdminHandlers, createPayerHandlers } from './payers/handlers
 import { payerAuditObjects } from './payers/queries.ts';
 import { createSupplierSourceHandlers } from './supplier-sources/handlers.ts';
 import { createPurchasingChannelHandlers } from './purchasing/channels/handlers.ts';
+import { createShipmentAdminHandlers, createShipmentHandlers } from './shipments/handlers.ts';
 import { createPurchasingHandlers } from './purchasing/handlers.ts';
 import { goodsReceiptAuditObjects, supplierOrderAuditObjects } from './purchasing/audit-objects.ts';
 
@@ -44,6 +45,7 @@ const shopModules: ReadonlyArray<(deps: AppDeps) => ShopHandlers> = [
   createListSearchHandlers,
   createOrdersHandlers,
   createBillHandlers,
+  createShipmentHandlers,
 ];
 const techModules: ReadonlyArray<(deps: AppDeps) => TechHandlers> = [createCatalogHandlers];
 /** The names the audit log shows for its rows' objects, by entity kind: each read by the module that owns it. */
@@ -78,6 +80,7 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   createSupplierSourceHandlers,
   createCatalogAdminHandlers,
   createPurchasingChannelHandlers,
+  createShipmentAdminHandlers,
   createPurchasingHandlers,
 ];
 

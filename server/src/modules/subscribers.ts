@@ -9,6 +9,7 @@ import {
   enqueueSupplierOrderEmail,
 } from './notifications/outbox.ts';
 import { forgetSuggestions } from './search/suggestion-cache.ts';
+import { postShipments } from './shipments/service.ts';
 import { recordAudit, recordAudits } from './staff/audit.ts';
 
 /**
@@ -32,6 +33,8 @@ export function subscribeModuleEffects(bus: DomainEventBus = domainEvents): void
   bus.inTransaction('OrderLineStatusChanged', (tx, { at, orderId, lines }) =>
     enqueueLineStatusChanged(tx, orderId, lines, { now: at }),
   );
+  // Lines handed over: their shipment document (УПД), in the same transaction (decision 0053).
+  bus.inTransaction('LinesIssued', postShipments);
   bus.inTransaction('BillRevised', (tx, { at, ...bill }) => enqueueBillRevised(tx, bill, { now: at }));
   bus.inTransaction('PaymentRecorded', (tx, payment) => enqueuePaymentRecorded(tx, payment));
   bus.inTransaction('SupplierAlert', (tx, { kind, facts, at }) =>
