@@ -28,6 +28,7 @@ export const moduleOrder = [
   'staff',
   'orders',
   'purchasing', // supplier orders: buys what client lines need (issue 29)
+  'shipments', // hand-overs to clients and their УПД (issue 30): reads orders, bills, payments, purchasing
   'notifications',
   'settings',
 ];

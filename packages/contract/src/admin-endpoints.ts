@@ -10,6 +10,7 @@ import { paymentAdminEndpoints } from './payments.ts';
 import { supplierAdminEndpoints } from './suppliers.ts';
 import { catalogAdminEndpoints } from './admin-catalog.ts';
 import { supplierSourceAdminEndpoints } from './supplier-sources.ts';
+import { shipmentAdminEndpoints } from './shipments.ts';
 import {
   adminLineCancelRequestSchema,
   adminLineStatusRequestSchema,
@@ -242,6 +243,7 @@ export const adminEndpoints = defineEndpoints({
   ...supplierSourceAdminEndpoints,
   // Brands, their spellings and cross-references (admin-catalog.ts): owner and manager.
   ...catalogAdminEndpoints,
+  ...shipmentAdminEndpoints,
 });
 
 export type AdminEndpoints = typeof adminEndpoints;

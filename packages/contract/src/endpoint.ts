@@ -6,7 +6,8 @@ import type { StaffRole } from './staff.ts';
  * (validation and OpenAPI), the web calls it through the request layer with the same types.
  */
 /** A download's type. */
-export type BinaryResponse = 'pdf' | 'csv';
+/** 'document': a PDF or an XML file, the handler sets which (the УПД's two forms). */
+export type BinaryResponse = 'pdf' | 'csv' | 'document';
 
 export interface EndpointDef {
   method: 'GET' | 'POST';

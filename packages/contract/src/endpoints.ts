@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientShipmentDownloadRequestSchema, clientShipmentListRequestSchema, shipmentSchema } from './shipments.ts';
 import {
   basketAddItemRequestSchema,
   basketChangeQuantityRequestSchema,
@@ -413,6 +414,25 @@ export const shopEndpoints = defineEndpoints({
     tags: ['bills'],
     body: billDownloadRequestSchema,
     response: 'pdf',
+  },
+  'client-shipment-all-post': {
+    method: 'POST',
+    path: 'client-shipment-all-post',
+    session: true,
+    summary: "(beyond) The client's shipments (УПД), newest first, paginated",
+    tags: ['bills'],
+    query: pageQuerySchema,
+    body: clientShipmentListRequestSchema,
+    response: dataEnvelope(paginatedList(shipmentSchema)),
+  },
+  'client-shipment-download-post': {
+    method: 'POST',
+    path: 'client-shipment-download-post',
+    session: true,
+    summary: "(beyond) A shipment's УПД as PDF or as the tax service's XML (format 5.03)",
+    tags: ['bills'],
+    body: clientShipmentDownloadRequestSchema,
+    response: 'document',
   },
   'client-bill-summary-post': {
     method: 'POST',

@@ -93,7 +93,21 @@ export interface CatalogVisibilityChanged {
   reason: 'brand' | 'cross_reference' | 'supplier_active' | 'stale_policy' | 'source_removed' | 'staleness';
 }
 
+/**
+ * Order lines were handed to their client («Выдан»), in one move: the shipments module posts the shipment
+ * document(s) of them (one per client and payer) in the same transaction (decision 0053).
+ */
+export interface LinesIssued {
+  lineIds: number[];
+  /** Who handed them over; null from the command line or the system. */
+  staffId: number | null;
+  at: Date;
+  /** The shop's time zone: the document is dated in it. */
+  timeZone: string;
+}
+
 export interface DomainEvents {
+  LinesIssued: LinesIssued;
   StaffWrite: StaffWrite;
   OrderPlaced: OrderPlaced;
   OrderLineStatusChanged: OrderLineStatusChanged;

@@ -21,8 +21,16 @@ export const STAFF_ROLE_FORBIDDEN_MESSAGE = 'Недостаточно прав �
 const binaryResponses = {
   pdf: { description: 'PDF-файл', content: { 'application/pdf': { schema: z.file().mime('application/pdf') } } },
   csv: { description: 'CSV-файл', content: { 'text/csv': { schema: z.file().mime('text/csv') } } },
+  document: {
+    description: 'PDF- или XML-файл',
+    content: {
+      'application/pdf': { schema: z.file().mime('application/pdf') },
+      'application/xml': { schema: z.file().mime('application/xml') },
+    },
+  },
 } as const;
-const BINARY_TYPES = { pdf: 'application/pdf', csv: 'text/csv; charset=utf-8' } as const;
+/** A 'document' download says its own type (PDF or XML); the others are fixed. */
+const BINARY_TYPES = { pdf: 'application/pdf', csv: 'text/csv; charset=utf-8', document: null } as const;
 
 /** The content type of an upload endpoint's body: the file's raw bytes, handed to the handler as a stream. */
 export const UPLOAD_CONTENT_TYPE = 'application/octet-stream';
@@ -149,7 +157,11 @@ export function registerEndpoints<T extends Record<string, EndpointDef>>(
           reply,
         });
         if (typeof endpoint.response === 'string') {
-          return reply.type(BINARY_TYPES[endpoint.response]).send(toBytes(payload));
+          const type = BINARY_TYPES[endpoint.response];
+          if (type === null && !reply.hasHeader('content-type')) {
+            throw new TypeError('A document download handler must set its content type');
+          }
+          return (type === null ? reply : reply.type(type)).send(toBytes(payload));
         }
         return { data: payload };
       },

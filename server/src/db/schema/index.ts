@@ -25,3 +25,4 @@ export * from './rate-limits.ts';
 export * from './notifications.ts';
 export * from './search.ts';
 export * from './jobs.ts';
+export * from './shipments.ts';

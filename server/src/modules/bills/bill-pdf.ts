@@ -1,10 +1,21 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
 import { formatDate } from '@detal/contract';
 import { formatAmount, type BillDocument, type BillLine } from './bill-document.ts';
 import { qrModules } from './payment-qr.ts';
+import {
+  BOLD,
+  CELL_PADDING,
+  REGULAR,
+  SMALL_SIZE,
+  TABLE_SIZE,
+  TEXT_SIZE,
+  THICK,
+  THIN,
+  box,
+  heightIn,
+  renderPdf,
+  textIn,
+  type Doc,
+} from './pdf-kit.ts';
 
 /**
  * Lays a BillDocument out as a Russian "Счёт на оплату" on A4, in the grid accountants know from 1C: the bank
@@ -12,57 +23,14 @@ import { qrModules } from './payment-qr.ts';
  * pages with its header repeated), totals, the amount in words, the deadline and the signature lines.
  */
 
-// DejaVu covers Cyrillic and ships through npm; resolved from this module, which works from the sources and from
-// the server bundle alike (both sit under the repository, whose node_modules has the package).
-const require = createRequire(import.meta.url);
-
-interface Fonts {
-  regular: fontkit.Font;
-  bold: fontkit.Font;
-}
-
-let fontFiles: { regular: Buffer; bold: Buffer } | undefined;
-
-function openFont(bytes: Buffer): fontkit.Font {
-  const font = fontkit.create(bytes);
-  if (!('layout' in font)) throw new Error('DejaVu Sans is a font collection, not a font');
-  return font;
-}
-
-/**
- * Fresh fonts for one document, parsed from the files read once per process. A parsed fontkit font must never
- * serve two documents: it caches its glyphs with the characters they were first asked for, and writing a
- * document's subset asks for the parts of composite glyphs (Cyrillic «а», «е», «о», «В» are drawn from Latin
- * «a», «e», «o», «B») with none. The next document drawing a Latin «a» got that cached glyph, so its text layer
- * mapped it to no character: «Lada Vesta» read «L d  V st » (issue 26). Parsing is lazy and costs little
- * beside the layout.
- */
-function fontsForOneDocument(): Fonts {
-  fontFiles ??= {
-    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  };
-  return { regular: openFont(fontFiles.regular), bold: openFont(fontFiles.bold) };
-}
-
-const REGULAR = 'regular';
-const BOLD = 'bold';
-
 const PAGE_MARGIN = 36;
+const TITLE_SIZE = 14;
 const A4_WIDTH = 595.28;
 const A4_HEIGHT = 841.89;
 const CONTENT_WIDTH = A4_WIDTH - 2 * PAGE_MARGIN;
 // Room kept at the foot of every page for the page number.
 const FOOTER_HEIGHT = 18;
 const CONTENT_BOTTOM = A4_HEIGHT - PAGE_MARGIN - FOOTER_HEIGHT;
-
-const CELL_PADDING = 3;
-const TEXT_SIZE = 9;
-const SMALL_SIZE = 7;
-const TABLE_SIZE = 8;
-const TITLE_SIZE = 14;
-const THIN = 0.6;
-const THICK = 1.6;
 
 const QR_SIZE = 100;
 const QR_GAP = 10;
@@ -82,38 +50,6 @@ const COLUMN_WIDTHS: number[] = COLUMNS.map((column, index) =>
     ? CONTENT_WIDTH - COLUMNS.slice(0, -1).reduce((sum, { width }) => sum + width, 0)
     : column.width,
 );
-
-type Doc = PDFKit.PDFDocument;
-type Align = 'left' | 'center' | 'right';
-
-/** Text in a box: wrapped to the box's width less the padding, from the box's top. */
-function textIn(
-  doc: Doc,
-  text: string,
-  x: number,
-  y: number,
-  width: number,
-  options: { align?: Align; size?: number; bold?: boolean } = {},
-) {
-  doc
-    .font(options.bold ? BOLD : REGULAR)
-    .fontSize(options.size ?? TEXT_SIZE)
-    .text(text, x + CELL_PADDING, y + CELL_PADDING, {
-      width: width - 2 * CELL_PADDING,
-      align: options.align ?? 'left',
-    });
-}
-
-function heightIn(doc: Doc, text: string, width: number, options: { size?: number; bold?: boolean } = {}): number {
-  return doc
-    .font(options.bold ? BOLD : REGULAR)
-    .fontSize(options.size ?? TEXT_SIZE)
-    .heightOfString(text, { width: width - 2 * CELL_PADDING });
-}
-
-function box(doc: Doc, x: number, y: number, width: number, height: number) {
-  doc.lineWidth(THIN).rect(x, y, width, height).stroke();
-}
 
 function rule(doc: Doc, y: number, width = THICK) {
   doc
@@ -428,27 +364,19 @@ function layout(doc: Doc, bill: BillDocument) {
 
 /** The bill as PDF bytes. */
 export function renderBillPdf(bill: BillDocument): Promise<Buffer> {
-  const { regular, bold } = fontsForOneDocument();
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: PAGE_MARGIN,
-    bufferPages: true,
-    lang: 'ru-RU',
-    // Dated by the revision's issue, not by the print: pdfkit derives the file's ID from this, so a revision's PDF
-    // is the same, byte for byte, at every download.
-    info: { Title: bill.title, Author: bill.seller.name, Subject: bill.purpose, CreationDate: new Date(bill.issuedAt) },
-  });
-  // pdfkit's typings list only files and bytes as font sources; its runtime also takes a parsed font (anything
-  // with `layout`), see PDFFontFactory.open.
-  doc.registerFont(REGULAR, regular as unknown as Buffer);
-  doc.registerFont(BOLD, bold as unknown as Buffer);
-  const chunks: Buffer[] = [];
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  layout(doc, bill);
-  doc.end();
-  return finished;
+  // Dated by the revision's issue, not by the print: pdfkit derives the file's ID from this, so a revision's PDF
+  // is the same, byte for byte, at every download.
+  return renderPdf(
+    {
+      size: 'A4',
+      margin: PAGE_MARGIN,
+      info: {
+        Title: bill.title,
+        Author: bill.seller.name,
+        Subject: bill.purpose,
+        CreationDate: new Date(bill.issuedAt),
+      },
+    },
+    (doc) => layout(doc, bill),
+  );
 }

@@ -86,7 +86,8 @@ const OPEN = ORDER_STATUSES.filter((status) => !FINAL.includes(status));
 export const LINE_TRANSITIONS: readonly LineTransition[] = [
   // An open line goes anywhere, backwards too, so that a mistake can be put right.
   { from: OPEN, to: OPEN, effects: [] },
-  { from: OPEN, to: ['issued'], effects: [] },
+  // Issued lines are handed over: the shipment document (УПД) of them is posted (decision 0053).
+  { from: OPEN, to: ['issued'], effects: [tellIssued] },
   // A canceled line gives its pieces back and leaves its order's bill (a new revision unless the bill is paid).
   { from: OPEN, to: ['canceled'], effects: [returnPiecesToStock, leaveTheBill] },
   // An issued part is in the client's hands (a return is a new document); a canceled line's stock went back.
@@ -190,6 +191,16 @@ export async function changeLineStatuses(
     changed: moving.map((line) => ({ id: line.id, order_id: line.orderId, from: line.status, to: status })),
     unchanged: lines.filter((line) => line.status === status).map((line) => line.id),
   };
+}
+
+/** Tells that `issued` were handed to their client: the shipments module posts their document in this transaction. */
+async function tellIssued(tx: Tx, issued: readonly LockedLine[], { actor }: MoveContext) {
+  await emit(tx, 'LinesIssued', {
+    lineIds: issued.map((line) => line.id),
+    staffId: actor.staffId,
+    at: actor.at,
+    timeZone: actor.timeZone,
+  });
 }
 
 /** A canceled line gives its pieces back to its offer, when the offer is still the one sold (`returnToStock`). */
