@@ -29,6 +29,7 @@ export const moduleOrder = [
   'orders',
   'purchasing', // supplier orders: buys what client lines need (issue 29)
   'shipments', // hand-overs to clients and their УПД (issue 30): reads orders, bills, payments, purchasing
+  'ledger', // the client ledger, credit terms, stop-list (issue 31): fed by payments' and shipments' events
   'notifications',
   'settings',
 ];

@@ -44,7 +44,7 @@ CREATE UNIQUE INDEX "shipment_lines_order_item_idx" ON "shipment_lines" USING bt
 CREATE INDEX "shipment_lines_shipment_idx" ON "shipment_lines" USING btree ("shipment_id","position");--> statement-breakpoint
 CREATE INDEX "shipment_lines_order_idx" ON "shipment_lines" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "shipments_client_posted_idx" ON "shipments" USING btree ("client_id","posted_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "shipments_posted_idx" ON "shipments" USING btree ("posted_at" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "shipments_posted_idx" ON "shipments" USING btree ("posted_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 -- hand-written: a posted shipment, its lines and a correction document never change (decision 0053).
 CREATE FUNCTION "shipment_documents_refuse_update"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -11,6 +11,7 @@ import { supplierAdminEndpoints } from './suppliers.ts';
 import { catalogAdminEndpoints } from './admin-catalog.ts';
 import { supplierSourceAdminEndpoints } from './supplier-sources.ts';
 import { shipmentAdminEndpoints } from './shipments.ts';
+import { ledgerAdminEndpoints } from './ledger.ts';
 import {
   adminLineCancelRequestSchema,
   adminLineStatusRequestSchema,
@@ -244,6 +245,8 @@ export const adminEndpoints = defineEndpoints({
   // Brands, their spellings and cross-references (admin-catalog.ts): owner and manager.
   ...catalogAdminEndpoints,
   ...shipmentAdminEndpoints,
+  // The client ledger, credit terms, the stop-list and the debtors (ledger.ts, issue 31): owner and manager.
+  ...ledgerAdminEndpoints,
 });
 
 export type AdminEndpoints = typeof adminEndpoints;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientLedgerSchema } from './ledger.ts';
 import { clientShipmentDownloadRequestSchema, clientShipmentListRequestSchema, shipmentSchema } from './shipments.ts';
 import {
   basketAddItemRequestSchema,
@@ -433,6 +434,15 @@ export const shopEndpoints = defineEndpoints({
     tags: ['bills'],
     body: clientShipmentDownloadRequestSchema,
     response: 'document',
+  },
+  'client-ledger-post': {
+    method: 'POST',
+    path: 'client-ledger-post',
+    session: true,
+    summary: "(beyond) The client's ledgers: balance, credit limit and what is left of it, overdue debt with due days",
+    tags: ['bills'],
+    body: z.object({}),
+    response: dataEnvelope(clientLedgerSchema),
   },
   'client-bill-summary-post': {
     method: 'POST',

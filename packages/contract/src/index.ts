@@ -43,3 +43,4 @@ export * from './order-form.ts';
 export * from './order-status.ts';
 export * from './phone.ts';
 export * from './shipments.ts';
+export * from './ledger.ts';

@@ -10,6 +10,7 @@ import { createContentHandlers } from './content/handlers.ts';
 import { createOrdersAdminHandlers } from './orders/admin-handlers.ts';
 import { createOrdersHandlers } from './orders/handlers.ts';
 import { createPaymentHandlers } from './payments/handlers.ts';
+import { createLedgerAdminHandlers, createLedgerHandlers } from './ledger/handlers.ts';
 import { createPricingAdminHandlers } from './pricing/admin-handlers.ts';
 import { createListSearchHandlers } from './list-search/handlers.ts';
 import { createSearchHandlers } from './search/handlers.ts';
@@ -41,6 +42,7 @@ const shopModules: ReadonlyArray<(deps: AppDeps) => ShopHandlers> = [
   createListSearchHandlers,
   createOrdersHandlers,
   createBillHandlers,
+  createLedgerHandlers,
 ];
 const techModules: ReadonlyArray<(deps: AppDeps) => TechHandlers> = [createCatalogHandlers];
 /** The names the audit log shows for its rows' objects, by entity kind: each read by the module that owns it. */
@@ -63,6 +65,7 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   (deps) => createStaffHandlers(deps, auditObjectReaders),
   createOrdersAdminHandlers,
   createPaymentHandlers,
+  createLedgerAdminHandlers,
   createBillAdminHandlers,
   createClientAdminHandlers,
   createPayerAdminHandlers,
