@@ -4,9 +4,10 @@
  *
  * - An entry and the entry reversing it cancel out: neither takes part in allocation (both count in the balance,
  *   where they sum to zero).
- * - Credits are taken in the order they happened (day, then id); each goes first to the open debits of the bill it
- *   names, then to the open debits oldest due first (then by id). An advance (a credit with nothing to pay) waits
- *   for later debits: they are allocated from it as they come.
+ * - A credit naming a bill pays that bill's open debits first (all such credits before any other allocation);
+ *   then what is left of every credit, in the order they happened (day, then id), pays the open debits oldest due
+ *   first (then by id). The outcome does not depend on the order credits arrived in. An advance (a credit with
+ *   nothing to pay) waits for later debits: they are allocated from it as they come.
  * - A debit is overdue on day D when its due day is before D and part of it is still open.
  */
 
@@ -66,19 +67,28 @@ export function ledgerPosition(entries: readonly LedgerEntryFacts[], asOf?: stri
   const open = new Map(debits.map((debit) => [debit.id, debit.amountKopecks]));
   const allocations: Allocation[] = [];
   let unallocatedKopecks = 0;
-  for (const credit of live.filter((entry) => entry.side === 'credit').sort(byDay)) {
-    let left = credit.amountKopecks;
-    const named = credit.billId === null ? [] : debits.filter((debit) => debit.billId === credit.billId);
-    for (const debit of [...named, ...debits]) {
-      if (left === 0) break;
+  const credits = live.filter((entry) => entry.side === 'credit').sort(byDay);
+  const left = new Map(credits.map((credit) => [credit.id, credit.amountKopecks]));
+  const allocate = (credit: LedgerEntryFacts, targets: readonly LedgerEntryFacts[]) => {
+    for (const debit of targets) {
+      const rest = left.get(credit.id)!;
+      if (rest === 0) return;
       const owed = open.get(debit.id)!;
       if (owed === 0) continue;
-      const take = Math.min(owed, left);
+      const take = Math.min(owed, rest);
       open.set(debit.id, owed - take);
-      left -= take;
+      left.set(credit.id, rest - take);
       allocations.push({ creditId: credit.id, debitId: debit.id, amountKopecks: take });
     }
-    unallocatedKopecks += left;
+  };
+  // First every credit naming a bill pays that bill's debits; then what is left of all credits, in order, pays
+  // the debits oldest due first. The result does not depend on the order the credits came in.
+  for (const credit of credits) {
+    if (credit.billId !== null) allocate(credit, debits.filter((debit) => debit.billId === credit.billId));
+  }
+  for (const credit of credits) {
+    allocate(credit, debits);
+    unallocatedKopecks += left.get(credit.id)!;
   }
   const openDebits = debits
     .filter((debit) => open.get(debit.id)! > 0)

@@ -144,7 +144,7 @@ describe('ledger arithmetic (pure): random sequences against the direct computat
         const on = addDays(START, offset);
         expect(overdueKopecks(ledgerPosition(list, on).openDebits, on)).toBe(directOverdue(list, on));
       }),
-      { numRuns: 2000 },
+      { numRuns: 5000 },
     );
   });
 });
