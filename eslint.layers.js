@@ -25,11 +25,11 @@ export const moduleOrder = [
   'payments',
   'payers', // a client's companies and sole traders with requisites (issue 30): registration and checkout use it
   'clients',
+  'ledger', // the client ledger, credit terms, stop-list (issue 31): checkout asks it; payments' and shipments' events feed it
   'staff',
   'orders',
   'purchasing', // supplier orders: buys what client lines need (issue 29)
   'shipments', // hand-overs to clients and their УПД (issue 30): reads orders, bills, payments, purchasing
-  'ledger', // the client ledger, credit terms, stop-list (issue 31): fed by payments' and shipments' events
   'notifications',
   'settings',
 ];

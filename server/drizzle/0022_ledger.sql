@@ -57,6 +57,17 @@ CREATE TABLE "ledger_unmatched_lines" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "order_credit_holds" (
+	"order_id" integer PRIMARY KEY NOT NULL,
+	"reason" text NOT NULL,
+	"message" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"released_at" timestamp with time zone,
+	"released_by" text,
+	"released_staff_id" integer,
+	CONSTRAINT "order_credit_holds_reason_check" CHECK ("order_credit_holds"."reason" in ('prepay', 'limit', 'stop'))
+);
+--> statement-breakpoint
 ALTER TABLE "credit_terms" ADD CONSTRAINT "credit_terms_group_id_client_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."client_groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "credit_terms" ADD CONSTRAINT "credit_terms_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -64,6 +75,8 @@ ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_payer_id_payers_id
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_account_id_ledger_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_unmatched_lines" ADD CONSTRAINT "ledger_unmatched_lines_entry_id_ledger_entries_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."ledger_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_credit_holds" ADD CONSTRAINT "order_credit_holds_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_credit_holds" ADD CONSTRAINT "order_credit_holds_released_staff_id_staff_id_fk" FOREIGN KEY ("released_staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "credit_terms_group_idx" ON "credit_terms" USING btree ("group_id") WHERE "credit_terms"."group_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "credit_terms_client_idx" ON "credit_terms" USING btree ("client_id") WHERE "credit_terms"."client_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_accounts_payer_idx" ON "ledger_accounts" USING btree ("payer_id") WHERE "ledger_accounts"."payer_id" is not null;--> statement-breakpoint
@@ -77,6 +90,7 @@ CREATE UNIQUE INDEX "ledger_entries_statement_idx" ON "ledger_entries" USING btr
 CREATE UNIQUE INDEX "ledger_entries_shipment_idx" ON "ledger_entries" USING btree ("shipment_id") WHERE "ledger_entries"."kind" = 'shipment';--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_entries_reverses_idx" ON "ledger_entries" USING btree ("reverses_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_unmatched_lines_key_idx" ON "ledger_unmatched_lines" USING btree ("statement_key");--> statement-breakpoint
+CREATE INDEX "order_credit_holds_open_idx" ON "order_credit_holds" USING btree ("created_at") WHERE "order_credit_holds"."released_at" is null;--> statement-breakpoint
 -- hand-written: a ledger entry is never updated nor deleted (decision 0054); a mistake is a reversing entry.
 CREATE FUNCTION "ledger_entries_refuse_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

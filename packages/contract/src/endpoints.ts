@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clientLedgerSchema } from './ledger.ts';
+import { clientLedgerSchema, creditHoldSchema } from './ledger.ts';
 import { clientShipmentDownloadRequestSchema, clientShipmentListRequestSchema, shipmentSchema } from './shipments.ts';
 import {
   basketAddItemRequestSchema,
@@ -374,7 +374,10 @@ export const shopEndpoints = defineEndpoints({
     tags: ['orders'],
     headers: step2HeadersSchema,
     body: step2RequestSchema,
-    response: dataEnvelope(z.object({ orderForClient: orderForClientSchema })),
+    // credit_hold (beyond, issue 31): the order was accepted and is held by the credit check; null otherwise.
+    response: dataEnvelope(
+      z.object({ orderForClient: orderForClientSchema, credit_hold: creditHoldSchema.nullable() }),
+    ),
   },
   'show-client-all-orders-post': {
     method: 'POST',

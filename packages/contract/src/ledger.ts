@@ -43,6 +43,14 @@ export const LEDGER_NOT_STOPPED_MESSAGE = 'Клиент не в стоп-лис�
 export const CREDIT_HOLD_PREPAY_MESSAGE = 'Заказ будет передан в работу после оплаты счёта';
 export const CREDIT_HOLD_LIMIT_MESSAGE = 'Превышен кредитный лимит';
 
+/** (beyond, issue 31) Why an order will be held, in the words the client reads before placing it. */
+export const CREDIT_HOLD_REASONS = ['prepay', 'limit', 'stop'] as const;
+export const creditHoldSchema = z.object({
+  reason: z.enum(CREDIT_HOLD_REASONS),
+  message: z.string(),
+});
+export type CreditHold = z.infer<typeof creditHoldSchema>;
+
 const MONEY_TEXT = /^-?\d{1,10}(\.\d+)?$/;
 
 /** A roubles string: digits, at most two decimals; `allowZero` for limits, else > 0. */
@@ -104,7 +112,11 @@ export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
 export const creditTermsValuesSchema = z.object({
   credit_limit: creditLimitSchema.nullable(),
-  deferral_days: z.int({ error: LEDGER_DEFERRAL_MESSAGE }).min(0, LEDGER_DEFERRAL_MESSAGE).max(365, LEDGER_DEFERRAL_MESSAGE).nullable(),
+  deferral_days: z
+    .int({ error: LEDGER_DEFERRAL_MESSAGE })
+    .min(0, LEDGER_DEFERRAL_MESSAGE)
+    .max(365, LEDGER_DEFERRAL_MESSAGE)
+    .nullable(),
   prepay_required: z.boolean().nullable(),
 });
 
@@ -117,9 +129,17 @@ const termsOwner = z
 
 export const creditTermsSchema = z.object({
   /** What was set on this client or group (null fields inherit). */
-  own: z.object({ credit_limit: moneyOut.nullable(), deferral_days: z.number().int().nullable(), prepay_required: z.boolean().nullable() }),
+  own: z.object({
+    credit_limit: moneyOut.nullable(),
+    deferral_days: z.number().int().nullable(),
+    prepay_required: z.boolean().nullable(),
+  }),
   /** For a client: what applies after inheriting (no limit when null). */
-  effective: z.object({ credit_limit: moneyOut.nullable(), deferral_days: z.number().int(), prepay_required: z.boolean() }),
+  effective: z.object({
+    credit_limit: moneyOut.nullable(),
+    deferral_days: z.number().int(),
+    prepay_required: z.boolean(),
+  }),
 });
 export type CreditTerms = z.infer<typeof creditTermsSchema>;
 
@@ -137,16 +157,26 @@ export const ledgerAdjustmentRequestSchema = z.object({
   amount: ledgerAmountSchema,
   reason: reasonSchema,
 });
-export const ledgerReversalRequestSchema = z.object({ entry_id: z.int().positive('Некорректный идентификатор'), reason: reasonSchema });
+export const ledgerReversalRequestSchema = z.object({
+  entry_id: z.int().positive('Некорректный идентификатор'),
+  reason: reasonSchema,
+});
 export const ledgerAdvanceRequestSchema = z
   .object({
     account_id: idSchema.nullish(),
-    inn: z.string().trim().regex(/^(\d{10}|\d{12})$/, 'ИНН — 10 или 12 цифр').nullish(),
+    inn: z
+      .string()
+      .trim()
+      .regex(/^(\d{10}|\d{12})$/, 'ИНН — 10 или 12 цифр')
+      .nullish(),
     amount: ledgerAmountSchema,
     date: calendarDateSchema,
     reference: z.string().trim().max(200).nullish(),
   })
-  .refine((value) => value.account_id != null || value.inn != null, { message: LEDGER_PAYER_OR_INN_MESSAGE, path: ['account_id'] });
+  .refine((value) => value.account_id != null || value.inn != null, {
+    message: LEDGER_PAYER_OR_INN_MESSAGE,
+    path: ['account_id'],
+  });
 export const ledgerStopRequestSchema = z.object({ account_id: idSchema, reason: reasonSchema });
 export const ledgerStopLiftRequestSchema = z.object({ account_id: idSchema });
 export const ledgerAccountListRequestSchema = z.object({ client_id: idSchema });
@@ -185,25 +215,112 @@ export const clientLedgerSchema = z.object({
       credit_limit: moneyOut.nullable(),
       /** What is left of the limit (never below zero); null without a limit. */
       available: moneyOut.nullable(),
-      open_debits: z.array(z.object({ entry_id: z.number().int(), due_on: z.string(), open: moneyOut, overdue: z.boolean() })),
+      open_debits: z.array(
+        z.object({ entry_id: z.number().int(), due_on: z.string(), open: moneyOut, overdue: z.boolean() }),
+      ),
     }),
   ),
 });
 export type ClientLedger = z.infer<typeof clientLedgerSchema>;
 
 const staffEndpoint = <B extends z.ZodType, R extends z.ZodType>(path: string, summary: string, body: B, response: R) =>
-  ({ method: 'POST', path, session: false, roles: SALES_ROLES, summary, tags: ['admin'], body, response: dataEnvelope(response) }) as const;
+  ({
+    method: 'POST',
+    path,
+    session: false,
+    roles: SALES_ROLES,
+    summary,
+    tags: ['admin'],
+    body,
+    response: dataEnvelope(response),
+  }) as const;
+
+export const ledgerHoldSchema = z.object({
+  order_id: idSchema,
+  client_id: idSchema,
+  reason: z.enum(CREDIT_HOLD_REASONS),
+  message: z.string(),
+  created_at: z.string(),
+  total_price: moneyOut,
+});
 
 export const ledgerAdminEndpoints = defineEndpoints({
-  'ledger-account-list': staffEndpoint('ledger-account-list', "A client's ledgers (one per payer, and its own) with balance, debt, overdue and stop-list", ledgerAccountListRequestSchema, z.object({ accounts: z.array(ledgerAccountSchema) })),
-  'ledger-entry-list': staffEndpoint('ledger-entry-list', "A ledger's entries, oldest first, with the running balance; filtered by kind and dates", ledgerEntryListRequestSchema, ledgerEntryListSchema),
-  'ledger-adjustment-create': staffEndpoint('ledger-adjustment-create', 'A staff adjustment (debit or credit) with a reason, audited', ledgerAdjustmentRequestSchema, ledgerEntrySchema),
-  'ledger-reversal-create': staffEndpoint('ledger-reversal-create', 'Reverse an entry (once) with a reason: the mistake stays, cancelled by its mirror', ledgerReversalRequestSchema, ledgerEntrySchema),
-  'ledger-advance-create': staffEndpoint('ledger-advance-create', 'Money that names no bill: an advance on the payer chosen or found by INN', ledgerAdvanceRequestSchema, ledgerEntrySchema),
-  'ledger-terms-get': staffEndpoint('ledger-terms-get', "A client's or a group's credit terms (limit, deferral, prepayment), own and effective", termsOwner, creditTermsSchema),
-  'ledger-terms-set': staffEndpoint('ledger-terms-set', "Set a client's override or a group's default credit terms (null inherits)", z.intersection(termsOwner, creditTermsValuesSchema), creditTermsSchema),
-  'ledger-stop-set': staffEndpoint('ledger-stop-set', 'Put a ledger on the stop-list with a reason: its new orders are held', ledgerStopRequestSchema, ledgerAccountSchema),
-  'ledger-stop-lift': staffEndpoint('ledger-stop-lift', 'Lift the stop-list', ledgerStopLiftRequestSchema, ledgerAccountSchema),
-  'ledger-debtor-list': staffEndpoint('ledger-debtor-list', 'Debtors: overdue debt, days overdue, limit used over 80 %, with contacts; sortable', ledgerDebtorListRequestSchema, z.object({ debtors: z.array(ledgerDebtorSchema) })),
-  'ledger-unmatched-list': staffEndpoint('ledger-unmatched-list', 'Statement lines naming no bill whose INN no payer has, waiting for staff', z.object({}), z.object({ lines: z.array(ledgerUnmatchedLineSchema) })),
+  'ledger-hold-list': staffEndpoint(
+    'ledger-hold-list',
+    'Orders held by the credit check, waiting for payment or release',
+    z.object({}),
+    z.object({ holds: z.array(ledgerHoldSchema) }),
+  ),
+  'ledger-hold-release': staffEndpoint(
+    'ledger-hold-release',
+    'Release a held order: its lines go to work',
+    z.object({ order_id: idSchema }),
+    z.object({ order_id: idSchema }),
+  ),
+  'ledger-account-list': staffEndpoint(
+    'ledger-account-list',
+    "A client's ledgers (one per payer, and its own) with balance, debt, overdue and stop-list",
+    ledgerAccountListRequestSchema,
+    z.object({ accounts: z.array(ledgerAccountSchema) }),
+  ),
+  'ledger-entry-list': staffEndpoint(
+    'ledger-entry-list',
+    "A ledger's entries, oldest first, with the running balance; filtered by kind and dates",
+    ledgerEntryListRequestSchema,
+    ledgerEntryListSchema,
+  ),
+  'ledger-adjustment-create': staffEndpoint(
+    'ledger-adjustment-create',
+    'A staff adjustment (debit or credit) with a reason, audited',
+    ledgerAdjustmentRequestSchema,
+    ledgerEntrySchema,
+  ),
+  'ledger-reversal-create': staffEndpoint(
+    'ledger-reversal-create',
+    'Reverse an entry (once) with a reason: the mistake stays, cancelled by its mirror',
+    ledgerReversalRequestSchema,
+    ledgerEntrySchema,
+  ),
+  'ledger-advance-create': staffEndpoint(
+    'ledger-advance-create',
+    'Money that names no bill: an advance on the payer chosen or found by INN',
+    ledgerAdvanceRequestSchema,
+    ledgerEntrySchema,
+  ),
+  'ledger-terms-get': staffEndpoint(
+    'ledger-terms-get',
+    "A client's or a group's credit terms (limit, deferral, prepayment), own and effective",
+    termsOwner,
+    creditTermsSchema,
+  ),
+  'ledger-terms-set': staffEndpoint(
+    'ledger-terms-set',
+    "Set a client's override or a group's default credit terms (null inherits)",
+    z.intersection(termsOwner, creditTermsValuesSchema),
+    creditTermsSchema,
+  ),
+  'ledger-stop-set': staffEndpoint(
+    'ledger-stop-set',
+    'Put a ledger on the stop-list with a reason: its new orders are held',
+    ledgerStopRequestSchema,
+    ledgerAccountSchema,
+  ),
+  'ledger-stop-lift': staffEndpoint(
+    'ledger-stop-lift',
+    'Lift the stop-list',
+    ledgerStopLiftRequestSchema,
+    ledgerAccountSchema,
+  ),
+  'ledger-debtor-list': staffEndpoint(
+    'ledger-debtor-list',
+    'Debtors: overdue debt, days overdue, limit used over 80 %, with contacts; sortable',
+    ledgerDebtorListRequestSchema,
+    z.object({ debtors: z.array(ledgerDebtorSchema) }),
+  ),
+  'ledger-unmatched-list': staffEndpoint(
+    'ledger-unmatched-list',
+    'Statement lines naming no bill whose INN no payer has, waiting for staff',
+    z.object({}),
+    z.object({ lines: z.array(ledgerUnmatchedLineSchema) }),
+  ),
 });

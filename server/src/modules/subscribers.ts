@@ -11,6 +11,7 @@ import { forgetSuggestions } from './search/suggestion-cache.ts';
 import { recordAudit } from './staff/audit.ts';
 import { recordBillPaymentTx, recordShipmentDebitsTx, recordStatementAdvanceTx } from './ledger/service.ts';
 import { toKopecks } from '@detal/contract';
+import { releaseHoldOfPaidBillTx } from './ledger/holds.ts';
 
 /**
  * Who reacts to which domain event (events/domain-events.ts), composed once per process by every composition
@@ -53,10 +54,20 @@ export function subscribeModuleEffects(bus: DomainEventBus = domainEvents): void
       { now: payment.at ?? new Date(), timeZone: payment.timeZone ?? 'Europe/Moscow' },
     );
   });
+  bus.inTransaction('PaymentRecorded', (tx, payment) =>
+    releaseHoldOfPaidBillTx(tx, payment.billId, payment.at ?? new Date()),
+  );
   bus.inTransaction('StatementMoneyWithoutBill', async (tx, line) => {
     await recordStatementAdvanceTx(
       tx,
-      { inn: line.inn, amountKopecks: toKopecks(line.amount), paidOn: line.paidOn, reference: line.reference, statementKey: line.statementKey, staffId: line.staffId },
+      {
+        inn: line.inn,
+        amountKopecks: toKopecks(line.amount),
+        paidOn: line.paidOn,
+        reference: line.reference,
+        statementKey: line.statementKey,
+        staffId: line.staffId,
+      },
       { now: line.at, timeZone: line.timeZone },
     );
   });
@@ -71,5 +82,7 @@ export function subscribeModuleEffects(bus: DomainEventBus = domainEvents): void
 
   // Keep last: the shipments module's LinesIssued subscriber (which posts the shipments) must run before the
   // ledger reads them (issue 31, decision 0054).
-  bus.inTransaction('LinesIssued', (tx, { lineIds, at, timeZone }) => recordShipmentDebitsTx(tx, lineIds, { now: at, timeZone }));
+  bus.inTransaction('LinesIssued', (tx, { lineIds, at, timeZone }) =>
+    recordShipmentDebitsTx(tx, lineIds, { now: at, timeZone }),
+  );
 }

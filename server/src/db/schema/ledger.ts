@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
+import { orders } from './orders.ts';
 import { payers } from './payers.ts';
 import { clientGroups } from './pricing.ts';
 import { staff } from './staff.ts';
@@ -152,4 +153,32 @@ export const ledgerUnmatchedLines = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('ledger_unmatched_lines_key_idx').on(table.statementKey)],
+);
+
+/**
+ * Orders accepted but held by the credit check at checkout (issue 31 point 4): over the limit, on the stop-list, or
+ * a group that prepays. Their lines wait in the manager's queue until the bill is paid or staff release them.
+ */
+export const orderCreditHolds = pgTable(
+  'order_credit_holds',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 'prepay', 'limit' or 'stop'. */
+    reason: text('reason').notNull(),
+    /** What the client read before placing. */
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true, mode: 'date' }),
+    /** 'paid' (the bill was paid) or 'staff'. */
+    releasedBy: text('released_by'),
+    releasedStaffId: integer('released_staff_id').references(() => staff.id),
+  },
+  (table) => [
+    index('order_credit_holds_open_idx')
+      .on(table.createdAt)
+      .where(sql`${table.releasedAt} is null`),
+    check('order_credit_holds_reason_check', sql`${table.reason} in ('prepay', 'limit', 'stop')`),
+  ],
 );

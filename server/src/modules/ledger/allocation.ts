@@ -84,7 +84,11 @@ export function ledgerPosition(entries: readonly LedgerEntryFacts[], asOf?: stri
   // First every credit naming a bill pays that bill's debits; then what is left of all credits, in order, pays
   // the debits oldest due first. The result does not depend on the order the credits came in.
   for (const credit of credits) {
-    if (credit.billId !== null) allocate(credit, debits.filter((debit) => debit.billId === credit.billId));
+    if (credit.billId !== null)
+      allocate(
+        credit,
+        debits.filter((debit) => debit.billId === credit.billId),
+      );
   }
   for (const credit of credits) {
     allocate(credit, debits);

@@ -55,28 +55,62 @@ describe(`one payer's ledger written at once (${testDriver})`, () => {
     const today = dayIn(new Date(), TZ);
     for (let round = 0; round < 4; round += 1) {
       const client = await insertClient(database.db);
-      const [payer] = await database.db.insert(payers).values({ clientId: client.id, ...COMPANY, inn: round === 0 ? COMPANY.inn : innFor(round) }).returning();
-      const { orderId, billId } = await insertOrderWithBill(database.db, { clientId: client.id, lines: [{ article: 'OC90', brandName: 'KNECHT', description: 'Фильтр', price: '700.00', quantity: 1 }] });
+      const [payer] = await database.db
+        .insert(payers)
+        .values({ clientId: client.id, ...COMPANY, inn: round === 0 ? COMPANY.inn : innFor(round) })
+        .returning();
+      const { orderId, billId } = await insertOrderWithBill(database.db, {
+        clientId: client.id,
+        lines: [{ article: 'OC90', brandName: 'KNECHT', description: 'Фильтр', price: '700.00', quantity: 1 }],
+      });
       await database.db.update(orders).set({ payerId: payer!.id }).where(eq(orders.id, orderId));
       const [shipment] = await database.db
         .insert(shipments)
-        .values({ clientId: client.id, payerId: payer!.id, postedAt: new Date(), total: '5000.00', xmlFileId: `ON_test_${round}`, document: {} })
+        .values({
+          clientId: client.id,
+          payerId: payer!.id,
+          postedAt: new Date(),
+          total: '5000.00',
+          xmlFileId: `ON_test_${round}`,
+          document: {},
+        })
         .returning();
       const statement = statementBase64(
         [TEST_REQUISITES.settlement_account],
-        [{ number: `9${round}`, date: '20.11.2026', amount: '300.00', payerInn: payer!.inn, payerAccount: COMPANY.settlementAccount, receiverAccount: TEST_REQUISITES.settlement_account, purpose: 'Предоплата за запчасти' }],
+        [
+          {
+            number: `9${round}`,
+            date: '20.11.2026',
+            amount: '300.00',
+            payerInn: payer!.inn,
+            payerAccount: COMPANY.settlementAccount,
+            receiverAccount: TEST_REQUISITES.settlement_account,
+            purpose: 'Предоплата за запчасти',
+          },
+        ],
       );
-      const account = (await callAdmin(app, 'ledger-account-list', { cookie: manager, body: { client_id: client.id } }).then((r) => r.json() as { data: { accounts: unknown[] } })).data.accounts;
+      const account = (
+        await callAdmin(app, 'ledger-account-list', { cookie: manager, body: { client_id: client.id } }).then(
+          (r) => r.json() as { data: { accounts: unknown[] } },
+        )
+      ).data.accounts;
       expect(account).toEqual([]);
       const results = await Promise.all([
-        callAdmin(app, 'ledger-advance-create', { cookie: manager, body: { inn: payer!.inn, amount: '1000.00', date: today } }),
-        callAdmin(app, 'ledger-advance-create', { cookie: manager, body: { inn: payer!.inn, amount: '2000.00', date: today } }),
+        callAdmin(app, 'ledger-advance-create', {
+          cookie: manager,
+          body: { inn: payer!.inn, amount: '1000.00', date: today },
+        }),
+        callAdmin(app, 'ledger-advance-create', {
+          cookie: manager,
+          body: { inn: payer!.inn, amount: '2000.00', date: today },
+        }),
         callAdmin(app, 'payment-record', { cookie: manager, body: { bill_id: billId, amount: 700, date: today } }),
         callAdmin(app, 'statement-import', { cookie: manager, body: { file_name: null, content_base64: statement } }),
         callAdmin(app, 'statement-import', { cookie: manager, body: { file_name: null, content_base64: statement } }),
         database.db.transaction((tx) => recordShipmentDebitTx(tx, shipment!, { now: new Date(), timeZone: TZ })),
       ]);
-      for (const result of results.slice(0, 5)) expect((result as { statusCode: number }).statusCode, (result as { body: string }).body).toBe(200);
+      for (const result of results.slice(0, 5))
+        expect((result as { statusCode: number }).statusCode, (result as { body: string }).body).toBe(200);
       const accounts = await database.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.clientId, client.id));
       expect(accounts).toHaveLength(1);
       const rows = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, accounts[0]!.id));
@@ -87,7 +121,17 @@ describe(`one payer's ledger written at once (${testDriver})`, () => {
         'payment credit 700.00',
         'shipment debit 5000.00',
       ]);
-      const position = ledgerPosition(rows.map((row) => ({ id: row.id, side: row.side as 'debit' | 'credit', amountKopecks: toKopecks(row.amount), occurredOn: row.occurredOn, dueOn: row.dueOn, billId: row.billId, reversesId: row.reversesId })));
+      const position = ledgerPosition(
+        rows.map((row) => ({
+          id: row.id,
+          side: row.side as 'debit' | 'credit',
+          amountKopecks: toKopecks(row.amount),
+          occurredOn: row.occurredOn,
+          dueOn: row.dueOn,
+          billId: row.billId,
+          reversesId: row.reversesId,
+        })),
+      );
       expect(accounts[0]!.balance).toBe('-1000.00');
       expect(accounts[0]!.balance).toBe(kopecksToDecimal(position.balanceKopecks));
       expect((accounts[0]!.openDebits as Array<{ open: string }>).map((d) => d.open)).toEqual(['1000.00']);
@@ -101,7 +145,18 @@ describe(`one payer's ledger written at once (${testDriver})`, () => {
     await Promise.all(
       Array.from({ length: 16 }, (_, i) =>
         database.db.transaction((tx) =>
-          appendEntryTx(tx, accountId, { kind: 'adjustment', side: i % 4 === 0 ? 'credit' : 'debit', amountKopecks: 100 * (i + 1), occurredOn: '2026-11-20', reason: 'тест' }, clock),
+          appendEntryTx(
+            tx,
+            accountId,
+            {
+              kind: 'adjustment',
+              side: i % 4 === 0 ? 'credit' : 'debit',
+              amountKopecks: 100 * (i + 1),
+              occurredOn: '2026-11-20',
+              reason: 'тест',
+            },
+            clock,
+          ),
         ),
       ),
     );

@@ -35,7 +35,15 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ op: fc.constant('shipment' as const), kopecks, bill, gap }) },
   { weight: 4, arbitrary: fc.record({ op: fc.constant('payment' as const), kopecks, bill, gap }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('refund' as const), kopecks, gap }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('adjustment' as const), kopecks, side: fc.constantFrom('debit' as const, 'credit' as const), gap }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('adjustment' as const),
+      kopecks,
+      side: fc.constantFrom('debit' as const, 'credit' as const),
+      gap,
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('reversal' as const), pick: fc.nat(), gap }) },
 );
 const sequenceArb = fc.array(opArb, { minLength: 1, maxLength: 30 });
@@ -48,13 +56,35 @@ function entriesOf(ops: readonly Op[]): Array<NewEntry & { id: number }> {
     day = addDays(day, op.gap);
     const id = entries.length + 1;
     if (op.op === 'shipment') {
-      entries.push({ id, kind: 'shipment', side: 'debit', amountKopecks: op.kopecks, occurredOn: day, dueOn: addDays(day, DEFERRAL), billId: op.bill });
+      entries.push({
+        id,
+        kind: 'shipment',
+        side: 'debit',
+        amountKopecks: op.kopecks,
+        occurredOn: day,
+        dueOn: addDays(day, DEFERRAL),
+        billId: op.bill,
+      });
     } else if (op.op === 'payment') {
-      entries.push({ id, kind: 'payment', side: 'credit', amountKopecks: op.kopecks, occurredOn: day, billId: op.bill });
+      entries.push({
+        id,
+        kind: 'payment',
+        side: 'credit',
+        amountKopecks: op.kopecks,
+        occurredOn: day,
+        billId: op.bill,
+      });
     } else if (op.op === 'refund') {
       entries.push({ id, kind: 'refund', side: 'debit', amountKopecks: op.kopecks, occurredOn: day });
     } else if (op.op === 'adjustment') {
-      entries.push({ id, kind: 'adjustment', side: op.side, amountKopecks: op.kopecks, occurredOn: day, reason: 'тест' });
+      entries.push({
+        id,
+        kind: 'adjustment',
+        side: op.side,
+        amountKopecks: op.kopecks,
+        occurredOn: day,
+        reason: 'тест',
+      });
     } else {
       const reversedIds = new Set(entries.map((e) => e.reversesId).filter((x) => x != null));
       const candidates = entries.filter((e) => e.reversesId == null && !reversedIds.has(e.id));
@@ -75,7 +105,15 @@ function entriesOf(ops: readonly Op[]): Array<NewEntry & { id: number }> {
 }
 
 const facts = (entries: ReadonlyArray<NewEntry & { id: number }>): LedgerEntryFacts[] =>
-  entries.map((e) => ({ id: e.id, side: e.side, amountKopecks: e.amountKopecks, occurredOn: e.occurredOn, dueOn: e.dueOn ?? null, billId: e.billId ?? null, reversesId: e.reversesId ?? null }));
+  entries.map((e) => ({
+    id: e.id,
+    side: e.side,
+    amountKopecks: e.amountKopecks,
+    occurredOn: e.occurredOn,
+    dueOn: e.dueOn ?? null,
+    billId: e.billId ?? null,
+    reversesId: e.reversesId ?? null,
+  }));
 
 /**
  * The direct computation, order-free: as of day D, drop reversed pairs; each bill's named credits cover that bill's
@@ -87,7 +125,9 @@ function directOverdue(entries: readonly LedgerEntryFacts[], on: string): number
   const reversed = new Set(present.map((e) => e.reversesId).filter((x): x is number => x !== null));
   const live = present.filter((e) => e.reversesId === null && !reversed.has(e.id));
   const due = (e: LedgerEntryFacts) => e.dueOn ?? e.occurredOn;
-  const debits = live.filter((e) => e.side === 'debit').sort((a, b) => (due(a) < due(b) ? -1 : due(a) > due(b) ? 1 : a.id - b.id));
+  const debits = live
+    .filter((e) => e.side === 'debit')
+    .sort((a, b) => (due(a) < due(b) ? -1 : due(a) > due(b) ? 1 : a.id - b.id));
   const open = debits.map((d) => d.amountKopecks);
   let pool = 0;
   const named = new Map<number, number>();
@@ -164,36 +204,55 @@ describe('ledger in the database: the same sequences through appendEntryTx', () 
   it('the cached balance and open debits are what the entries say; overdue at any day matches', async () => {
     const clock = { now: new Date(`${START}T09:00:00Z`), timeZone: 'Europe/Moscow' };
     await fc.assert(
-      fc.asyncProperty(sequenceArb, fc.array(fc.integer({ min: 0, max: 400 }), { minLength: 3, maxLength: 3 }), async (ops, offsets) => {
-        const client = await insertClient(database.db);
-        const planned = entriesOf(ops);
-        const idOf = new Map<number, number>();
-        const accountId = await database.db.transaction((tx) => lockAccountFor(tx, client.id, null));
-        for (const entry of planned) {
-          const { id, ...values } = entry;
-          const row = await database.db.transaction((tx) =>
-            appendEntryTx(tx, accountId, { ...values, reversesId: values.reversesId == null ? null : idOf.get(values.reversesId)! }, clock),
+      fc.asyncProperty(
+        sequenceArb,
+        fc.array(fc.integer({ min: 0, max: 400 }), { minLength: 3, maxLength: 3 }),
+        async (ops, offsets) => {
+          const client = await insertClient(database.db);
+          const planned = entriesOf(ops);
+          const idOf = new Map<number, number>();
+          const accountId = await database.db.transaction((tx) => lockAccountFor(tx, client.id, null));
+          for (const entry of planned) {
+            const { id, ...values } = entry;
+            const row = await database.db.transaction((tx) =>
+              appendEntryTx(
+                tx,
+                accountId,
+                { ...values, reversesId: values.reversesId == null ? null : idOf.get(values.reversesId)! },
+                clock,
+              ),
+            );
+            idOf.set(id, row!.id);
+          }
+          const rows = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId));
+          const stored: LedgerEntryFacts[] = rows.map((r) => ({
+            id: r.id,
+            side: r.side as 'debit' | 'credit',
+            amountKopecks: toKopecks(r.amount),
+            occurredOn: r.occurredOn,
+            dueOn: r.dueOn,
+            billId: r.billId,
+            reversesId: r.reversesId,
+          }));
+          expect(stored).toHaveLength(planned.length);
+          const position = checkInvariants(stored);
+          const [account] = await database.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId));
+          const sum = stored.reduce((s, e) => s + (e.side === 'credit' ? e.amountKopecks : -e.amountKopecks), 0);
+          expect(account!.balance).toBe(kopecksToDecimal(sum));
+          const cachedOpen = (account!.openDebits as Array<{ entry_id: number; due_on: string; open: string }>).map(
+            (d) => ({ entryId: d.entry_id, dueOn: d.due_on, openKopecks: toKopecks(d.open) }),
           );
-          idOf.set(id, row!.id);
-        }
-        const rows = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId));
-        const stored: LedgerEntryFacts[] = rows.map((r) => ({ id: r.id, side: r.side as 'debit' | 'credit', amountKopecks: toKopecks(r.amount), occurredOn: r.occurredOn, dueOn: r.dueOn, billId: r.billId, reversesId: r.reversesId }));
-        expect(stored).toHaveLength(planned.length);
-        const position = checkInvariants(stored);
-        const [account] = await database.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId));
-        const sum = stored.reduce((s, e) => s + (e.side === 'credit' ? e.amountKopecks : -e.amountKopecks), 0);
-        expect(account!.balance).toBe(kopecksToDecimal(sum));
-        const cachedOpen = (account!.openDebits as Array<{ entry_id: number; due_on: string; open: string }>).map((d) => ({ entryId: d.entry_id, dueOn: d.due_on, openKopecks: toKopecks(d.open) }));
-        expect(cachedOpen).toEqual(position.openDebits);
-        for (const offset of offsets) {
-          const on = addDays(START, offset);
-          // Today's overdue from the cache equals the direct computation once every entry is in (they are all
-          // dated up to the last op's day); at earlier days the entries as of then.
-          const last = planned.at(-1)?.occurredOn ?? START;
-          if (on >= last) expect(overdueKopecks(cachedOpen, on)).toBe(directOverdue(facts(planned), on));
-          expect(overdueKopecks(ledgerPosition(stored, on).openDebits, on)).toBe(directOverdue(facts(planned), on));
-        }
-      }),
+          expect(cachedOpen).toEqual(position.openDebits);
+          for (const offset of offsets) {
+            const on = addDays(START, offset);
+            // Today's overdue from the cache equals the direct computation once every entry is in (they are all
+            // dated up to the last op's day); at earlier days the entries as of then.
+            const last = planned.at(-1)?.occurredOn ?? START;
+            if (on >= last) expect(overdueKopecks(cachedOpen, on)).toBe(directOverdue(facts(planned), on));
+            expect(overdueKopecks(ledgerPosition(stored, on).openDebits, on)).toBe(directOverdue(facts(planned), on));
+          }
+        },
+      ),
       { numRuns: 25 },
     );
   }, 120_000);
@@ -203,9 +262,16 @@ describe('ledger in the database: the same sequences through appendEntryTx', () 
     const clock = { now: new Date(), timeZone: 'Europe/Moscow' };
     const row = await database.db.transaction(async (tx) => {
       const accountId = await lockAccountFor(tx, client.id, null);
-      return appendEntryTx(tx, accountId, { kind: 'adjustment', side: 'debit', amountKopecks: 100, occurredOn: '2026-11-27', reason: 'тест' }, clock);
+      return appendEntryTx(
+        tx,
+        accountId,
+        { kind: 'adjustment', side: 'debit', amountKopecks: 100, occurredOn: '2026-11-27', reason: 'тест' },
+        clock,
+      );
     });
-    await expect(database.db.execute(sql`update ledger_entries set amount = 1 where id = ${row!.id}`)).rejects.toThrow();
+    await expect(
+      database.db.execute(sql`update ledger_entries set amount = 1 where id = ${row!.id}`),
+    ).rejects.toThrow();
     await expect(database.db.execute(sql`delete from ledger_entries where id = ${row!.id}`)).rejects.toThrow();
     const [kept] = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.id, row!.id));
     expect(kept!.amount).toBe('1.00');

@@ -1,8 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  adminEndpoints} from '@detal/contract';
+import type { adminEndpoints } from '@detal/contract';
 import {
   LEDGER_ALREADY_REVERSED_MESSAGE,
   LEDGER_AMOUNT_DECIMALS_MESSAGE,
@@ -16,7 +15,16 @@ import {
   type LedgerEntry,
 } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
-import { auditLog, clientGroups, clients, ledgerAccounts, ledgerEntries, ledgerUnmatchedLines, payers, shipments } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  clientGroups,
+  clients,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerUnmatchedLines,
+  payers,
+  shipments,
+} from '../../db/schema/index.ts';
 import { buildTestAppWithClock, callShop, type TestClock } from '../../../test/helpers/clients.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';
@@ -64,7 +72,10 @@ describe('the client ledger through the API', () => {
     managerId = (await createTestStaff(database.db, 'manager')).member.id;
     manager = await staffCookieFor(database.db, managerId);
     workshop = await insertClient(database.db, { lastName: 'Колёсов', firstName: 'Олег', companyName: 'ООО «Колесо»' });
-    const [payer] = await database.db.insert(payers).values({ clientId: workshop.id, ...COMPANY }).returning({ id: payers.id });
+    const [payer] = await database.db
+      .insert(payers)
+      .values({ clientId: workshop.id, ...COMPANY })
+      .returning({ id: payers.id });
     payerId = payer!.id;
   });
 
@@ -91,30 +102,62 @@ describe('the client ledger through the API', () => {
 
   it('a payment naming a bill still pays the bill and is a credit naming it on the client ledger', async () => {
     const { billId } = await insertOrderWithBill(database.db, { clientId: workshop.id, lines: [line('1500.00')] });
-    const paid = await admin<{ bill: { state: string } }>('payment-record', { bill_id: billId, amount: 1500, date: today(), reference: 'п/п 1' });
+    const paid = await admin<{ bill: { state: string } }>('payment-record', {
+      bill_id: billId,
+      amount: 1500,
+      date: today(),
+      reference: 'п/п 1',
+    });
     expect(paid.bill.state).toBe('paid');
     const own = (await accounts(workshop.id)).find((account) => account.payer_id === null)!;
     expect(own.balance).toBe('1500.00');
     const { entries } = await admin<{ entries: LedgerEntry[] }>('ledger-entry-list', { account_id: own.id });
-    expect(entries).toMatchObject([{ kind: 'payment', side: 'credit', amount: '1500.00', bill_id: billId, running_balance: '1500.00' }]);
+    expect(entries).toMatchObject([
+      { kind: 'payment', side: 'credit', amount: '1500.00', bill_id: billId, running_balance: '1500.00' },
+    ]);
   });
 
   it('money naming no bill lands on the payer found by its INN as an advance; later shipments use it', async () => {
-    const entry = await admin<LedgerEntry>('ledger-advance-create', { inn: COMPANY.inn, amount: '10000.00', date: today(), reference: 'п/п 7' });
+    const entry = await admin<LedgerEntry>('ledger-advance-create', {
+      inn: COMPANY.inn,
+      amount: '10000.00',
+      date: today(),
+      reference: 'п/п 7',
+    });
     expect(entry).toMatchObject({ kind: 'payment', side: 'credit', bill_id: null, running_balance: '10000.00' });
-    await admin('ledger-terms-set', { client_id: workshop.id, credit_limit: '50000.00', deferral_days: 14, prepay_required: false });
+    await admin('ledger-terms-set', {
+      client_id: workshop.id,
+      credit_limit: '50000.00',
+      deferral_days: 14,
+      prepay_required: false,
+    });
     const [shipment] = await database.db
       .insert(shipments)
-      .values({ clientId: workshop.id, payerId, postedAt: clock.now(), total: '12000.00', xmlFileId: 'ON_NSCHFDOPPR_test_1', document: {} })
+      .values({
+        clientId: workshop.id,
+        payerId,
+        postedAt: clock.now(),
+        total: '12000.00',
+        xmlFileId: 'ON_NSCHFDOPPR_test_1',
+        document: {},
+      })
       .returning();
     await database.db.transaction((tx) => recordShipmentDebitTx(tx, shipment!, { now: clock.now(), timeZone: TZ }));
     // Written once, whatever asks again.
     await database.db.transaction((tx) => recordShipmentDebitTx(tx, shipment!, { now: clock.now(), timeZone: TZ }));
     const account = await payerAccount();
     expect(account).toMatchObject({ balance: '-2000.00', debt: '2000.00', overdue: '0.00', name: 'ООО «Колесо»' });
-    const { entries } = await admin<{ entries: LedgerEntry[] }>('ledger-entry-list', { account_id: account.id, kind: 'shipment' });
+    const { entries } = await admin<{ entries: LedgerEntry[] }>('ledger-entry-list', {
+      account_id: account.id,
+      kind: 'shipment',
+    });
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ amount: '12000.00', open: '2000.00', due_on: addDaysTo(today(), 14), running_balance: '-2000.00' });
+    expect(entries[0]).toMatchObject({
+      amount: '12000.00',
+      open: '2000.00',
+      due_on: addDaysTo(today(), 14),
+      running_balance: '-2000.00',
+    });
   });
 
   it('an unknown INN is refused and nothing is written; a statement line of one is listed, not guessed', async () => {
@@ -125,12 +168,31 @@ describe('the client ledger through the API', () => {
     const statement = statementBase64(
       [TEST_REQUISITES.settlement_account],
       [
-        { number: '501', date: '20.11.2026', amount: '777.00', payerInn: '500100732259', payerAccount: '40802810200000001230', receiverAccount: TEST_REQUISITES.settlement_account, purpose: 'Аванс за запчасти' },
-        { number: '502', date: '20.11.2026', amount: '3000.00', payerInn: COMPANY.inn, payerAccount: COMPANY.settlementAccount, receiverAccount: TEST_REQUISITES.settlement_account, purpose: 'Предоплата за запчасти' },
+        {
+          number: '501',
+          date: '20.11.2026',
+          amount: '777.00',
+          payerInn: '500100732259',
+          payerAccount: '40802810200000001230',
+          receiverAccount: TEST_REQUISITES.settlement_account,
+          purpose: 'Аванс за запчасти',
+        },
+        {
+          number: '502',
+          date: '20.11.2026',
+          amount: '3000.00',
+          payerInn: COMPANY.inn,
+          payerAccount: COMPANY.settlementAccount,
+          receiverAccount: TEST_REQUISITES.settlement_account,
+          purpose: 'Предоплата за запчасти',
+        },
       ],
     );
     for (let time = 0; time < 2; time += 1) {
-      const response = await callAdmin(app, 'statement-import', { cookie: manager, body: { file_name: 'v.txt', content_base64: statement } });
+      const response = await callAdmin(app, 'statement-import', {
+        cookie: manager,
+        body: { file_name: 'v.txt', content_base64: statement },
+      });
       expect(response.statusCode, response.body).toBe(200);
     }
     const { lines } = await admin<{ lines: Array<{ inn: string; amount: string }> }>('ledger-unmatched-list', {});
@@ -142,25 +204,82 @@ describe('the client ledger through the API', () => {
   it('bad input: Russian messages, nothing written', async () => {
     const account = await payerAccount();
     const before = await entryCount();
-    expect(await refused('ledger-adjustment-create', { account_id: account.id, side: 'debit', amount: '10.00', reason: '  ' })).toContain(LEDGER_REASON_MESSAGE);
-    expect(await refused('ledger-adjustment-create', { account_id: account.id, side: 'debit', amount: '10.005', reason: 'x' })).toContain(LEDGER_AMOUNT_DECIMALS_MESSAGE);
-    expect(await refused('ledger-adjustment-create', { account_id: account.id, side: 'debit', amount: '-10.00', reason: 'x' })).toContain(LEDGER_AMOUNT_NEGATIVE_MESSAGE);
-    expect(await refused('ledger-advance-create', { account_id: account.id, amount: '-1', date: today() })).toContain(LEDGER_AMOUNT_NEGATIVE_MESSAGE);
-    expect(await refused('ledger-terms-set', { client_id: workshop.id, credit_limit: '-1.00', deferral_days: 0, prepay_required: null })).toContain(LEDGER_LIMIT_NEGATIVE_MESSAGE);
-    expect(await refused('ledger-terms-set', { client_id: workshop.id, credit_limit: '1.001', deferral_days: 0, prepay_required: null })).toContain(LEDGER_AMOUNT_DECIMALS_MESSAGE);
+    expect(
+      await refused('ledger-adjustment-create', {
+        account_id: account.id,
+        side: 'debit',
+        amount: '10.00',
+        reason: '  ',
+      }),
+    ).toContain(LEDGER_REASON_MESSAGE);
+    expect(
+      await refused('ledger-adjustment-create', {
+        account_id: account.id,
+        side: 'debit',
+        amount: '10.005',
+        reason: 'x',
+      }),
+    ).toContain(LEDGER_AMOUNT_DECIMALS_MESSAGE);
+    expect(
+      await refused('ledger-adjustment-create', {
+        account_id: account.id,
+        side: 'debit',
+        amount: '-10.00',
+        reason: 'x',
+      }),
+    ).toContain(LEDGER_AMOUNT_NEGATIVE_MESSAGE);
+    expect(await refused('ledger-advance-create', { account_id: account.id, amount: '-1', date: today() })).toContain(
+      LEDGER_AMOUNT_NEGATIVE_MESSAGE,
+    );
+    expect(
+      await refused('ledger-terms-set', {
+        client_id: workshop.id,
+        credit_limit: '-1.00',
+        deferral_days: 0,
+        prepay_required: null,
+      }),
+    ).toContain(LEDGER_LIMIT_NEGATIVE_MESSAGE);
+    expect(
+      await refused('ledger-terms-set', {
+        client_id: workshop.id,
+        credit_limit: '1.001',
+        deferral_days: 0,
+        prepay_required: null,
+      }),
+    ).toContain(LEDGER_AMOUNT_DECIMALS_MESSAGE);
     expect(await entryCount()).toBe(before);
-    expect((await admin<{ own: { credit_limit: string } }>('ledger-terms-get', { client_id: workshop.id })).own.credit_limit).toBe('50000.00');
+    expect(
+      (await admin<{ own: { credit_limit: string } }>('ledger-terms-get', { client_id: workshop.id })).own.credit_limit,
+    ).toBe('50000.00');
   });
 
   it('an adjustment is audited; a reversal cancels an entry once; nothing is edited', async () => {
     const account = await payerAccount();
-    const adjustment = await admin<LedgerEntry>('ledger-adjustment-create', { account_id: account.id, side: 'debit', amount: '250.50', reason: 'Доставка курьером' });
-    expect(adjustment).toMatchObject({ kind: 'adjustment', side: 'debit', amount: '250.50', reason: 'Доставка курьером' });
-    const [audit] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'ledger.adjustment'), eq(auditLog.entityId, String(account.id))));
+    const adjustment = await admin<LedgerEntry>('ledger-adjustment-create', {
+      account_id: account.id,
+      side: 'debit',
+      amount: '250.50',
+      reason: 'Доставка курьером',
+    });
+    expect(adjustment).toMatchObject({
+      kind: 'adjustment',
+      side: 'debit',
+      amount: '250.50',
+      reason: 'Доставка курьером',
+    });
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'ledger.adjustment'), eq(auditLog.entityId, String(account.id))));
     expect(audit).toBeDefined();
-    const reversal = await admin<LedgerEntry>('ledger-reversal-create', { entry_id: adjustment.id, reason: 'Ошибка менеджера' });
+    const reversal = await admin<LedgerEntry>('ledger-reversal-create', {
+      entry_id: adjustment.id,
+      reason: 'Ошибка менеджера',
+    });
     expect(reversal).toMatchObject({ kind: 'reversal', side: 'credit', amount: '250.50', reverses_id: adjustment.id });
-    expect(await refused('ledger-reversal-create', { entry_id: adjustment.id, reason: 'ещё раз' })).toContain(LEDGER_ALREADY_REVERSED_MESSAGE);
+    expect(await refused('ledger-reversal-create', { entry_id: adjustment.id, reason: 'ещё раз' })).toContain(
+      LEDGER_ALREADY_REVERSED_MESSAGE,
+    );
     expect((await payerAccount()).balance).toBe('1000.00');
     const { entries } = await admin<{ entries: LedgerEntry[] }>('ledger-entry-list', { account_id: account.id });
     expect(entries.find((entry) => entry.id === adjustment.id)!.reversed).toBe(true);
@@ -168,26 +287,54 @@ describe('the client ledger through the API', () => {
 
   it('credit terms: a group default, a client override, null inherits', async () => {
     const [group] = await database.db.select().from(clientGroups).limit(1);
-    await admin('ledger-terms-set', { group_id: group!.id, credit_limit: '20000.00', deferral_days: 7, prepay_required: true });
+    await admin('ledger-terms-set', {
+      group_id: group!.id,
+      credit_limit: '20000.00',
+      deferral_days: 7,
+      prepay_required: true,
+    });
     const other = await insertClient(database.db);
     await database.db.update(clients).set({ groupId: group!.id }).where(eq(clients.id, other.id));
-    expect((await admin<{ effective: object }>('ledger-terms-get', { client_id: other.id })).effective).toEqual({ credit_limit: '20000.00', deferral_days: 7, prepay_required: true });
-    await admin('ledger-terms-set', { client_id: other.id, credit_limit: null, deferral_days: 30, prepay_required: false });
-    expect((await admin<{ effective: object }>('ledger-terms-get', { client_id: other.id })).effective).toEqual({ credit_limit: '20000.00', deferral_days: 30, prepay_required: false });
+    expect((await admin<{ effective: object }>('ledger-terms-get', { client_id: other.id })).effective).toEqual({
+      credit_limit: '20000.00',
+      deferral_days: 7,
+      prepay_required: true,
+    });
+    await admin('ledger-terms-set', {
+      client_id: other.id,
+      credit_limit: null,
+      deferral_days: 30,
+      prepay_required: false,
+    });
+    expect((await admin<{ effective: object }>('ledger-terms-get', { client_id: other.id })).effective).toEqual({
+      credit_limit: '20000.00',
+      deferral_days: 30,
+      prepay_required: false,
+    });
   });
 
   it('the stop-list: by staff with a reason; by itself past N days overdue, lifted once paid', async () => {
     const account = await payerAccount();
     expect(await refused('ledger-stop-lift', { account_id: account.id })).toContain(LEDGER_NOT_STOPPED_MESSAGE);
     expect(await refused('ledger-stop-set', { account_id: account.id, reason: '' })).toContain(LEDGER_REASON_MESSAGE);
-    const stopped = await admin<LedgerAccount>('ledger-stop-set', { account_id: account.id, reason: 'Звонили, не платят' });
+    const stopped = await admin<LedgerAccount>('ledger-stop-set', {
+      account_id: account.id,
+      reason: 'Звонили, не платят',
+    });
     expect(stopped.stop).toMatchObject({ kind: 'manual', reason: 'Звонили, не платят' });
     expect((await admin<LedgerAccount>('ledger-stop-lift', { account_id: account.id })).stop).toBeNull();
 
     // A debt of 5,000 due in 14 days; 14 + 31 days later it is overdue more than 30 days.
     const [shipment] = await database.db
       .insert(shipments)
-      .values({ clientId: workshop.id, payerId, postedAt: clock.now(), total: '6000.00', xmlFileId: 'ON_NSCHFDOPPR_test_2', document: {} })
+      .values({
+        clientId: workshop.id,
+        payerId,
+        postedAt: clock.now(),
+        total: '6000.00',
+        xmlFileId: 'ON_NSCHFDOPPR_test_2',
+        document: {},
+      })
       .returning();
     await database.db.transaction((tx) => recordShipmentDebitTx(tx, shipment!, { now: clock.now(), timeZone: TZ }));
     clock.advance(10 * 86_400_000);
@@ -198,13 +345,27 @@ describe('the client ledger through the API', () => {
     manager = await staffCookieFor(database.db, managerId, clock.now());
     const mine = await callShop(app, 'client-ledger-post', { token, body: {} });
     expect(mine.statusCode, mine.body).toBe(200);
-    const view = shopEndpoints['client-ledger-post'].response.parse(mine.json()).data.accounts.find((a) => a.payer_id === payerId)!;
-    expect(view).toMatchObject({ balance: '-5000.00', debt: '5000.00', overdue: '5000.00', credit_limit: '50000.00', available: '45000.00' });
+    const view = shopEndpoints['client-ledger-post'].response
+      .parse(mine.json())
+      .data.accounts.find((a) => a.payer_id === payerId)!;
+    expect(view).toMatchObject({
+      balance: '-5000.00',
+      debt: '5000.00',
+      overdue: '5000.00',
+      credit_limit: '50000.00',
+      available: '45000.00',
+    });
     expect(view.open_debits).toEqual([expect.objectContaining({ open: '5000.00', overdue: true })]);
     await runStopListTick(database.db, { now: clock.now(), timeZone: TZ });
     expect((await payerAccount()).stop).toMatchObject({ kind: 'auto' });
-    const debtors = await admin<{ debtors: Array<{ account: LedgerAccount; days_overdue: number; email: string; limit_over_80: boolean }> }>('ledger-debtor-list', { sort: 'overdue' });
-    expect(debtors.debtors[0]).toMatchObject({ account: { id: account.id, overdue: '5000.00' }, days_overdue: 32, limit_over_80: false });
+    const debtors = await admin<{
+      debtors: Array<{ account: LedgerAccount; days_overdue: number; email: string; limit_over_80: boolean }>;
+    }>('ledger-debtor-list', { sort: 'overdue' });
+    expect(debtors.debtors[0]).toMatchObject({
+      account: { id: account.id, overdue: '5000.00' },
+      days_overdue: 32,
+      limit_over_80: false,
+    });
     expect(debtors.debtors[0]!.email).toContain('@example.test');
     await admin('ledger-advance-create', { account_id: account.id, amount: '5000.00', date: today() });
     expect(await payerAccount()).toMatchObject({ balance: '0.00', overdue: '0.00', stop: null });
@@ -215,7 +376,11 @@ describe('the client ledger through the API', () => {
     const token = await openSession(database.db, stranger.id, clock.now());
     const response = await callShop(app, 'client-ledger-post', { token, body: {} });
     expect(shopEndpoints['client-ledger-post'].response.parse(response.json()).data.accounts).toEqual([]);
-    expect((await database.db.select({ n: count() }).from(ledgerAccounts).where(eq(ledgerAccounts.clientId, stranger.id)))[0]!.n).toBe(0);
+    expect(
+      (
+        await database.db.select({ n: count() }).from(ledgerAccounts).where(eq(ledgerAccounts.clientId, stranger.id))
+      )[0]!.n,
+    ).toBe(0);
     expect(await database.db.select().from(ledgerUnmatchedLines)).toHaveLength(1);
   });
 });

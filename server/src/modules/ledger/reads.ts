@@ -26,8 +26,12 @@ export async function debtorList(
     for (const account of await accountsOfClient(db, clientId, clock)) {
       const debt = toKopecks(account.debt);
       if (debt === 0 && account.stop === null) continue;
-      const used = terms.creditLimitKopecks === null || terms.creditLimitKopecks === 0 ? null : Math.round((debt * 1000) / terms.creditLimitKopecks) / 10;
-      const daysOverdue = account.oldest_due !== null && account.oldest_due < today ? daysBetween(account.oldest_due, today) : 0;
+      const used =
+        terms.creditLimitKopecks === null || terms.creditLimitKopecks === 0
+          ? null
+          : Math.round((debt * 1000) / terms.creditLimitKopecks) / 10;
+      const daysOverdue =
+        account.oldest_due !== null && account.oldest_due < today ? daysBetween(account.oldest_due, today) : 0;
       const row: LedgerDebtor = {
         account,
         client_name: `${client.lastName} ${client.firstName}`.trim(),
@@ -43,7 +47,13 @@ export async function debtorList(
     }
   }
   const key = (d: LedgerDebtor): number =>
-    body.sort === 'overdue' ? toKopecks(d.account.overdue) : body.sort === 'days_overdue' ? d.days_overdue : body.sort === 'debt' ? toKopecks(d.account.debt) : (d.limit_used_percent ?? -1);
+    body.sort === 'overdue'
+      ? toKopecks(d.account.overdue)
+      : body.sort === 'days_overdue'
+        ? d.days_overdue
+        : body.sort === 'debt'
+          ? toKopecks(d.account.debt)
+          : (d.limit_used_percent ?? -1);
   debtors.sort((a, b) => key(b) - key(a) || a.account.id - b.account.id);
   return { debtors };
 }
@@ -53,7 +63,11 @@ export async function clientLedger(db: DbExecutor, clientId: number, clock: Cloc
   const today = dayIn(clock.now, clock.timeZone);
   const terms = await effectiveTerms(db, clientId);
   const accounts = await accountsOfClient(db, clientId, clock);
-  const rows = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.clientId, clientId)).orderBy(asc(ledgerAccounts.id));
+  const rows = await db
+    .select()
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.clientId, clientId))
+    .orderBy(asc(ledgerAccounts.id));
   void payers;
   return {
     accounts: accounts.map((account, index) => {

@@ -30,7 +30,14 @@ import {
 } from '../../db/schema/index.ts';
 import { emit } from '../../events/bus.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
-import { addDays, daysBetween, ledgerPosition, overdueKopecks, type LedgerEntryFacts, type OpenDebit } from './allocation.ts';
+import {
+  addDays,
+  daysBetween,
+  ledgerPosition,
+  overdueKopecks,
+  type LedgerEntryFacts,
+  type OpenDebit,
+} from './allocation.ts';
 import { effectiveTerms } from './terms.ts';
 
 /**
@@ -44,7 +51,7 @@ export const dayIn = (at: Date, timeZone: string): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 /** A payer's first version: a ledger follows the payer through corrected requisites (payers.replaces_id). */
-async function rootPayerId(db: DbExecutor, payerId: number): Promise<number> {
+export async function rootPayerId(db: DbExecutor, payerId: number): Promise<number> {
   const rows = await db.execute<{ id: number }>(sql`
     with recursive chain(id, replaces_id) as (
       select id, replaces_id from payers where id = ${payerId}
@@ -52,7 +59,8 @@ async function rootPayerId(db: DbExecutor, payerId: number): Promise<number> {
       select p.id, p.replaces_id from payers p join chain c on p.id = c.replaces_id
     )
     select id from chain where replaces_id is null limit 1`);
-  const row = (rows as unknown as { rows?: Array<{ id: number }> }).rows?.[0] ?? (rows as unknown as Array<{ id: number }>)[0];
+  const row =
+    (rows as unknown as { rows?: Array<{ id: number }> }).rows?.[0] ?? (rows as unknown as Array<{ id: number }>)[0];
   return row ? Number(row.id) : payerId;
 }
 
@@ -63,7 +71,11 @@ export async function lockAccountFor(tx: Tx, clientId: number, payerId: number |
   const [row] = await tx
     .select({ id: ledgerAccounts.id })
     .from(ledgerAccounts)
-    .where(root === null ? and(eq(ledgerAccounts.clientId, clientId), isNull(ledgerAccounts.payerId)) : eq(ledgerAccounts.payerId, root))
+    .where(
+      root === null
+        ? and(eq(ledgerAccounts.clientId, clientId), isNull(ledgerAccounts.payerId))
+        : eq(ledgerAccounts.payerId, root),
+    )
     .for('update');
   return row!.id;
 }
@@ -101,7 +113,10 @@ async function refreshAccountTx(tx: Tx, accountId: number, today: string, stopAf
     due_on: debit.dueOn,
     open: kopecksToDecimal(debit.openKopecks),
   }));
-  const oldest = position.openDebits.reduce<string | null>((min, d) => (min === null || d.dueOn < min ? d.dueOn : min), null);
+  const oldest = position.openDebits.reduce<string | null>(
+    (min, d) => (min === null || d.dueOn < min ? d.dueOn : min),
+    null,
+  );
   await tx
     .update(ledgerAccounts)
     .set({ balance: kopecksToDecimal(position.balanceKopecks), openDebits: open, oldestOpenDue: oldest })
@@ -118,12 +133,32 @@ async function applyAutoStopTx(tx: Tx, accountId: number, oldestDue: string | nu
   if (tooLate && account.stopKind === null) {
     await tx
       .update(ledgerAccounts)
-      .set({ stopKind: 'auto', stopReason: `Просроченный долг более ${days} дн.`, stoppedAt: new Date(`${today}T00:00:00Z`) })
+      .set({
+        stopKind: 'auto',
+        stopReason: `Просроченный долг более ${days} дн.`,
+        stoppedAt: new Date(`${today}T00:00:00Z`),
+      })
       .where(eq(ledgerAccounts.id, accountId));
-    await emit(tx, 'StaffWrite', { staffId: null, action: 'ledger.stop_auto', entity: 'ledger_account', entityId: accountId, after: { oldest_due: oldestDue }, at: new Date() });
+    await emit(tx, 'StaffWrite', {
+      staffId: null,
+      action: 'ledger.stop_auto',
+      entity: 'ledger_account',
+      entityId: accountId,
+      after: { oldest_due: oldestDue },
+      at: new Date(),
+    });
   } else if (!tooLate && account.stopKind === 'auto') {
-    await tx.update(ledgerAccounts).set({ stopKind: null, stopReason: null, stoppedAt: null }).where(eq(ledgerAccounts.id, accountId));
-    await emit(tx, 'StaffWrite', { staffId: null, action: 'ledger.stop_lift_auto', entity: 'ledger_account', entityId: accountId, at: new Date() });
+    await tx
+      .update(ledgerAccounts)
+      .set({ stopKind: null, stopReason: null, stoppedAt: null })
+      .where(eq(ledgerAccounts.id, accountId));
+    await emit(tx, 'StaffWrite', {
+      staffId: null,
+      action: 'ledger.stop_lift_auto',
+      entity: 'ledger_account',
+      entityId: accountId,
+      at: new Date(),
+    });
   }
 }
 
@@ -186,17 +221,32 @@ export async function appendEntryTx(tx: Tx, accountId: number, entry: NewEntry, 
 export async function recordShipmentDebitsTx(tx: Tx, lineIds: readonly number[], clock: Clock): Promise<void> {
   if (lineIds.length === 0) return;
   const posted = await tx
-    .selectDistinct({ id: shipments.id, clientId: shipments.clientId, payerId: shipments.payerId, total: shipments.total, postedAt: shipments.postedAt })
+    .selectDistinct({
+      id: shipments.id,
+      clientId: shipments.clientId,
+      payerId: shipments.payerId,
+      total: shipments.total,
+      postedAt: shipments.postedAt,
+    })
     .from(shipments)
     .innerJoin(shipmentLines, eq(shipmentLines.shipmentId, shipments.id))
-    .where(sql`${shipmentLines.orderItemId} in ${lineIds} and not exists (select 1 from ledger_entries e where e.shipment_id = ${shipments.id} and e.kind = 'shipment')`)
+    .where(
+      sql`${shipmentLines.orderItemId} in ${lineIds} and not exists (select 1 from ledger_entries e where e.shipment_id = ${shipments.id} and e.kind = 'shipment')`,
+    )
     .orderBy(asc(shipments.id));
   for (const shipment of posted) await recordShipmentDebitTx(tx, shipment, clock);
 }
 
 export async function recordShipmentDebitTx(
   tx: Tx,
-  shipment: { id: number; clientId: number; payerId: number | null; total: string; postedAt: Date; billId?: number | null },
+  shipment: {
+    id: number;
+    clientId: number;
+    payerId: number | null;
+    total: string;
+    postedAt: Date;
+    billId?: number | null;
+  },
   clock: Clock,
 ) {
   const amount = toKopecks(shipment.total);
@@ -207,7 +257,15 @@ export async function recordShipmentDebitTx(
   return appendEntryTx(
     tx,
     accountId,
-    { kind: 'shipment', side: 'debit', amountKopecks: amount, occurredOn: day, dueOn: addDays(day, terms.deferralDays), shipmentId: shipment.id, billId: shipment.billId ?? null },
+    {
+      kind: 'shipment',
+      side: 'debit',
+      amountKopecks: amount,
+      occurredOn: day,
+      dueOn: addDays(day, terms.deferralDays),
+      shipmentId: shipment.id,
+      billId: shipment.billId ?? null,
+    },
     clock,
   );
 }
@@ -215,12 +273,23 @@ export async function recordShipmentDebitTx(
 /** A payment against a bill (modules/payments): a credit naming the bill, once per payment and statement document. */
 export async function recordBillPaymentTx(
   tx: Tx,
-  payment: { paymentId: number; billId: number; amount: string; paidOn: string; statementKey: string | null; reference: string; staffId: number | null },
+  payment: {
+    paymentId: number;
+    billId: number;
+    amount: string;
+    paidOn: string;
+    statementKey: string | null;
+    reference: string;
+    staffId: number | null;
+  },
   clock: Clock,
 ) {
   if (payment.statementKey !== null) {
     // Taken as an advance before staff named its bill: the money is on the ledger already.
-    const [earlier] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.statementKey, payment.statementKey));
+    const [earlier] = await tx
+      .select({ id: ledgerEntries.id })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.statementKey, payment.statementKey));
     if (earlier) return null;
   }
   const [bill] = await tx
@@ -252,7 +321,10 @@ type InnMatch = { kind: 'one'; clientId: number; payerId: number | null } | { ki
 
 /** Whose INN it is: one payer (any version), else one client's own INN; anything else is not guessed. */
 export async function findByInn(db: DbExecutor, inn: string): Promise<InnMatch> {
-  const byPayer = await db.selectDistinct({ clientId: payers.clientId, id: payers.id, replacesId: payers.replacesId }).from(payers).where(eq(payers.inn, inn));
+  const byPayer = await db
+    .selectDistinct({ clientId: payers.clientId, id: payers.id, replacesId: payers.replacesId })
+    .from(payers)
+    .where(eq(payers.inn, inn));
   const roots = new Map<number, number>();
   for (const payer of byPayer) roots.set(await rootPayerId(db, payer.id), payer.clientId);
   if (roots.size === 1) {
@@ -281,7 +353,13 @@ export async function recordStatementAdvanceTx(tx: Tx, line: MoneyWithoutBill, c
     if (line.statementKey !== null) {
       await tx
         .insert(ledgerUnmatchedLines)
-        .values({ statementKey: line.statementKey, inn: line.inn, amount: kopecksToDecimal(line.amountKopecks), paidOn: line.paidOn, reference: line.reference })
+        .values({
+          statementKey: line.statementKey,
+          inn: line.inn,
+          amount: kopecksToDecimal(line.amountKopecks),
+          paidOn: line.paidOn,
+          reference: line.reference,
+        })
         .onConflictDoNothing();
     }
     return null;
@@ -290,7 +368,15 @@ export async function recordStatementAdvanceTx(tx: Tx, line: MoneyWithoutBill, c
   return appendEntryTx(
     tx,
     accountId,
-    { kind: 'payment', side: 'credit', amountKopecks: line.amountKopecks, occurredOn: line.paidOn, statementKey: line.statementKey, reason: line.reference, staffId: line.staffId },
+    {
+      kind: 'payment',
+      side: 'credit',
+      amountKopecks: line.amountKopecks,
+      occurredOn: line.paidOn,
+      statementKey: line.statementKey,
+      reason: line.reference,
+      staffId: line.staffId,
+    },
     clock,
   );
 }
@@ -308,20 +394,39 @@ export async function createAdvance(
     let accountId = body.account_id ?? null;
     if (accountId === null) {
       const match = await findByInn(tx, body.inn!);
-      if (match.kind === 'none') throw validationFailed({ inn: [LEDGER_UNKNOWN_INN_MESSAGE] }, LEDGER_UNKNOWN_INN_MESSAGE);
-      if (match.kind === 'many') throw validationFailed({ inn: [LEDGER_AMBIGUOUS_INN_MESSAGE] }, LEDGER_AMBIGUOUS_INN_MESSAGE);
+      if (match.kind === 'none')
+        throw validationFailed({ inn: [LEDGER_UNKNOWN_INN_MESSAGE] }, LEDGER_UNKNOWN_INN_MESSAGE);
+      if (match.kind === 'many')
+        throw validationFailed({ inn: [LEDGER_AMBIGUOUS_INN_MESSAGE] }, LEDGER_AMBIGUOUS_INN_MESSAGE);
       accountId = await lockAccountFor(tx, match.clientId, match.payerId);
     }
     if (body.date > dayIn(clock.now, clock.timeZone)) {
-      throw validationFailed({ date: ['Дата платежа не может быть в будущем'] }, 'Дата платежа не может быть в будущем');
+      throw validationFailed(
+        { date: ['Дата платежа не может быть в будущем'] },
+        'Дата платежа не может быть в будущем',
+      );
     }
     const row = await appendEntryTx(
       tx,
       accountId,
-      { kind: 'payment', side: 'credit', amountKopecks: toKopecks(body.amount), occurredOn: body.date, reason: body.reference ?? '', staffId },
+      {
+        kind: 'payment',
+        side: 'credit',
+        amountKopecks: toKopecks(body.amount),
+        occurredOn: body.date,
+        reason: body.reference ?? '',
+        staffId,
+      },
       clock,
     );
-    await emit(tx, 'StaffWrite', { staffId, action: 'ledger.advance', entity: 'ledger_account', entityId: accountId, after: { entry_id: row!.id, amount: row!.amount, date: row!.occurredOn }, at: clock.now });
+    await emit(tx, 'StaffWrite', {
+      staffId,
+      action: 'ledger.advance',
+      entity: 'ledger_account',
+      entityId: accountId,
+      after: { entry_id: row!.id, amount: row!.amount, date: row!.occurredOn },
+      at: clock.now,
+    });
     return (await entryView(tx, accountId, row!.id))!;
   });
 }
@@ -337,16 +442,35 @@ export async function createAdjustment(
     const row = await appendEntryTx(
       tx,
       body.account_id,
-      { kind: 'adjustment', side: body.side, amountKopecks: toKopecks(body.amount), occurredOn: dayIn(clock.now, clock.timeZone), reason: body.reason, staffId },
+      {
+        kind: 'adjustment',
+        side: body.side,
+        amountKopecks: toKopecks(body.amount),
+        occurredOn: dayIn(clock.now, clock.timeZone),
+        reason: body.reason,
+        staffId,
+      },
       clock,
     );
-    await emit(tx, 'StaffWrite', { staffId, action: 'ledger.adjustment', entity: 'ledger_account', entityId: body.account_id, after: { entry_id: row!.id, side: body.side, amount: row!.amount, reason: body.reason }, at: clock.now });
+    await emit(tx, 'StaffWrite', {
+      staffId,
+      action: 'ledger.adjustment',
+      entity: 'ledger_account',
+      entityId: body.account_id,
+      after: { entry_id: row!.id, side: body.side, amount: row!.amount, reason: body.reason },
+      at: clock.now,
+    });
     return (await entryView(tx, body.account_id, row!.id))!;
   });
 }
 
 /** Reverses an entry once: its mirror on the other side, today, with a reason. */
-export async function createReversal(db: Db, staffId: number, body: { entry_id: number; reason: string }, clock: Clock): Promise<LedgerEntry> {
+export async function createReversal(
+  db: Db,
+  staffId: number,
+  body: { entry_id: number; reason: string },
+  clock: Clock,
+): Promise<LedgerEntry> {
   return db.transaction(async (tx) => {
     const [original] = Number.isSafeInteger(body.entry_id)
       ? await tx.select().from(ledgerEntries).where(eq(ledgerEntries.id, body.entry_id))
@@ -371,28 +495,67 @@ export async function createReversal(db: Db, staffId: number, body: { entry_id: 
       clock,
     );
     if (!row) throw validationFailed({ entry_id: [LEDGER_ALREADY_REVERSED_MESSAGE] }, LEDGER_ALREADY_REVERSED_MESSAGE);
-    await emit(tx, 'StaffWrite', { staffId, action: 'ledger.reversal', entity: 'ledger_account', entityId: original.accountId, after: { entry_id: row.id, reverses_id: original.id, reason: body.reason }, at: clock.now });
+    await emit(tx, 'StaffWrite', {
+      staffId,
+      action: 'ledger.reversal',
+      entity: 'ledger_account',
+      entityId: original.accountId,
+      after: { entry_id: row.id, reverses_id: original.id, reason: body.reason },
+      at: clock.now,
+    });
     return (await entryView(tx, original.accountId, row.id))!;
   });
 }
 
-export async function setStop(db: Db, staffId: number, body: { account_id: number; reason: string }, clock: Clock): Promise<LedgerAccount> {
+export async function setStop(
+  db: Db,
+  staffId: number,
+  body: { account_id: number; reason: string },
+  clock: Clock,
+): Promise<LedgerAccount> {
   return db.transaction(async (tx) => {
     const account = await lockAccount(tx, body.account_id);
     if (!account) throw notFound(LEDGER_ACCOUNT_NOT_FOUND_MESSAGE);
-    await tx.update(ledgerAccounts).set({ stopKind: 'manual', stopReason: body.reason, stoppedAt: clock.now }).where(eq(ledgerAccounts.id, account.id));
-    await emit(tx, 'StaffWrite', { staffId, action: 'ledger.stop', entity: 'ledger_account', entityId: account.id, before: { stop: account.stopKind }, after: { stop: 'manual', reason: body.reason }, at: clock.now });
+    await tx
+      .update(ledgerAccounts)
+      .set({ stopKind: 'manual', stopReason: body.reason, stoppedAt: clock.now })
+      .where(eq(ledgerAccounts.id, account.id));
+    await emit(tx, 'StaffWrite', {
+      staffId,
+      action: 'ledger.stop',
+      entity: 'ledger_account',
+      entityId: account.id,
+      before: { stop: account.stopKind },
+      after: { stop: 'manual', reason: body.reason },
+      at: clock.now,
+    });
     return (await accountView(tx, account.id, clock))!;
   });
 }
 
-export async function liftStop(db: Db, staffId: number, body: { account_id: number }, clock: Clock): Promise<LedgerAccount> {
+export async function liftStop(
+  db: Db,
+  staffId: number,
+  body: { account_id: number },
+  clock: Clock,
+): Promise<LedgerAccount> {
   return db.transaction(async (tx) => {
     const account = await lockAccount(tx, body.account_id);
     if (!account) throw notFound(LEDGER_ACCOUNT_NOT_FOUND_MESSAGE);
-    if (account.stopKind === null) throw validationFailed({ account_id: [LEDGER_NOT_STOPPED_MESSAGE] }, LEDGER_NOT_STOPPED_MESSAGE);
-    await tx.update(ledgerAccounts).set({ stopKind: null, stopReason: null, stoppedAt: null }).where(eq(ledgerAccounts.id, account.id));
-    await emit(tx, 'StaffWrite', { staffId, action: 'ledger.stop_lift', entity: 'ledger_account', entityId: account.id, before: { stop: account.stopKind, reason: account.stopReason }, at: clock.now });
+    if (account.stopKind === null)
+      throw validationFailed({ account_id: [LEDGER_NOT_STOPPED_MESSAGE] }, LEDGER_NOT_STOPPED_MESSAGE);
+    await tx
+      .update(ledgerAccounts)
+      .set({ stopKind: null, stopReason: null, stoppedAt: null })
+      .where(eq(ledgerAccounts.id, account.id));
+    await emit(tx, 'StaffWrite', {
+      staffId,
+      action: 'ledger.stop_lift',
+      entity: 'ledger_account',
+      entityId: account.id,
+      before: { stop: account.stopKind, reason: account.stopReason },
+      at: clock.now,
+    });
     return (await accountView(tx, account.id, clock))!;
   });
 }
@@ -405,7 +568,9 @@ export async function runStopListTick(db: Db, clock: Clock): Promise<{ checked: 
   const candidates = await db
     .select({ id: ledgerAccounts.id })
     .from(ledgerAccounts)
-    .where(sql`(${ledgerAccounts.stopKind} is null and ${ledgerAccounts.oldestOpenDue} < ${line}) or (${ledgerAccounts.stopKind} = 'auto' and (${ledgerAccounts.oldestOpenDue} is null or ${ledgerAccounts.oldestOpenDue} >= ${line}))`);
+    .where(
+      sql`(${ledgerAccounts.stopKind} is null and ${ledgerAccounts.oldestOpenDue} < ${line}) or (${ledgerAccounts.stopKind} = 'auto' and (${ledgerAccounts.oldestOpenDue} is null or ${ledgerAccounts.oldestOpenDue} >= ${line}))`,
+    );
   for (const { id } of candidates) {
     await db.transaction(async (tx) => {
       const account = await lockAccount(tx, id);
@@ -418,11 +583,21 @@ export async function runStopListTick(db: Db, clock: Clock): Promise<{ checked: 
 // --- reads -----------------------------------------------------------------------------------------------------
 
 const openDebitsOf = (row: typeof ledgerAccounts.$inferSelect): OpenDebit[] =>
-  (row.openDebits as StoredOpenDebit[]).map((d) => ({ entryId: d.entry_id, dueOn: d.due_on, openKopecks: toKopecks(d.open) }));
+  (row.openDebits as StoredOpenDebit[]).map((d) => ({
+    entryId: d.entry_id,
+    dueOn: d.due_on,
+    openKopecks: toKopecks(d.open),
+  }));
 
 export async function accountView(db: DbExecutor, accountId: number, clock: Clock): Promise<LedgerAccount | null> {
   const [row] = await db
-    .select({ account: ledgerAccounts, payerName: payers.shortName, firstName: clients.firstName, lastName: clients.lastName, companyName: clients.companyName })
+    .select({
+      account: ledgerAccounts,
+      payerName: payers.shortName,
+      firstName: clients.firstName,
+      lastName: clients.lastName,
+      companyName: clients.companyName,
+    })
     .from(ledgerAccounts)
     .innerJoin(clients, eq(clients.id, ledgerAccounts.clientId))
     .leftJoin(payers, eq(payers.id, ledgerAccounts.payerId))
@@ -431,9 +606,18 @@ export async function accountView(db: DbExecutor, accountId: number, clock: Cloc
   return toAccountView(row, clock);
 }
 
-type AccountRow = { account: typeof ledgerAccounts.$inferSelect; payerName: string | null; firstName: string; lastName: string; companyName: string | null };
+type AccountRow = {
+  account: typeof ledgerAccounts.$inferSelect;
+  payerName: string | null;
+  firstName: string;
+  lastName: string;
+  companyName: string | null;
+};
 
-function toAccountView({ account, payerName, firstName, lastName, companyName }: AccountRow, clock: Clock): LedgerAccount {
+function toAccountView(
+  { account, payerName, firstName, lastName, companyName }: AccountRow,
+  clock: Clock,
+): LedgerAccount {
   const open = openDebitsOf(account);
   const debt = open.reduce((sum, d) => sum + d.openKopecks, 0);
   return {
@@ -445,13 +629,26 @@ function toAccountView({ account, payerName, firstName, lastName, companyName }:
     debt: kopecksToDecimal(debt),
     overdue: kopecksToDecimal(overdueKopecks(open, dayIn(clock.now, clock.timeZone))),
     oldest_due: account.oldestOpenDue,
-    stop: account.stopKind === null ? null : { kind: account.stopKind as 'manual' | 'auto', reason: account.stopReason ?? '', at: account.stoppedAt!.toISOString() },
+    stop:
+      account.stopKind === null
+        ? null
+        : {
+            kind: account.stopKind as 'manual' | 'auto',
+            reason: account.stopReason ?? '',
+            at: account.stoppedAt!.toISOString(),
+          },
   };
 }
 
 export async function accountsOfClient(db: DbExecutor, clientId: number, clock: Clock): Promise<LedgerAccount[]> {
   const rows = await db
-    .select({ account: ledgerAccounts, payerName: payers.shortName, firstName: clients.firstName, lastName: clients.lastName, companyName: clients.companyName })
+    .select({
+      account: ledgerAccounts,
+      payerName: payers.shortName,
+      firstName: clients.firstName,
+      lastName: clients.lastName,
+      companyName: clients.companyName,
+    })
     .from(ledgerAccounts)
     .innerJoin(clients, eq(clients.id, ledgerAccounts.clientId))
     .leftJoin(payers, eq(payers.id, ledgerAccounts.payerId))
@@ -509,8 +706,20 @@ async function entryView(db: DbExecutor, accountId: number, entryId: number) {
 }
 
 export async function unmatchedLines(db: DbExecutor) {
-  const rows = await db.select().from(ledgerUnmatchedLines).where(isNull(ledgerUnmatchedLines.entryId)).orderBy(asc(ledgerUnmatchedLines.id));
-  return { lines: rows.map((row) => ({ id: row.id, inn: row.inn, amount: row.amount, date: row.paidOn, reference: row.reference })) };
+  const rows = await db
+    .select()
+    .from(ledgerUnmatchedLines)
+    .where(isNull(ledgerUnmatchedLines.entryId))
+    .orderBy(asc(ledgerUnmatchedLines.id));
+  return {
+    lines: rows.map((row) => ({
+      id: row.id,
+      inn: row.inn,
+      amount: row.amount,
+      date: row.paidOn,
+      reference: row.reference,
+    })),
+  };
 }
 
 export { creditTerms };

@@ -31,7 +31,9 @@ async function termsRow(db: DbExecutor, owner: { client_id?: number | null; grou
   const [row] = await db
     .select()
     .from(creditTerms)
-    .where(owner.client_id != null ? eq(creditTerms.clientId, owner.client_id) : eq(creditTerms.groupId, owner.group_id!));
+    .where(
+      owner.client_id != null ? eq(creditTerms.clientId, owner.client_id) : eq(creditTerms.groupId, owner.group_id!),
+    );
   return row ?? null;
 }
 
@@ -51,19 +53,29 @@ export async function effectiveTerms(db: DbExecutor, clientId: number): Promise<
   return merge(own, group);
 }
 
-async function termsView(db: DbExecutor, owner: { client_id?: number | null; group_id?: number | null }): Promise<CreditTerms> {
+async function termsView(
+  db: DbExecutor,
+  owner: { client_id?: number | null; group_id?: number | null },
+): Promise<CreditTerms> {
   const own = await termsRow(db, owner);
   let effective: EffectiveTerms;
   if (owner.client_id != null) {
     if ((await groupOf(db, owner.client_id)) === undefined) throw notFound('Клиент не найден');
     effective = await effectiveTerms(db, owner.client_id);
   } else {
-    const [group] = await db.select({ id: clientGroups.id }).from(clientGroups).where(eq(clientGroups.id, owner.group_id!));
+    const [group] = await db
+      .select({ id: clientGroups.id })
+      .from(clientGroups)
+      .where(eq(clientGroups.id, owner.group_id!));
     if (!group) throw notFound('Группа клиентов не найдена');
     effective = merge(own, null);
   }
   return {
-    own: { credit_limit: own?.creditLimit ?? null, deferral_days: own?.deferralDays ?? null, prepay_required: own?.prepayRequired ?? null },
+    own: {
+      credit_limit: own?.creditLimit ?? null,
+      deferral_days: own?.deferralDays ?? null,
+      prepay_required: own?.prepayRequired ?? null,
+    },
     effective: {
       credit_limit: effective.creditLimitKopecks === null ? null : kopecksToDecimal(effective.creditLimitKopecks),
       deferral_days: effective.deferralDays,
@@ -72,12 +84,19 @@ async function termsView(db: DbExecutor, owner: { client_id?: number | null; gro
   };
 }
 
-export const getTerms = (db: DbExecutor, owner: { client_id?: number | null; group_id?: number | null }) => termsView(db, owner);
+export const getTerms = (db: DbExecutor, owner: { client_id?: number | null; group_id?: number | null }) =>
+  termsView(db, owner);
 
 export async function setTerms(
   db: Db,
   staffId: number,
-  body: { client_id?: number | null; group_id?: number | null; credit_limit: string | null; deferral_days: number | null; prepay_required: boolean | null },
+  body: {
+    client_id?: number | null;
+    group_id?: number | null;
+    credit_limit: string | null;
+    deferral_days: number | null;
+    prepay_required: boolean | null;
+  },
   now: Date,
 ): Promise<CreditTerms> {
   return db.transaction(async (tx) => {
@@ -94,7 +113,8 @@ export async function setTerms(
       .values({ ...owner, ...values })
       .onConflictDoUpdate({
         target: body.client_id != null ? creditTerms.clientId : creditTerms.groupId,
-        targetWhere: body.client_id != null ? sql`${creditTerms.clientId} is not null` : sql`${creditTerms.groupId} is not null`,
+        targetWhere:
+          body.client_id != null ? sql`${creditTerms.clientId} is not null` : sql`${creditTerms.groupId} is not null`,
         set: values,
       });
     const after = await termsView(tx, body);
