@@ -1,4 +1,5 @@
-import { SimpleGrid, Stack } from '../ui/index.ts';
+import { Box, SimpleGrid, Stack } from '../ui/index.ts';
+import { PayerBook } from '../features/payers/PayerBook.tsx';
 import type { Route } from './+types/account';
 import { AddressBook } from '../features/clients/AddressBook.tsx';
 import { PasswordChangeForm } from '../features/clients/PasswordChangeForm.tsx';
@@ -15,21 +16,27 @@ export const handle = { access: 'session' } satisfies AccessHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   enforceAccess(request, handle);
-  return withSession(request, context, (api) => api.callShop('client-show-account', { signal: request.signal }));
+  return withSession(request, context, async (api) => {
+    const [account, { payers }] = await Promise.all([
+      api.callShop('client-show-account', { signal: request.signal }),
+      api.callShop('client-payer-all-post', { body: { archived: false }, signal: request.signal }),
+    ]);
+    return { ...account, payers };
+  });
 }
 
 // The account's writes go through the browser's request layer, which holds the token cookie (spec section 3).
 export const clientAction = ({ request }: Route.ClientActionArgs) => accountAction(request);
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta('Личный кабинет', 'Личный кабинет клиента: профиль и адреса доставки.');
+  pageMeta('Личный кабинет', 'Личный кабинет клиента: профиль, адреса доставки и плательщики.');
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { client, delivery_addresses: addresses, notify_status_emails: notifyStatusEmails } = loaderData;
+  const { client, delivery_addresses: addresses, notify_status_emails: notifyStatusEmails, payers } = loaderData;
   return (
     <>
       <AccountTabs />
-      <PageIntro title="Личный кабинет">Профиль, адреса доставки и пароль.</PageIntro>
+      <PageIntro title="Личный кабинет">Профиль, адреса доставки, пароль и плательщики.</PageIntro>
       {/* Keyed by the client: another client signing in on this page starts the forms afresh. */}
       <SimpleGrid
         key={client.id}
@@ -44,6 +51,9 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <PasswordChangeForm />
         </Stack>
       </SimpleGrid>
+      <Box key={`payers-${client.id}`} mt="lg">
+        <PayerBook payers={payers} />
+      </Box>
     </>
   );
 }

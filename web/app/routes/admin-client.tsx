@@ -13,6 +13,7 @@ import { BillsTable } from '../features/admin-bills/BillsTable.tsx';
 import { positiveInt } from '../features/admin-payments/payments-query.ts';
 
 import { isApiError } from '../lib/api/index.ts';
+import { PayersSection } from '../features/admin-clients/PayersSection.tsx';
 import { paths } from '../paths.ts';
 import { Field, PricingForms, BlockControl, OrdersTable, Section } from '../features/admin-clients/ClientScreen.tsx';
 
@@ -24,8 +25,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (id === null) throw data('Клиент не найден', { status: 404 });
   const api = adminServerApi(request, context);
   try {
-    const { client } = await api.call('client-show', { body: { id }, handles: [404] });
-    return { client };
+    const [{ client }, { payers }] = await Promise.all([
+      api.call('client-show', { body: { id }, handles: [404] }),
+      api.call('payer-list', { body: { client_id: id } }),
+    ]);
+    return { client, payers };
   } catch (error) {
     if (isApiError(error) && error.status === 404) throw data('Клиент не найден', { status: 404 });
     throw error;
@@ -37,7 +41,7 @@ export const clientAction = ({ request }: Route.ClientActionArgs) => runClientAc
 export const handle = adminSection('client-show', 'Клиенты доступны владельцу и менеджерам магазина');
 
 export default function AdminClientPage() {
-  const { client } = useLoaderData<typeof loader>();
+  const { client, payers } = useLoaderData<typeof loader>();
   const owed = client.balance.balance;
   return (
     <Stack gap="md">
@@ -76,6 +80,7 @@ export default function AdminClientPage() {
         </SimpleGrid>
       </Paper>
       <PricingForms client={client} />
+      <PayersSection clientId={client.id} payers={payers} />
       <Section
         title="Заказы"
         total={client.orders_total}

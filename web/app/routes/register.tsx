@@ -1,11 +1,13 @@
-import { Anchor, Button, Stack, Text } from '../ui/index.ts';
+import { useState } from 'react';
+import { Anchor, Button, Checkbox, Paper, Stack, Text } from '../ui/index.ts';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/register';
 import { AuthCard } from '../features/clients/AuthCard.tsx';
 import { enforceAccess } from '../lib/access.ts';
 import type { AccessHandle } from '../lib/access.ts';
 import { afterSignInPath } from '../features/clients/forms.ts';
-import { registrationAction } from '../features/clients/registration-action.ts';
+import { FOR_COMPANY_FIELD, PAYER_PREFIX, registrationAction } from '../features/clients/registration-action.ts';
+import { PayerFields } from '../features/payers/PayerFields.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { registerOnServer } from '../features/clients/sign-in-action.server.ts';
 import { ContactFields } from '../features/clients/ContactFields.tsx';
@@ -33,6 +35,8 @@ export default function RegisterPage() {
   // Only the server's answer (a form sent without scripts) brings what was typed back: the page was new.
   const typed = result && 'values' in result ? result.values : undefined;
   const submitting = useNavigation().state === 'submitting';
+  // «Я покупаю для организации» (issue 30): the payer's requisites, checked as the shop's own; off, nothing changes.
+  const [forCompany, setForCompany] = useState(Boolean(errors?.payer));
 
   return (
     <AuthCard title="Регистрация" intro="Зарегистрируйтесь, чтобы оформлять заказы и получать счета.">
@@ -41,12 +45,24 @@ export default function RegisterPage() {
           <ContactFields errors={errors} defaults={typed} />
           <EmailField error={errors?.email} defaultValue={typed?.email} />
           <NewPasswordFields label="Пароль" confirmLabel="Повторите пароль" errors={errors} />
+          <Checkbox
+            name={FOR_COMPANY_FIELD}
+            label="Я покупаю для организации"
+            description="Счета и закрывающие документы будут выписаны на организацию или ИП"
+            checked={forCompany}
+            onChange={(event) => setForCompany(event.currentTarget.checked)}
+          />
+          {forCompany ? (
+            <Paper withBorder radius="md" p="md" component="fieldset" aria-label="Реквизиты плательщика">
+              <PayerFields prefix={PAYER_PREFIX} errors={errors?.payer} />
+            </Paper>
+          ) : null}
           <Button type="submit" fullWidth loading={submitting}>
             Зарегистрироваться
           </Button>
           <Text size="sm" ta="center" c="gray.7">
             Уже есть кабинет?{' '}
-            <Anchor component={Link} to={next === paths.home() ? paths.login() : paths.login(next)}>
+            <Anchor component={Link} underline="always" to={next === paths.home() ? paths.login() : paths.login(next)}>
               Войти
             </Anchor>
           </Text>

@@ -100,6 +100,7 @@ async function apiFetch(request: Request): Promise<Response> {
   if (path === 'payment-list') return Response.json({ data: page([payment]) });
   if (path === 'bill-list') return Response.json({ data: page([bill]) });
   if (path === 'client-list') return Response.json({ data: page([row]) });
+  if (path === 'payer-list') return Response.json({ data: { payers: [payer] } });
   if (path === 'client-show') {
     if ((body as { id: number }).id !== 5)
       return Response.json({ message: 'Клиент не найден', error: 'not_found' }, { status: 404 });
@@ -107,6 +108,27 @@ async function apiFetch(request: Request): Promise<Response> {
   }
   return Response.json({ message: 'Не найдено', error: 'not_found' }, { status: 404 });
 }
+
+const payer = {
+  id: 3,
+  kind: 'legal_entity',
+  kind_name: 'Юридическое лицо',
+  full_name: 'Общество с ограниченной ответственностью «Колесо»',
+  short_name: 'ООО «Колесо»',
+  inn: '7707083893',
+  kpp: '773601001',
+  ogrn: '1027700132195',
+  legal_address: '117997, г. Москва, ул. Вавилова, д. 19',
+  bank_name: 'ПАО Сбербанк',
+  bik: '044525225',
+  correspondent_account: '30101810400000000225',
+  settlement_account: '40702810500000001234',
+  is_default: true,
+  archived: false,
+  used: true,
+  replaces_id: null,
+  created_at: '2026-11-01T10:00:00.000Z',
+};
 
 const harness = ssrHarnessPerFile();
 
@@ -172,6 +194,10 @@ describe('back office: payments and clients on the server', () => {
     expect(html).toContain('Частично выдан');
     expect(html).toContain('data-testid="client-blocked"');
     expect(html).toContain('>Разблокировать<');
+    // The client's payers (issue 30): the requisites as a dense row, the default one marked.
+    expect(html).toContain('Плательщики');
+    expect(html).toContain('7707083893 / 773601001');
+    expect(html).toContain('Основной');
   });
 
   it('answers 404 for a missing client, and tells a content editor the sections are not theirs', async () => {

@@ -4,13 +4,15 @@ import { callShop } from '../../lib/api/index.ts';
 import { fieldErrors, hasErrors, submittedFields } from '../../lib/submitted-form.ts';
 import type { FieldCheck } from '../../lib/submitted-form.ts';
 import { CONTACT_FIELDS, contactRules } from './ContactFields.tsx';
+import { checkPayer, payerServerErrors } from '../payers/payer-form.ts';
 import { byRules, confirmationRules, currentPasswordRules, newPasswordRules, serverFieldErrors } from './forms.ts';
 
 /** What a form of the account page learns from its submit: it went through, or the messages for its fields. */
 export type AccountFormResult = { done: true } | { done: false; errors: Partial<Record<string, string>> };
 
 /** The intents of the account page's forms, each a fetcher form of its own. */
-export type AccountIntent = 'profile' | 'add-address' | 'delete-address' | 'change-password';
+export type AccountIntent =
+  'profile' | 'add-address' | 'delete-address' | 'change-password' | 'save-payer' | 'default-payer' | 'archive-payer';
 
 const addressRules = byRules(required('Введите адрес доставки'), maxLength(500));
 const PASSWORD_FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
@@ -71,7 +73,55 @@ const changePassword = (form: FormData) =>
     'Пароль изменён. На других устройствах нужно войти заново',
   );
 
+/**
+ * A payer added (no `id`) or corrected (issue 30): its requisites checked in the browser by the contract's own
+ * check digits, then sent. The server may answer a corrected payer with a new id (a new version, when an order
+ * names the old one); the list is reloaded either way.
+ */
+async function savePayer(form: FormData): Promise<AccountFormResult> {
+  const checked = checkPayer(form);
+  if ('errors' in checked) return { done: false, errors: checked.errors };
+  const id = Number(form.get('id')) || null;
+  const isDefault = form.get('is_default') === 'on';
+  try {
+    if (id === null) {
+      await callShop('client-payer-create-post', { body: { ...checked.payer, is_default: isDefault } });
+    } else {
+      const { payer } = await callShop('client-payer-update-post', {
+        body: { ...checked.payer, id, is_default: isDefault },
+      });
+      if (payer.id !== id) {
+        notifications.show({
+          color: 'green',
+          message:
+            'Плательщик уже указан в заказах: сохранена новая версия реквизитов, документы по старым заказам не меняются',
+        });
+        return { done: true };
+      }
+    }
+  } catch (error) {
+    return { done: false, errors: payerServerErrors(error) };
+  }
+  notifications.show({ color: 'green', message: 'Реквизиты сохранены' });
+  return { done: true };
+}
+
+const payerCall =
+  (path: 'client-payer-default-post' | 'client-payer-archive-post') =>
+  async (form: FormData): Promise<AccountFormResult> => {
+    try {
+      await callShop(path, { body: { id: Number(form.get('id')) } });
+    } catch {
+      // The error catalogue has shown what went wrong.
+      return { done: false, errors: {} };
+    }
+    return { done: true };
+  };
+
 const byIntent: Record<AccountIntent, (form: FormData) => Promise<AccountFormResult>> = {
+  'save-payer': savePayer,
+  'default-payer': payerCall('client-payer-default-post'),
+  'archive-payer': payerCall('client-payer-archive-post'),
   profile: saveProfile,
   'add-address': addAddress,
   'delete-address': deleteAddress,

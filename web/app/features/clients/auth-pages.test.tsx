@@ -319,7 +319,10 @@ describe('/account and logout', () => {
     renderPage('/account', {
       path: 'account',
       Component: AccountPage as never,
-      loader: () => callShop('client-show-account'),
+      loader: async () => ({
+        ...(await callShop('client-show-account')),
+        ...(await callShop('client-payer-all-post', { body: { archived: false } })),
+      }),
       action: ({ request }) => accountAction(request),
     });
     await screen.findByRole('heading', { level: 1, name: 'Личный кабинет' }, { timeout: 5000 });
@@ -327,6 +330,7 @@ describe('/account and logout', () => {
 
   beforeEach(() => {
     document.cookie = `token=${TOKEN}; Path=/`;
+    answers['client-payer-all-post'] = [200, { data: { payers: [] } }];
     answers['client-show-account'] = [
       200,
       { data: { client, delivery_addresses: [tver], notify_status_emails: true } },

@@ -40,6 +40,7 @@ async function apiFetch(request: Request): Promise<Response> {
   if (session === 'dead' || !hasToken) return unauthorized();
   if (endpoint === 'client-me') return Response.json({ data: { client } });
   if (endpoint === 'client-show-account') return Response.json({ data: account });
+  if (endpoint === 'client-payer-all-post') return Response.json({ data: { payers: [] } });
   return Response.json({ message: 'Не найдено', error: 'not_found' }, { status: 404 });
 }
 

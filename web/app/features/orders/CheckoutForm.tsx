@@ -95,6 +95,59 @@ interface CheckoutFormProps {
  * (checkout-action.ts) and opens it. The server makes a repeated submit (double click, retry) the same order, so
  * the button only guards against needless requests.
  */
+/**
+ * (issue 30) Who the bill is made out to: one of the client's payers (the default preselected), or the client as
+ * a person, as before.
+ */
+function PayerChoice({
+  payers,
+  field,
+}: {
+  payers: Preorder['payers'];
+  field: { value: string; error?: string; onChange: (value: string) => void };
+}) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Radio.Group
+        label={
+          <Title order={2} fz="lg" component="span">
+            Плательщик
+          </Title>
+        }
+        description="На кого выписать счёт и закрывающие документы"
+        {...field}
+      >
+        <Stack gap="xs" mt="sm">
+          {payers.map((payer) => (
+            <Radio.Card key={payer.id} value={String(payer.id)} radius="sm" p="sm">
+              <Group wrap="nowrap" align="flex-start" gap="sm">
+                <Radio.Indicator mt={3} />
+                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                  <Text fw={600} size="sm">
+                    {payer.short_name}
+                  </Text>
+                  <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                    ИНН {payer.inn}
+                    {payer.kpp ? `, КПП ${payer.kpp}` : ''} · {payer.legal_address}
+                  </Text>
+                </Stack>
+              </Group>
+            </Radio.Card>
+          ))}
+          <Radio.Card value="" radius="sm" p="sm">
+            <Group wrap="nowrap" align="flex-start" gap="sm">
+              <Radio.Indicator mt={3} />
+              <Text fw={600} size="sm">
+                Как частное лицо
+              </Text>
+            </Group>
+          </Radio.Card>
+        </Stack>
+      </Radio.Group>
+    </Card>
+  );
+}
+
 export function CheckoutForm({ preorder }: CheckoutFormProps) {
   const refusal = useActionData<typeof checkoutAction>();
   const submitting = useNavigation().state === 'submitting';
@@ -125,6 +178,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
     >
       <input type="hidden" name={NEEDS_ADDRESS_FIELD} value={String(method?.needs_address === true)} />
       <input type="hidden" name="delivery_method_id" value={form.values.delivery_method_id} />
+      <input type="hidden" name="payer_id" value={form.values.payer_id} />
       <Stack gap="lg">
         {notice ? <NoticeAlert notice={notice} /> : null}
 
@@ -189,6 +243,10 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                   />
                 </SimpleGrid>
               </Card>
+
+              {preorder.payers.length > 0 ? (
+                <PayerChoice payers={preorder.payers} field={form.field('payer_id')} />
+              ) : null}
 
               <Card withBorder radius="md" padding="md">
                 <Radio.Group

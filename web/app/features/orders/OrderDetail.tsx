@@ -93,6 +93,16 @@ export function OrderDetail({ order, justPlaced }: { order: Order; justPlaced: b
               <Text size="sm">{order.delivery_method.description || 'Самовывоз'}</Text>
             </Fact>
           )}
+          {order.payer ? (
+            <Fact label="Плательщик">
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {order.payer.short_name}
+              </Text>
+              <Text size="sm" c="gray.7">
+                {order.payer.kpp ? `ИНН ${order.payer.inn}, КПП ${order.payer.kpp}` : `ИНН ${order.payer.inn}`}
+              </Text>
+            </Fact>
+          ) : null}
           {order.comment ? (
             <Fact label="Комментарий">
               <Text size="sm" style={{ whiteSpace: 'pre-line' }}>

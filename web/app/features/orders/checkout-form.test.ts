@@ -60,6 +60,7 @@ describe('checkout form', () => {
       desired_date: '',
       desired_time: '',
       comment: '',
+      payer_id: '',
     });
     expect(initialCheckoutValues({ ...preorder, client_shops_delivery_address: [] }).address_choice).toBe(NEW_ADDRESS);
   });

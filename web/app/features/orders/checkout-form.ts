@@ -29,6 +29,8 @@ export interface CheckoutFormValues {
   desired_date: string;
   desired_time: string;
   comment: string;
+  /** (issue 30) The payer billed: one of the client's payers' id, or '' to buy as a person. */
+  payer_id: string;
 }
 
 export type CheckoutField = keyof CheckoutFormValues;
@@ -51,6 +53,7 @@ export const CHECKOUT_FIELDS = [
   'desired_date',
   'desired_time',
   'comment',
+  'payer_id',
 ] as const satisfies readonly CheckoutField[];
 
 /** The form as step 1 prefills it: the account's contact data, the first method, the first saved address. */
@@ -70,6 +73,8 @@ export function initialCheckoutValues(preorder: Preorder): CheckoutFormValues {
     desired_date: '',
     desired_time: '',
     comment: '',
+    // A business client's default payer is preselected (the list comes default first); a person has none.
+    payer_id: preorder.payers[0] ? String(preorder.payers[0].id) : '',
   };
 }
 
@@ -151,6 +156,7 @@ export function step2Body(
     desired_date: orNull(values.desired_date),
     desired_time: orNull(values.desired_time),
     comment: orNull(values.comment),
+    payer_id: values.payer_id ? Number(values.payer_id) : null,
   };
 }
 
@@ -168,6 +174,7 @@ const FIELD_OF_REQUEST: Record<string, CheckoutField> = {
   desired_date: 'desired_date',
   desired_time: 'desired_time',
   comment: 'comment',
+  payer_id: 'payer_id',
 };
 
 /**

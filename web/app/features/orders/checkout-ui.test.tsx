@@ -164,6 +164,7 @@ describe('/orders/create', { timeout: 30_000 }, () => {
       desired_date: null,
       desired_time: '7:30 pm',
       comment: null,
+      payer_id: null,
     });
   });
 
