@@ -28,6 +28,8 @@ export const paths = {
   adminContentPage: (id: number | 'new') => `/admin/content/pages/${segment(id)}`,
   adminContentNews: (id: number | 'new') => `/admin/content/news/${segment(id)}`,
   adminSettings: () => '/admin/settings',
+  adminShipments: (query = '') => `/admin/shipments${withQuery(query)}`,
+  adminShipmentIssue: (clientId?: number) => `/admin/shipments/issue${clientId ? `?client=${clientId}` : ''}`,
   adminSuppliers: (query = '') => `/admin/suppliers${withQuery(query)}`,
   adminSupplier: (id: number | 'new') => `/admin/suppliers/${segment(id)}`,
   adminCrossReferences: (query = '') => `/admin/suppliers/cross-references${withQuery(query)}`,
@@ -60,5 +62,6 @@ export const paths = {
   account: () => '/account',
   bills: () => '/bills',
   billsCommon: () => '/bills/common',
+  billsDocuments: () => '/bills/documents',
   payment: (billId?: number | string) => (billId === undefined ? '/payment' : `/payment?bill=${segment(billId)}`),
 } as const;

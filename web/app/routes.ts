@@ -31,6 +31,7 @@ export default [
     route('account', 'routes/account.tsx'),
     route('bills', 'routes/bills.tsx'),
     route('bills/common', 'routes/bills-common.tsx'),
+    route('bills/documents', 'routes/bills-documents.tsx'),
     route('payment', 'routes/payment.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
@@ -58,6 +59,8 @@ export default [
     route('admin/content/pages/:id', 'routes/admin-content-page.tsx'),
     route('admin/content/news/:id', 'routes/admin-content-news.tsx'),
     route('admin/settings', 'routes/admin-settings.tsx'),
+    route('admin/shipments', 'routes/admin-shipments.tsx'),
+    route('admin/shipments/issue', 'routes/admin-shipment-issue.tsx'),
   ]),
   // Resource routes, outside the page layout: the search forms' target without scripts, plain text for crawlers.
   route('search', 'routes/search-form.ts'),

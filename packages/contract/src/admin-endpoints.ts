@@ -12,6 +12,7 @@ import { catalogAdminEndpoints } from './admin-catalog.ts';
 import { supplierSourceAdminEndpoints } from './supplier-sources.ts';
 import { shipmentAdminEndpoints } from './shipments.ts';
 import { ledgerAdminEndpoints } from './ledger.ts';
+import { purchasingAdminEndpoints } from './purchasing.ts';
 import {
   adminLineCancelRequestSchema,
   adminLineStatusRequestSchema,
@@ -247,6 +248,8 @@ export const adminEndpoints = defineEndpoints({
   ...shipmentAdminEndpoints,
   // The client ledger, credit terms, the stop-list and the debtors (ledger.ts, issue 31): owner and manager.
   ...ledgerAdminEndpoints,
+  // Purchasing: supplier orders and goods receipts (purchasing.ts, issue 29): owner and manager.
+  ...purchasingAdminEndpoints,
 });
 
 export type AdminEndpoints = typeof adminEndpoints;

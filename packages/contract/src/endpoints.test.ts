@@ -50,6 +50,9 @@ const BEYOND_PATHS = [
   ['POST', 'basket-set-item-quantity'],
   ['GET', 'products-suggest'],
   ['GET', 'client-search-history'],
+  // Issue 30: the client's shipments and their УПД (PDF and XML).
+  ['POST', 'client-shipment-all-post'],
+  ['POST', 'client-shipment-download-post'],
   ['POST', 'client-payer-all-post'],
   ['POST', 'client-payer-create-post'],
   ['POST', 'client-payer-update-post'],
@@ -80,6 +83,8 @@ const SESSION_PATHS = new Set([
   'client-bill-summary-post',
   'client-bill-payment-post',
   'client-search-history',
+  'client-shipment-all-post',
+  'client-shipment-download-post',
 ]);
 const TAGS = new Set(['auth', 'basket', 'search', 'orders', 'bills', 'content', 'catalog']);
 
@@ -95,7 +100,7 @@ describe('shop endpoint registry', () => {
 
   it.each(allEntries)('%s: path is its key, with a response, summary and known tags', (key, def) => {
     expect(def.path).toBe(key);
-    expect(def.response === 'pdf' || def.response instanceof z.ZodType).toBe(true);
+    expect(def.response === 'pdf' || def.response === 'document' || def.response instanceof z.ZodType).toBe(true);
     expect(def.summary.length).toBeGreaterThan(0);
     expect(def.tags.length).toBeGreaterThan(0);
     for (const tag of def.tags) expect(TAGS).toContain(tag);
@@ -136,6 +141,11 @@ describe('shop endpoint registry', () => {
         expect(key).toBe('import-report');
         continue;
       }
+      if (def.response === 'document') {
+        // A shipment's УПД, PDF or XML (issue 30).
+        expect(['client-shipment-download-post', 'shipment-download']).toContain(key);
+        continue;
+      }
       expect(def.response.safeParse({}).success, key).toBe(false);
       const shape = (def.response as z.ZodObject).shape;
       expect(Object.keys(shape), key).toEqual(['data']);
@@ -174,6 +184,7 @@ describe('admin endpoint registry', () => {
     // The back office's downloads: the report of an import's refused rows, and a bill's PDF (issue 26).
     if (def.response === 'pdf') expect(key).toBe('bill-download');
     else if (def.response === 'csv') expect(key).toBe('import-report');
+    else if (def.response === 'document') expect(key).toBe('shipment-download');
     else expect(() => z.toJSONSchema(def.response as z.ZodType, { io: 'output' })).not.toThrow();
   });
 

@@ -44,3 +44,4 @@ export * from './order-status.ts';
 export * from './phone.ts';
 export * from './shipments.ts';
 export * from './ledger.ts';
+export * from './purchasing.ts';

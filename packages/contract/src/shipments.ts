@@ -41,8 +41,10 @@ export const shipmentLineSchema = z.object({
   brand: z.string(),
   description: z.string(),
   quantity: z.int().min(0),
-  price: moneySchema,
-  sum: moneySchema,
+  price: moneySchema.meta({
+    description: "One piece at the line's selling prices, VAT included: what the client pays",
+  }),
+  sum: moneySchema.meta({ description: 'The selling prices times the quantity, VAT included' }),
   country: z.string().meta({ description: 'Country of origin as the goods receipt says; empty when unknown' }),
   customs_declaration: z.string().meta({ description: 'Customs declaration (ГТД) number; empty when none' }),
 });

@@ -28,6 +28,9 @@ import { createSupplierHandlers } from './suppliers/handlers.ts';
 import { createPayerAdminHandlers, createPayerHandlers } from './payers/handlers.ts';
 import { payerAuditObjects } from './payers/queries.ts';
 import { createSupplierSourceHandlers } from './supplier-sources/handlers.ts';
+import { createShipmentAdminHandlers, createShipmentHandlers } from './shipments/handlers.ts';
+import { createPurchasingHandlers } from './purchasing/handlers.ts';
+import { goodsReceiptAuditObjects, supplierOrderAuditObjects } from './purchasing/audit-objects.ts';
 
 /**
  * Every domain module's handler factory. Adding a module is one line in the list of its scheme; an
@@ -43,6 +46,7 @@ const shopModules: ReadonlyArray<(deps: AppDeps) => ShopHandlers> = [
   createOrdersHandlers,
   createBillHandlers,
   createLedgerHandlers,
+  createShipmentHandlers,
 ];
 const techModules: ReadonlyArray<(deps: AppDeps) => TechHandlers> = [createCatalogHandlers];
 /** The names the audit log shows for its rows' objects, by entity kind: each read by the module that owns it. */
@@ -59,6 +63,8 @@ const auditObjectReaders: AuditObjectReaders = {
   pricing_group: clientGroupAuditObjects,
   brand: brandAuditObjects,
   payer: payerAuditObjects,
+  supplier_order: supplierOrderAuditObjects,
+  goods_receipt: goodsReceiptAuditObjects,
 };
 
 const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
@@ -75,6 +81,8 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   createSupplierHandlers,
   createSupplierSourceHandlers,
   createCatalogAdminHandlers,
+  createShipmentAdminHandlers,
+  createPurchasingHandlers,
 ];
 
 /** Merges the modules' handler maps; two modules claiming one endpoint is a wiring mistake, caught at start. */

@@ -8,10 +8,11 @@ import {
   enqueueStaffSupplierAlert,
 } from './notifications/outbox.ts';
 import { forgetSuggestions } from './search/suggestion-cache.ts';
-import { recordAudit } from './staff/audit.ts';
 import { recordBillPaymentTx, recordShipmentDebitsTx, recordStatementAdvanceTx } from './ledger/service.ts';
 import { toKopecks } from '@detal/contract';
 import { releaseHoldOfPaidBillTx } from './ledger/holds.ts';
+import { postShipments } from './shipments/service.ts';
+import { recordAudit, recordAudits } from './staff/audit.ts';
 
 /**
  * Who reacts to which domain event (events/domain-events.ts), composed once per process by every composition
@@ -26,13 +27,16 @@ export function subscribeModuleEffects(bus: DomainEventBus = domainEvents): void
   composed.add(bus);
 
   bus.inTransaction('StaffWrite', recordAudit);
+  bus.inTransaction('StaffWrites', (tx, { records }) => recordAudits(tx, records));
 
   // The client's e-mail with the bill first, then the staff's: the outbox keeps them in this order.
   bus.inTransaction('OrderPlaced', (tx, { orderId }) => enqueueOrderPlaced(tx, orderId));
   bus.inTransaction('OrderPlaced', (tx, { orderId }) => enqueueStaffNewOrder(tx, orderId));
-  bus.inTransaction('OrderLineStatusChanged', (tx, { at, ...change }) =>
-    enqueueLineStatusChanged(tx, change, { now: at }),
+  bus.inTransaction('OrderLineStatusChanged', (tx, { at, orderId, lines }) =>
+    enqueueLineStatusChanged(tx, orderId, lines, { now: at }),
   );
+  // Lines handed over: their shipment document (УПД), in the same transaction (decision 0053).
+  bus.inTransaction('LinesIssued', postShipments);
   bus.inTransaction('BillRevised', (tx, { at, ...bill }) => enqueueBillRevised(tx, bill, { now: at }));
   bus.inTransaction('PaymentRecorded', (tx, payment) => enqueuePaymentRecorded(tx, payment));
   // The client ledger (issue 31): a bill's payment is a credit naming it; money naming no bill an advance (or

@@ -148,7 +148,8 @@ describe('OpenAPI document', () => {
     for (const name of ['min_price', 'count_total_price_item']) {
       for (const text of described.get(name)!) expect(text, name).toMatch(/selling price.*never.*purchase price/is);
     }
-    expect([...described.get('price')!].filter((text) => /selling price/i.test(text))).toHaveLength(2);
+    // A part's price, an order line's, and a shipment line's (issue 30).
+    expect([...described.get('price')!].filter((text) => /selling price/i.test(text))).toHaveLength(3);
     expect([...described.get('price')!].filter((text) => /delivery method/i.test(text))).toHaveLength(1);
     for (const name of ['total_price', 'price_sum', 'sum']) {
       for (const text of described.get(name)!) expect(text, name).toMatch(/selling prices/);

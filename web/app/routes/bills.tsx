@@ -54,6 +54,9 @@ export default function BillsPage({ loaderData }: Route.ComponentProps) {
             <Anchor component={Link} to="/bills/common" size="sm">
               Сводка по счетам
             </Anchor>
+            <Anchor component={Link} to={paths.billsDocuments()} size="sm">
+              Закрывающие документы
+            </Anchor>
             <Anchor component={Link} to="/payment" size="sm">
               Как оплатить
             </Anchor>

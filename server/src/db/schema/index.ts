@@ -18,6 +18,7 @@ export * from './clients.ts';
 export * from './payers.ts';
 export * from './basket.ts';
 export * from './orders.ts';
+export * from './purchasing.ts';
 export * from './bills.ts';
 export * from './payments.ts';
 export * from './staff.ts';

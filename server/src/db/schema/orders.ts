@@ -24,7 +24,7 @@ import { staff } from './staff.ts';
 
 /** Order and line statuses of contract-decisions.md section 6; the Russian names live in the contract. */
 const orderStatusCheck = (column: AnyPgColumn) =>
-  sql`${column} in ('new', 'in_work', 'ordered', 'in_transit', 'ready', 'issued', 'canceled')`;
+  sql`${column} in ('new', 'in_work', 'ordered', 'in_transit', 'supplier_refused', 'ready', 'issued', 'canceled')`;
 
 export const orders = pgTable(
   'orders',
@@ -104,10 +104,19 @@ export const orderItems = pgTable(
      * paid bill is never rewritten, so a line canceled after payment stays on it (decision 0021).
      */
     billed: boolean('billed').notNull().default(true),
+    /**
+     * The line this one was split from (issue 29): a line received or refused in part becomes two, each with a
+     * true status; the two carry the original's price and bill flag, so no bill total changes.
+     */
+    splitFromId: bigint('split_from_id', { mode: 'number' }).references((): AnyPgColumn => orderItems.id),
   },
   (table) => [
     index('order_items_order_id_idx').on(table.orderId),
     index('order_items_status_idx').on(table.status),
+    // Purchasing's «К заказу» (issue 29): the lines waiting to be bought, by supplier, oldest order first.
+    index('order_items_waiting_idx')
+      .on(table.supplierId, table.orderId, table.id)
+      .where(sql`${table.status} in ('new', 'in_work', 'supplier_refused')`),
     check('order_items_quantity_check', sql`${table.quantity} >= 1`),
     check('order_items_status_check', orderStatusCheck(table.status)),
   ],

@@ -27,7 +27,8 @@ import { staff } from './staff.ts';
 export const shipments = pgTable(
   'shipments',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The document's number: taken from the sequence before the document is composed (it prints it). */
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id),
@@ -84,7 +85,7 @@ export const shipmentLines = pgTable(
 export const shipmentCorrections = pgTable(
   'shipment_corrections',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     shipmentId: integer('shipment_id')
       .notNull()
       .references(() => shipments.id, { onDelete: 'cascade' }),

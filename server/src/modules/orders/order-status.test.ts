@@ -22,7 +22,8 @@ describe('the table of line status moves', () => {
       'returnPiecesToStock',
       'leaveTheBill',
     ]);
-    expect(transitionOf('ready', 'issued')!.effects).toEqual([]);
+    // Issued lines are handed over: their shipment (УПД) is posted (decision 0053).
+    expect(transitionOf('ready', 'issued')!.effects.map((effect) => effect.name)).toEqual(['tellIssued']);
     expect(transitionOf('ordered', 'new')!.effects).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { formatDate } from '@detal/contract';
+import { formatDate, type PayerRequisites } from '@detal/contract';
 import type { ShopSettingValues } from '../../db/shop-settings.ts';
 import { amountInWords } from '../bills/amount-in-words.ts';
 import { formatVatRate, includedVatKopecks } from '../bills/vat.ts';
@@ -204,6 +204,29 @@ export function buyerFromOrder(order: OrderBuyer): UpdParty {
     return { ...base, kind: 'entrepreneur', name: `ИП ${fullName}`, inn, person };
   }
   return { ...base, kind: 'person', name: fullName, inn: '', person };
+}
+
+/** The buyer as the order's payer names it: an organisation or a sole trader with its full requisites. */
+export function buyerFromPayer(payer: PayerRequisites, phone: string): UpdParty {
+  const company = payer.kind === 'legal_entity';
+  return {
+    kind: company ? 'company' : 'entrepreneur',
+    name: payer.full_name || payer.short_name,
+    inn: payer.inn,
+    kpp: company ? (payer.kpp ?? '') : '',
+    ogrn: payer.ogrn,
+    address: payer.legal_address,
+    phone,
+    bank: payer.bik
+      ? {
+          name: payer.bank_name,
+          bik: payer.bik,
+          correspondentAccount: payer.correspondent_account,
+          settlementAccount: payer.settlement_account,
+        }
+      : null,
+    person: company ? null : personName(payer.full_name.replace(/^(ИП|Индивидуальный предприниматель)\s+/i, '')),
+  };
 }
 
 /** The participant id the XML file name carries: the operator's id when known; the INN (and KPP) here. */

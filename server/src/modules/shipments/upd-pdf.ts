@@ -82,14 +82,25 @@ const COLUMNS = COLUMN_LIST.map((column, index) =>
 const NAME_COLUMN = 2;
 const EXCISE_COLUMN = 9;
 const DECLARATION_COLUMN = COLUMNS.length - 1;
+const WRAPPING = new Set([1, NAME_COLUMN, 9, DECLARATION_COLUMN]);
 
 const line1 = (doc: Doc, size: number) => doc.font(REGULAR).fontSize(size).currentLineHeight(true);
 
-function cell(doc: Doc, value: string, x: number, y: number, width: number, align: Align, size: number, bold = false) {
+function cell(
+  doc: Doc,
+  value: string,
+  x: number,
+  y: number,
+  width: number,
+  align: Align,
+  size: number,
+  bold = false,
+  wraps = true,
+) {
   doc
     .font(bold ? BOLD : REGULAR)
     .fontSize(size)
-    .text(value, x + 2, y + 2, { width: width - 4, align, lineBreak: true });
+    .text(value, x + 2, y + 2, { width: width - 4, align, lineBreak: wraps });
 }
 
 const partyIds = (party: UpdParty) => (party.inn ? [party.inn, party.kpp].filter(Boolean).join('/') : '—');
@@ -244,11 +255,19 @@ function drawLines(doc: Doc, lines: ShipmentDocumentLine[], top: number): number
       doc.addPage();
       y = drawTableHeader(doc, MARGIN, TABLE_LEFT);
     }
+    // The row's boxes in one path, stroked once; the cells that cannot wrap skip pdfkit's line wrapper.
     let x = TABLE_LEFT;
+    doc.lineWidth(THIN);
+    for (const column of COLUMNS) {
+      doc.rect(x, y, column.width, height);
+      x += column.width;
+    }
+    doc.stroke();
+    x = TABLE_LEFT;
     cells.forEach((value, index) => {
       const column = COLUMNS[index]!;
-      box(doc, x, y, column.width, height);
-      cell(doc, value, x, y, column.width, column.align, index === DECLARATION_COLUMN ? HEADER_SIZE : CELL_SIZE);
+      const size = index === DECLARATION_COLUMN ? HEADER_SIZE : CELL_SIZE;
+      cell(doc, value, x, y, column.width, column.align, size, false, WRAPPING.has(index));
       x += column.width;
     });
     y += height;

@@ -3,7 +3,7 @@ import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import { TEST_REQUISITES } from '../../../test/fixtures/bills.ts';
 import { pdfText } from '../../../test/helpers/pdf-text.ts';
-import { buyerFromOrder, composeShipment, type ShipmentSource, type UpdParty } from './document.ts';
+import { buyerFromOrder, buyerFromPayer, composeShipment, type ShipmentSource, type UpdParty } from './document.ts';
 import { renderUpdPdf } from './upd-pdf.ts';
 import { renderUpdXml } from './upd-xml.ts';
 
@@ -217,6 +217,29 @@ describe('the УПД as XML (format 5.03)', () => {
     );
     expect(child(person, 'СвФЛУч').attributes).toEqual({});
     expect(child(child(person, 'СвФЛУч'), 'ФИО').attributes).toEqual({ Фамилия: 'Смирнова', Имя: 'Анна' });
+  });
+
+  it('a sole trader payer: СвИП with its ИННФЛ, ОГРНИП and name in parts', () => {
+    const buyer = buyerFromPayer(
+      {
+        kind: 'sole_trader',
+        full_name: 'Индивидуальный предприниматель Сидоров Пётр Ильич',
+        short_name: 'ИП Сидоров П. И.',
+        inn: '500100732259',
+        kpp: null,
+        ogrn: '304500116000157',
+        legal_address: '141400, Московская обл., г. Химки, ул. Ленина, д. 1',
+        bank_name: 'ПАО Сбербанк',
+        bik: '044525225',
+        correspondent_account: '30101810400000000225',
+        settlement_account: '40802810938000000002',
+      },
+      '+79995556677',
+    );
+    const { tree } = xmlOf(composeShipment(source({ buyer })));
+    const id = child(child(child(child(tree, 'Документ'), 'СвСчФакт'), 'СвПокуп'), 'ИдСв');
+    expect(child(id, 'СвИП').attributes).toEqual({ ИННФЛ: '500100732259', ОГРНИП: '304500116000157' });
+    expect(child(child(id, 'СвИП'), 'ФИО').attributes).toEqual({ Фамилия: 'Сидоров', Имя: 'Пётр', Отчество: 'Ильич' });
   });
 
   it('lines with VAT: columns 1–11, the line with ГТД and country has СвДТ and КрНаимСтрПр, the other has neither', () => {

@@ -163,7 +163,8 @@ export function OrderScreen({ order, onCancelled }: { order: AdminOrder; onCance
             Клиент
           </Text>
           <Field label="Имя">
-            <Link to={paths.adminClient(client.id)}>{name}</Link>
+            <Link to={paths.adminClient(client.id)}>{name}</Link> ·{' '}
+            <Link to={paths.adminShipmentIssue(client.id)}>выдача на кассе</Link>
           </Field>
           {client.company_name && <Field label="Компания">{client.company_name}</Field>}
           <Field label="E-mail">{client.email}</Field>
