@@ -25,6 +25,7 @@ export const moduleOrder = [
   'payments',
   'payers', // a client's companies and sole traders with requisites (issue 30): registration and checkout use it
   'clients',
+  'ledger', // the client ledger, credit terms, stop-list (issue 31): checkout asks it; payments' and shipments' events feed it
   'staff',
   'orders',
   'purchasing', // supplier orders: buys what client lines need (issue 29)

@@ -12,6 +12,7 @@ import { catalogAdminEndpoints } from './admin-catalog.ts';
 import { supplierSourceAdminEndpoints } from './supplier-sources.ts';
 import { purchasingChannelEndpoints } from './purchasing-channels.ts';
 import { shipmentAdminEndpoints } from './shipments.ts';
+import { ledgerAdminEndpoints } from './ledger.ts';
 import { purchasingAdminEndpoints } from './purchasing.ts';
 import {
   adminLineCancelRequestSchema,
@@ -247,6 +248,8 @@ export const adminEndpoints = defineEndpoints({
   // Brands, their spellings and cross-references (admin-catalog.ts): owner and manager.
   ...catalogAdminEndpoints,
   ...shipmentAdminEndpoints,
+  // The client ledger, credit terms, the stop-list and the debtors (ledger.ts, issue 31): owner and manager.
+  ...ledgerAdminEndpoints,
   // Purchasing: supplier orders and goods receipts (purchasing.ts, issue 29): owner and manager.
   ...purchasingAdminEndpoints,
 });

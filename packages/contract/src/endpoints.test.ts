@@ -58,6 +58,7 @@ const BEYOND_PATHS = [
   ['POST', 'client-payer-update-post'],
   ['POST', 'client-payer-default-post'],
   ['POST', 'client-payer-archive-post'],
+  ['POST', 'client-ledger-post'],
 ] as const;
 const SESSION_PATHS = new Set([
   'client-logout',
@@ -72,6 +73,7 @@ const SESSION_PATHS = new Set([
   'client-payer-update-post',
   'client-payer-default-post',
   'client-payer-archive-post',
+  'client-ledger-post',
   'basket-create-order-order-step1-from-items-post',
   'create-order-order-step2-from-items-post',
   'show-client-all-orders-post',

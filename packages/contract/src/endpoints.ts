@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientLedgerSchema, creditHoldSchema } from './ledger.ts';
 import { clientShipmentDownloadRequestSchema, clientShipmentListRequestSchema, shipmentSchema } from './shipments.ts';
 import {
   basketAddItemRequestSchema,
@@ -373,7 +374,10 @@ export const shopEndpoints = defineEndpoints({
     tags: ['orders'],
     headers: step2HeadersSchema,
     body: step2RequestSchema,
-    response: dataEnvelope(z.object({ orderForClient: orderForClientSchema })),
+    // credit_hold (beyond, issue 31): the order was accepted and is held by the credit check; null otherwise.
+    response: dataEnvelope(
+      z.object({ orderForClient: orderForClientSchema, credit_hold: creditHoldSchema.nullable() }),
+    ),
   },
   'show-client-all-orders-post': {
     method: 'POST',
@@ -433,6 +437,15 @@ export const shopEndpoints = defineEndpoints({
     tags: ['bills'],
     body: clientShipmentDownloadRequestSchema,
     response: 'document',
+  },
+  'client-ledger-post': {
+    method: 'POST',
+    path: 'client-ledger-post',
+    session: true,
+    summary: "(beyond) The client's ledgers: balance, credit limit and what is left of it, overdue debt with due days",
+    tags: ['bills'],
+    body: z.object({}),
+    response: dataEnvelope(clientLedgerSchema),
   },
   'client-bill-summary-post': {
     method: 'POST',

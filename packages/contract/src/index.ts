@@ -44,4 +44,5 @@ export * from './order-form.ts';
 export * from './order-status.ts';
 export * from './phone.ts';
 export * from './shipments.ts';
+export * from './ledger.ts';
 export * from './purchasing.ts';

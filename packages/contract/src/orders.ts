@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { creditHoldSchema } from './ledger.ts';
 import { basketIdSchema, basketItemSchema, basketRefSchema } from './basket.ts';
 import { deliveryAddressSchema, russianPhoneSchema } from './clients.ts';
 import { perPageSchema } from './envelope.ts';
@@ -86,6 +87,11 @@ export const preorderSchema = z.object({
   client_shops_delivery_address: z.array(deliveryAddressSchema),
   /** (beyond, issue 30) The client's active payers, the default first (step 2 preselects it); empty for a person. */
   payers: z.array(payerSchema),
+  /**
+   * (beyond, issue 31) The credit check: null, or why the order will be accepted and held until its bill is paid
+   * or staff release it («Заказ будет передан в работу после оплаты счёта» / «Превышен кредитный лимит»).
+   */
+  credit_hold: creditHoldSchema.nullable(),
 });
 export type Preorder = z.infer<typeof preorderSchema>;
 

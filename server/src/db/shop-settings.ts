@@ -58,6 +58,8 @@ export interface ShopSettingValues {
   staff_notification_email: { email: string };
   /** The technical catalogue's key when TECH_CATALOG_KEY is unset: random, made once (see catalog-key.ts). */
   tech_catalog_key: { key: string };
+  /** The client ledger (issue 31): days of overdue after which the stop-list is set by itself (30 when unset). */
+  ledger: { stop_after_overdue_days: number };
 }
 
 export type ShopSettingKey = keyof ShopSettingValues;

@@ -58,6 +58,30 @@ export interface PaymentRecorded {
   billId: number;
   /** Roubles, two decimals ('1234.50'), as the money columns. */
   amount: string;
+  /** (issue 31) The payments row, its day, statement document and reference: the ledger's credit. */
+  paymentId?: number;
+  paidOn?: string;
+  statementKey?: string | null;
+  reference?: string;
+  staffId?: number | null;
+  at?: Date;
+  timeZone?: string;
+}
+
+/**
+ * (issue 31) A bank statement's incoming line names no bill the import could pay: the ledger takes it as an
+ * advance on the payer its INN names, or lists it for staff.
+ */
+export interface StatementMoneyWithoutBill {
+  inn: string;
+  /** Roubles, two decimals. */
+  amount: string;
+  paidOn: string;
+  reference: string;
+  statementKey: string;
+  staffId: number | null;
+  at: Date;
+  timeZone: string;
 }
 
 export type SupplierAlertKind = 'staff_source_failing' | 'staff_list_stale' | 'staff_list_mass_removal';
@@ -130,6 +154,7 @@ export interface DomainEvents {
   OrderLineStatusChanged: OrderLineStatusChanged;
   BillRevised: BillRevised;
   PaymentRecorded: PaymentRecorded;
+  StatementMoneyWithoutBill: StatementMoneyWithoutBill;
   SupplierAlert: SupplierAlert;
   SupplierOrderEmailed: SupplierOrderEmailed;
   PriceListReplaced: PriceListReplaced;

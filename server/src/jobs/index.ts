@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { runStopListTick } from '../modules/ledger/service.ts';
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/index.ts';
@@ -60,6 +61,11 @@ export const NOTIFICATIONS_JOB = scheduledType('notifications-send', 10 * 60);
  * fetches; a source is claimed (FOR UPDATE SKIP LOCKED and a lease) before it is fetched.
  */
 export const SUPPLIER_SOURCES_JOB = scheduledType('supplier-sources-tick');
+/**
+ * The client ledger's automatic stop-list (issue 31, decision 0054), hourly: set on ledgers overdue more than the
+ * setting's days, lifted from those paid since (a payment lifts it at once too).
+ */
+export const LEDGER_STOP_LIST_JOB = scheduledType('ledger-stop-list');
 
 const fetchSettingsOf = ({ config, logger }: JobsDeps) => ({
   timeZone: config.shopTimeZone,
@@ -150,6 +156,15 @@ export function shopJobs(deps: JobsDeps): AnyJobDefinition[] {
           logger.info({ job: NOTIFICATIONS_JOB.name, ...report }, 'notifications sent');
         }
       },
+    }),
+    defineJob({
+      type: LEDGER_STOP_LIST_JOB,
+      schedule: { cron: '7 * * * *' },
+      run: async () =>
+        logged(
+          LEDGER_STOP_LIST_JOB.name,
+          await runStopListTick(database.db, { now: new Date(), timeZone: config.shopTimeZone }),
+        ),
     }),
     defineJob({
       type: SUPPLIER_SOURCES_JOB,

@@ -14,6 +14,7 @@ import {
   NOTIFICATIONS_JOB,
   RATE_LIMITS_CLEAN_JOB,
   SUPPLIER_SOURCES_JOB,
+  LEDGER_STOP_LIST_JOB,
   shopJobs,
   startJobs,
 } from './index.ts';
@@ -76,6 +77,7 @@ describe.runIf(testDriver === 'postgres')('jobs on PostgreSQL: pg-boss', () => {
     );
     expect(rows.map((row) => row.name)).toEqual([
       BASKETS_CLEAN_JOB.name,
+      LEDGER_STOP_LIST_JOB.name,
       NOTIFICATIONS_JOB.name,
       RATE_LIMITS_CLEAN_JOB.name,
       SUPPLIER_SOURCES_JOB.name,

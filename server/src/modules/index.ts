@@ -10,6 +10,7 @@ import { createContentHandlers } from './content/handlers.ts';
 import { createOrdersAdminHandlers } from './orders/admin-handlers.ts';
 import { createOrdersHandlers } from './orders/handlers.ts';
 import { createPaymentHandlers } from './payments/handlers.ts';
+import { createLedgerAdminHandlers, createLedgerHandlers } from './ledger/handlers.ts';
 import { createPricingAdminHandlers } from './pricing/admin-handlers.ts';
 import { createListSearchHandlers } from './list-search/handlers.ts';
 import { createSearchHandlers } from './search/handlers.ts';
@@ -45,6 +46,7 @@ const shopModules: ReadonlyArray<(deps: AppDeps) => ShopHandlers> = [
   createListSearchHandlers,
   createOrdersHandlers,
   createBillHandlers,
+  createLedgerHandlers,
   createShipmentHandlers,
 ];
 const techModules: ReadonlyArray<(deps: AppDeps) => TechHandlers> = [createCatalogHandlers];
@@ -70,6 +72,7 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   (deps) => createStaffHandlers(deps, auditObjectReaders),
   createOrdersAdminHandlers,
   createPaymentHandlers,
+  createLedgerAdminHandlers,
   createBillAdminHandlers,
   createClientAdminHandlers,
   createPayerAdminHandlers,

@@ -9,6 +9,9 @@ import {
   enqueueSupplierOrderEmail,
 } from './notifications/outbox.ts';
 import { forgetSuggestions } from './search/suggestion-cache.ts';
+import { recordBillPaymentTx, recordShipmentDebitsTx, recordStatementAdvanceTx } from './ledger/service.ts';
+import { toKopecks } from '@detal/contract';
+import { releaseHoldOfPaidBillTx } from './ledger/holds.ts';
 import { postShipments } from './shipments/service.ts';
 import { recordAudit, recordAudits } from './staff/audit.ts';
 
@@ -37,6 +40,42 @@ export function subscribeModuleEffects(bus: DomainEventBus = domainEvents): void
   bus.inTransaction('LinesIssued', postShipments);
   bus.inTransaction('BillRevised', (tx, { at, ...bill }) => enqueueBillRevised(tx, bill, { now: at }));
   bus.inTransaction('PaymentRecorded', (tx, payment) => enqueuePaymentRecorded(tx, payment));
+  // The client ledger (issue 31): a bill's payment is a credit naming it; money naming no bill an advance (or
+  // listed for staff); each posted shipment a debit due after the client's deferral. The shipments module posts
+  // in its own LinesIssued subscriber, composed before this one.
+  bus.inTransaction('PaymentRecorded', async (tx, payment) => {
+    if (payment.paymentId === undefined || payment.paidOn === undefined) return;
+    await recordBillPaymentTx(
+      tx,
+      {
+        paymentId: payment.paymentId,
+        billId: payment.billId,
+        amount: payment.amount,
+        paidOn: payment.paidOn,
+        statementKey: payment.statementKey ?? null,
+        reference: payment.reference ?? '',
+        staffId: payment.staffId ?? null,
+      },
+      { now: payment.at ?? new Date(), timeZone: payment.timeZone ?? 'Europe/Moscow' },
+    );
+  });
+  bus.inTransaction('PaymentRecorded', (tx, payment) =>
+    releaseHoldOfPaidBillTx(tx, payment.billId, payment.at ?? new Date()),
+  );
+  bus.inTransaction('StatementMoneyWithoutBill', async (tx, line) => {
+    await recordStatementAdvanceTx(
+      tx,
+      {
+        inn: line.inn,
+        amountKopecks: toKopecks(line.amount),
+        paidOn: line.paidOn,
+        reference: line.reference,
+        statementKey: line.statementKey,
+        staffId: line.staffId,
+      },
+      { now: line.at, timeZone: line.timeZone },
+    );
+  });
   bus.inTransaction('SupplierAlert', (tx, { kind, facts, at }) =>
     enqueueStaffSupplierAlert(tx, kind, facts, at ? { now: at } : undefined),
   );
@@ -48,4 +87,10 @@ export function subscribeModuleEffects(bus: DomainEventBus = domainEvents): void
   // instances' expire within their cache's lifetime.
   bus.afterCommit('PriceListReplaced', forgetSuggestions);
   bus.afterCommit('CatalogVisibilityChanged', forgetSuggestions);
+
+  // Keep last: the shipments module's LinesIssued subscriber (which posts the shipments) must run before the
+  // ledger reads them (issue 31, decision 0054).
+  bus.inTransaction('LinesIssued', (tx, { lineIds, at, timeZone }) =>
+    recordShipmentDebitsTx(tx, lineIds, { now: at, timeZone }),
+  );
 }

@@ -28,3 +28,4 @@ export * from './notifications.ts';
 export * from './search.ts';
 export * from './jobs.ts';
 export * from './shipments.ts';
+export * from './ledger.ts';

@@ -6,6 +6,7 @@ import type { AppDeps, ShopHandlers } from '../../http/handlers.ts';
 import { readPage } from '../../shared/pagination.ts';
 import { placeOrder, type CheckoutHooks } from './checkout/place-order.ts';
 import { buildPreorder } from './checkout/preorder.ts';
+import { openHoldOf } from '../ledger/holds.ts';
 import { countOrders, findOrder, listOrders, type OrderListFilter } from './queries.ts';
 
 export const ORDER_NOT_FOUND_MESSAGE = 'Заказ не найден';
@@ -33,7 +34,8 @@ export function createOrdersHandlers({ config, database: { db } }: AppDeps, hook
 
     'create-order-order-step2-from-items-post': async ({ body, auth, request }) => {
       const { orderId } = await placeOrder(db, clientIdOf(auth), body, idempotencyKeyOf(request), { timeZone, hooks });
-      return { orderForClient: { id: orderId } };
+      // (issue 31) An order the credit check held says so; it was placed all the same.
+      return { orderForClient: { id: orderId }, credit_hold: await openHoldOf(db, orderId) };
     },
 
     'show-client-all-orders-post': async ({ body, query, auth }) => {

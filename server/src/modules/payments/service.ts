@@ -118,7 +118,18 @@ export async function recordPaymentTx(tx: Tx, input: PaymentInput): Promise<Paym
     at: input.now,
   });
   // The client's «платёж получен» e-mail, written to the outbox in this transaction.
-  await emit(tx, 'PaymentRecorded', { billId: input.billId, amount: kopecksToDecimal(input.amountKopecks) });
+  // The ledger's credit naming the bill (issue 31) comes from the same event.
+  await emit(tx, 'PaymentRecorded', {
+    billId: input.billId,
+    amount: kopecksToDecimal(input.amountKopecks),
+    paymentId,
+    paidOn: input.paidOn,
+    statementKey: input.statementKey,
+    reference: input.reference,
+    staffId: input.staffId,
+    at: input.now,
+    timeZone: input.timeZone,
+  });
   return { kind: 'recorded', payment, bill };
 }
 

@@ -1,5 +1,6 @@
 import {
   formatDate,
+  kopecksToDecimal,
   toKopecks,
   type AdminBill,
   type PaymentRecorded,
@@ -117,6 +118,7 @@ export async function importStatement(
       unmatched: [],
     };
     const seen = new Map<string, number>();
+    const advanced = new Set<string>();
     for (const { line, key, numbers } of lines) {
       const earlier = recordedBefore.get(key) ?? seen.get(key);
       if (earlier !== undefined) {
@@ -131,6 +133,20 @@ export async function importStatement(
         // No bill the purpose names can take it: the payer may still name one (issue 26 point 9).
         const proposal = named.length === 0 ? proposalByPayer(line, payers) : null;
         result.unmatched.push({ line, reason, bill_id: named[0]?.id ?? null, proposal });
+        // Money naming no bill and no bill to propose: the ledger's advance, or its list for staff (issue 31).
+        if (numbers.length === 0 && proposal === null && line.received_on <= today && !advanced.has(key)) {
+          advanced.add(key);
+          await emit(tx, 'StatementMoneyWithoutBill', {
+            inn: payerInn(line),
+            amount: kopecksToDecimal(amount),
+            paidOn: line.received_on,
+            reference: statementReference(line),
+            statementKey: key,
+            staffId: actor.staffId,
+            at: actor.now,
+            timeZone: actor.timeZone,
+          });
+        }
         continue;
       }
       const outcome = await recordPaymentTx(tx, {

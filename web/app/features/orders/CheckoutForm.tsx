@@ -359,6 +359,12 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                 </Title>
                 <OrderTotals goods={preorder.count_total_price_item} delivery={method ? method.price : null} />
                 <OrderReadiness deliveries={preorder.items.map((item) => item.delivery)} />
+                {preorder.credit_hold ? (
+                  // The credit check (issue 31): the order will be accepted and held; said before placing.
+                  <Text role="status" fw={600} c="orange.9">
+                    {preorder.credit_hold.message}
+                  </Text>
+                ) : null}
                 <Button type="submit" size="md" fullWidth loading={submitting}>
                   Подтвердить заказ
                 </Button>

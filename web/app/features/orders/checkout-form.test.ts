@@ -39,6 +39,7 @@ const preorder: Preorder = {
   },
   client_shops_delivery_address: [{ id: 11, address: 'Москва, Тверская, 1' }],
   payers: [],
+  credit_hold: null,
 };
 
 const basket = { basket_id: 3, basket_key: 'key' };

@@ -75,6 +75,7 @@ const preorderOf = (items: BasketItem[], total: number): Preorder => ({
   },
   client_shops_delivery_address: [{ id: 11, address: 'Москва, Тверская, 1' }],
   payers: [],
+  credit_hold: null,
 });
 
 /** A signed-in browser holding basket 7 (stored, and already read from storage in an earlier test or not). */

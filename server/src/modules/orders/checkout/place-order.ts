@@ -9,6 +9,7 @@ import {
 } from '@detal/contract';
 import type { Db, Tx } from '../../../db/index.ts';
 import { validationFailed, type FieldErrors } from '../../../http/errors.ts';
+import { holdOrderIfNeededTx } from '../../ledger/holds.ts';
 import { emit } from '../../../events/bus.ts';
 import { deleteBasketLines, lockBasketLines, updatePricesSeen } from '../../basket/queries.ts';
 import { insertBill } from '../../bills/queries.ts';
@@ -198,6 +199,12 @@ export async function placeOrder(
     );
     // The bill is a document from here on: what it prints is frozen with it (revision 0).
     await issueBill(tx, await insertBill(tx, orderId, clientId, kopecksToDecimal(totalKopecks)), options.timeZone);
+    // The credit check (issue 31): over the limit, on the stop-list or prepaying, the order is held, not refused.
+    await holdOrderIfNeededTx(
+      tx,
+      { orderId, clientId, payerId: payer?.id ?? null, totalKopecks },
+      options.now?.() ?? new Date(),
+    );
     await takeFromStock(
       tx,
       lines.map((line) => ({ offerId: line.id, quantity: line.quantityInBasket })),

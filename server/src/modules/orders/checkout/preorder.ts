@@ -1,3 +1,4 @@
+import { creditCheck } from '../../ledger/holds.ts';
 import { fromKopecks, type Preorder, type Step1Request } from '@detal/contract';
 import type { Db } from '../../../db/index.ts';
 import { unauthorized, validationFailed } from '../../../http/errors.ts';
@@ -43,5 +44,7 @@ export async function buildPreorder(db: Db, clientId: number, request: Step1Requ
     client_shops: contact,
     client_shops_delivery_address: addresses,
     payers,
+    // (issue 31) Told before placing: the default payer's ledger (or the client's own), the goods' total.
+    credit_hold: await creditCheck(db, clientId, payers[0]?.id ?? null, order.itemsTotalKopecks),
   };
 }
