@@ -42,6 +42,12 @@ export default [
     route('admin', 'routes/admin-index.tsx'),
     route('admin/orders', 'routes/admin-orders.tsx'),
     route('admin/orders/:id', 'routes/admin-order.tsx'),
+    // Purchasing (issue 29, decision 0051): «К заказу», supplier orders, goods receipts.
+    route('admin/purchasing', 'routes/admin-purchasing.tsx'),
+    route('admin/purchasing/orders', 'routes/admin-supplier-orders.tsx'),
+    route('admin/purchasing/orders/:id', 'routes/admin-supplier-order.tsx'),
+    route('admin/purchasing/receipts', 'routes/admin-goods-receipts.tsx'),
+    route('admin/purchasing/receipts/:id', 'routes/admin-goods-receipt.tsx'),
     route('admin/payments', 'routes/admin-payments.tsx'),
     route('admin/clients', 'routes/admin-clients.tsx'),
     route('admin/clients/:id', 'routes/admin-client.tsx'),
