@@ -9,6 +9,7 @@ import { paymentAdminEndpoints } from './payments.ts';
 import { supplierAdminEndpoints } from './suppliers.ts';
 import { catalogAdminEndpoints } from './admin-catalog.ts';
 import { supplierSourceAdminEndpoints } from './supplier-sources.ts';
+import { purchasingAdminEndpoints } from './purchasing.ts';
 import {
   adminLineCancelRequestSchema,
   adminLineStatusRequestSchema,
@@ -240,6 +241,8 @@ export const adminEndpoints = defineEndpoints({
   ...supplierSourceAdminEndpoints,
   // Brands, their spellings and cross-references (admin-catalog.ts): owner and manager.
   ...catalogAdminEndpoints,
+  // Purchasing: supplier orders and goods receipts (purchasing.ts, issue 29): owner and manager.
+  ...purchasingAdminEndpoints,
 });
 
 export type AdminEndpoints = typeof adminEndpoints;

@@ -40,3 +40,4 @@ export * from './money-schema.ts';
 export * from './order-form.ts';
 export * from './order-status.ts';
 export * from './phone.ts';
+export * from './purchasing.ts';

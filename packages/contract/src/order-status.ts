@@ -1,6 +1,16 @@
 /** Order and line statuses (contract-decisions.md section 6) and the names the client reads. */
 
-export const ORDER_STATUSES = ['new', 'in_work', 'ordered', 'in_transit', 'ready', 'issued', 'canceled'] as const;
+export const ORDER_STATUSES = [
+  'new',
+  'in_work',
+  'ordered',
+  'in_transit',
+  // (issue 29) The supplier refused the line (or this part of it): it waits to be ordered elsewhere or canceled.
+  'supplier_refused',
+  'ready',
+  'issued',
+  'canceled',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Status names shown to the client, for orders and their lines. */
@@ -9,6 +19,7 @@ export const ORDER_STATUS_NAMES: Readonly<Record<OrderStatus, string>> = {
   in_work: 'В работе',
   ordered: 'Заказан у поставщика',
   in_transit: 'В пути',
+  supplier_refused: 'Отказ поставщика',
   ready: 'Готов к выдаче',
   issued: 'Выдан',
   canceled: 'Отменён',

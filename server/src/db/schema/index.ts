@@ -17,6 +17,7 @@ export * from './pricing.ts';
 export * from './clients.ts';
 export * from './basket.ts';
 export * from './orders.ts';
+export * from './purchasing.ts';
 export * from './bills.ts';
 export * from './payments.ts';
 export * from './staff.ts';

@@ -21,7 +21,7 @@ import { staff } from './staff.ts';
 
 /** Order and line statuses of contract-decisions.md section 6; the Russian names live in the contract. */
 const orderStatusCheck = (column: AnyPgColumn) =>
-  sql`${column} in ('new', 'in_work', 'ordered', 'in_transit', 'ready', 'issued', 'canceled')`;
+  sql`${column} in ('new', 'in_work', 'ordered', 'in_transit', 'supplier_refused', 'ready', 'issued', 'canceled')`;
 
 export const orders = pgTable(
   'orders',
@@ -93,6 +93,11 @@ export const orderItems = pgTable(
      * paid bill is never rewritten, so a line canceled after payment stays on it (decision 0021).
      */
     billed: boolean('billed').notNull().default(true),
+    /**
+     * The line this one was split from (issue 29): a line received or refused in part becomes two, each with a
+     * true status; the two carry the original's price and bill flag, so no bill total changes.
+     */
+    splitFromId: bigint('split_from_id', { mode: 'number' }).references((): AnyPgColumn => orderItems.id),
   },
   (table) => [
     index('order_items_order_id_idx').on(table.orderId),

@@ -76,7 +76,7 @@ function queueConditions(filters: AdminOrderLineFilters, timeZone: string, late:
 }
 
 /** Statuses in which a line is still on its way to the client: past its expected day, it is late. */
-const OPEN_LINE_STATUSES: readonly OrderStatus[] = ['new', 'in_work', 'ordered', 'in_transit'];
+const OPEN_LINE_STATUSES: readonly OrderStatus[] = ['new', 'in_work', 'ordered', 'in_transit', 'supplier_refused'];
 
 /** The day a line is expected ready: its order's day plus its delivery days on the shop's working calendar. */
 const expectedDayOf = (

@@ -15,6 +15,7 @@ export const STATUS_COLORS: Record<OrderStatus, string> = {
   in_work: 'cyan',
   ordered: 'indigo',
   in_transit: 'violet',
+  supplier_refused: 'orange',
   ready: 'green',
   issued: 'gray',
   canceled: 'red',

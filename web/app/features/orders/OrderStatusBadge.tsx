@@ -7,6 +7,7 @@ const STATUS_COLORS: Readonly<Record<OrderStatus, string>> = {
   in_work: 'indigo',
   ordered: 'violet',
   in_transit: 'cyan',
+  supplier_refused: 'orange',
   ready: 'green',
   issued: 'gray',
   canceled: 'red',
