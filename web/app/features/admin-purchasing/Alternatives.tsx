@@ -68,7 +68,12 @@ export function Alternatives({ orderItemId, clientPrice }: { orderItemId: number
     };
   }, [orderItemId]);
 
-  if (failure) return <Alert color="red" p="xs">{failure}</Alert>;
+  if (failure)
+    return (
+      <Alert color="red" p="xs">
+        {failure}
+      </Alert>
+    );
   if (!offers) return <Loader size="xs" aria-label="Загрузка вариантов" />;
   const priceChanged = toKopecks(price) !== toKopecks(clientPrice);
   return (

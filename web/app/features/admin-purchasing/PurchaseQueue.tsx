@@ -1,5 +1,17 @@
 import { Fragment, useEffect, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Checkbox, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { Form, Link, useNavigate } from 'react-router';
 import { formatDateTime, formatRoubles } from '@detal/contract/browser';
 import type {
@@ -89,22 +101,32 @@ export function SupplierGroups({ groups, chosen }: { groups: PurchaseQueueGroup[
   if (groups.length === 0) return null;
   return (
     <Group gap={6} wrap="wrap" aria-label="По поставщикам" data-testid="queue-groups">
-      {groups.map((group) => (
-        <Badge
-          key={group.supplier_id ?? 0}
-          component={group.supplier_id === null ? 'span' : Link}
-          to={group.supplier_id === null ? undefined : paths.adminPurchasing(`supplier_id=${group.supplier_id}`)}
-          variant={group.supplier_id === chosen ? 'filled' : 'light'}
-          color={group.supplier_id === null ? 'orange' : 'blue'}
-          tt="none"
-          fw={500}
-          size="lg"
-          radius="sm"
-          style={{ cursor: group.supplier_id === null ? undefined : 'pointer' }}
-        >
-          {supplierLabel(group.supplier_name)} · {group.lines} поз. · {formatRoubles(group.purchase_total)}
-        </Badge>
-      ))}
+      {groups.map((group) => {
+        const text = `${supplierLabel(group.supplier_name)} · ${group.lines} поз. · ${formatRoubles(group.purchase_total)}`;
+        const props = {
+          variant: group.supplier_id === chosen ? 'filled' : 'light',
+          color: group.supplier_id === null ? 'orange' : 'blue',
+          tt: 'none',
+          fw: 500,
+          size: 'lg',
+          radius: 'sm',
+        } as const;
+        return group.supplier_id === null ? (
+          <Badge key={0} {...props}>
+            {text}
+          </Badge>
+        ) : (
+          <Badge
+            key={group.supplier_id}
+            component={Link}
+            to={paths.adminPurchasing(`supplier_id=${group.supplier_id}`)}
+            style={{ cursor: 'pointer' }}
+            {...props}
+          >
+            {text}
+          </Badge>
+        );
+      })}
     </Group>
   );
 }

@@ -19,7 +19,6 @@ import { paths } from '../../paths.ts';
 import { useJsonWrite, type JsonWriteResult } from '../admin-shell/json-write.ts';
 import { StatusBadge } from '../admin-orders/OrderQueue.tsx';
 import { Alternatives } from './Alternatives.tsx';
-import { StateBadge } from './SupplierOrdersTable.tsx';
 import classes from './Purchasing.module.css';
 
 const CLOSED = new Set(['closed', 'canceled']);
@@ -165,8 +164,8 @@ export function SupplierOrderScreen({ order, actions }: { order: SupplierOrder; 
         <Paper withBorder p="xs">
           <Field label="Строк">{order.lines_count}</Field>
           <Field label="Штук">
-            заказано {order.quantity}, подтверждено {order.confirmed_quantity}, отказ {order.refused_quantity},
-            получено {order.received_quantity}
+            заказано {order.quantity}, подтверждено {order.confirmed_quantity}, отказ {order.refused_quantity}, получено{' '}
+            {order.received_quantity}
           </Field>
           <Field label="Сумма закупки">{formatRoubles(order.total)}</Field>
           <Field label="Комментарий">{order.comment ?? '—'}</Field>

@@ -137,7 +137,11 @@ export function SupplierOrdersTable({ orders }: { orders: SupplierOrderSummary[]
   return (
     <>
       <Text size="xs" c="gray.7">
-        Клавиши: {keysHelp([['j/k или ↓/↑', 'строка'], ['Enter', 'открыть заказ']])}
+        Клавиши:{' '}
+        {keysHelp([
+          ['j/k или ↓/↑', 'строка'],
+          ['Enter', 'открыть заказ'],
+        ])}
       </Text>
       <Table.ScrollContainer minWidth={980}>
         <Table
@@ -166,7 +170,12 @@ export function SupplierOrdersTable({ orders }: { orders: SupplierOrderSummary[]
           </Table.Thead>
           <Table.Tbody ref={rowsRef}>
             {orders.map((order, index) => (
-              <Table.Tr key={order.id} data-supplier-order-id={order.id} {...rowProps(index)} onClick={() => setCursor(index)}>
+              <Table.Tr
+                key={order.id}
+                data-supplier-order-id={order.id}
+                {...rowProps(index)}
+                onClick={() => setCursor(index)}
+              >
                 <Table.Td className={classes.nowrap} fw={600}>
                   <Link to={paths.adminSupplierOrder(order.id)}>{order.number}</Link>
                 </Table.Td>
