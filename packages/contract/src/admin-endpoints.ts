@@ -10,6 +10,7 @@ import { supplierAdminEndpoints } from './suppliers.ts';
 import { catalogAdminEndpoints } from './admin-catalog.ts';
 import { supplierSourceAdminEndpoints } from './supplier-sources.ts';
 import { purchasingAdminEndpoints } from './purchasing.ts';
+import { purchasingLinkEndpoints } from './purchasing-links.ts';
 import {
   adminLineCancelRequestSchema,
   adminLineStatusRequestSchema,
@@ -243,6 +244,8 @@ export const adminEndpoints = defineEndpoints({
   ...catalogAdminEndpoints,
   // Purchasing: supplier orders and goods receipts (purchasing.ts, issue 29): owner and manager.
   ...purchasingAdminEndpoints,
+  // What the order screen shows of purchasing (purchasing-links.ts, decision 0051).
+  ...purchasingLinkEndpoints,
 });
 
 export type AdminEndpoints = typeof adminEndpoints;

@@ -41,3 +41,4 @@ export * from './order-form.ts';
 export * from './order-status.ts';
 export * from './phone.ts';
 export * from './purchasing.ts';
+export * from './purchasing-links.ts';

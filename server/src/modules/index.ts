@@ -25,6 +25,7 @@ import { clientGroupAuditObjects } from './pricing/groups.ts';
 import { brandAuditObjects } from './catalog/brands-queries.ts';
 import { createSupplierHandlers } from './suppliers/handlers.ts';
 import { createSupplierSourceHandlers } from './supplier-sources/handlers.ts';
+import { createPurchasingLinkHandlers } from './purchasing/item-links.ts';
 
 /**
  * Every domain module's handler factory. Adding a module is one line in the list of its scheme; an
@@ -67,6 +68,7 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   createSupplierHandlers,
   createSupplierSourceHandlers,
   createCatalogAdminHandlers,
+  createPurchasingLinkHandlers,
 ];
 
 /** Merges the modules' handler maps; two modules claiming one endpoint is a wiring mistake, caught at start. */
