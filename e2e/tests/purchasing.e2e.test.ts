@@ -9,6 +9,7 @@ import { launchChromium } from '../src/chromium.ts';
 import { createStaffByCli } from '../src/first-owner.ts';
 import { decodedHeader, mailsTo } from '../src/mail.ts';
 import { recordFailedApiCalls, waitShown } from '../src/page-evidence.ts';
+import { shoot } from '../src/shots.ts';
 import { clientOrders, knownOffers, planJourney, type JourneyPlan } from '../src/purchasing-data.ts';
 
 /*
@@ -155,6 +156,7 @@ describe('purchasing in Chromium: «К заказу», supplier orders, answers,
     await manager.getByRole('link', { name: 'Сбросить' }).click();
     await manager.waitForURL(`${app.baseUrl}/admin/purchasing`);
     await expect.poll(() => queueRows().count()).toBe(4);
+    await shoot(manager, 'purchasing-queue');
   });
 
   it('selects every line with the keyboard and creates one draft order per supplier', async () => {
@@ -177,6 +179,9 @@ describe('purchasing in Chromium: «К заказу», supplier orders, answers,
     const secondOrder = orders.data.find((order) => order.supplier_id === supplierId.get(plan.second))!;
     firstOrderPath = `/admin/purchasing/orders/${firstOrder.id}`;
     secondOrderPath = `/admin/purchasing/orders/${secondOrder.id}`;
+    await manager.goto(`${app.baseUrl}${firstOrderPath}`);
+    await waitShown(manager, orderLines().first());
+    await shoot(manager, 'supplier-order-draft');
   });
 
   it.runIf(CHANNELS)("downloads one order as the supplier's XLSX and sends the other by e-mail", async () => {
@@ -255,6 +260,12 @@ describe('purchasing in Chromium: «К заказу», supplier orders, answers,
     const texts = await orderLines().allInnerTexts();
     expect(texts.find((row) => row.includes(plan.p4.brand) && row.includes('Отказ поставщика'))).toBeTruthy();
     expect(texts.find((row) => row.includes(plan.p3.brand) && row.includes('В пути'))).toBeTruthy();
+    await manager.getByRole('button', { name: 'Перезаказать' }).click();
+    await waitShown(manager, manager.getByRole('table', { name: 'Варианты' }));
+    await shoot(manager, 'supplier-order-refusal');
+    await manager.goto(`${app.baseUrl}/admin/purchasing/orders`);
+    await waitShown(manager, manager.getByTestId('supplier-orders'));
+    await shoot(manager, 'supplier-orders');
   });
 
   it('the refused client is told: an e-mail, and «Отказ поставщика» in /orders', async () => {
@@ -267,6 +278,7 @@ describe('purchasing in Chromium: «К заказу», supplier orders, answers,
     const row = client.locator(`[data-order-id="${boris.orderId}"]`).first();
     await waitShown(client, row);
     await expect.poll(() => row.innerText()).toContain('Отказ поставщика');
+    await shoot(client, 'client-orders');
     // The line still on its way says when it is expected.
     await client.goto(`${app.baseUrl}/orders/${boris.orderId}`);
     await expect.poll(() => client.locator('main').innerText()).toContain('Отказ поставщика');
@@ -296,6 +308,7 @@ describe('purchasing in Chromium: «К заказу», supplier orders, answers,
     await row.getByRole('button', { name: 'Варианты' }).click();
     const offers = manager.getByRole('table', { name: 'Варианты' });
     await waitShown(manager, offers);
+    await shoot(manager, 'purchasing-queue-refused');
     // Another supplier's offer of the same part (or an analog), with its margin at the client's price.
     const other = offers
       .locator('tbody tr')
@@ -320,10 +333,12 @@ describe('purchasing in Chromium: «К заказу», supplier orders, answers,
     await manager.getByRole('textbox', { name: `Количество: ${p1}` }).fill('2');
     await manager.getByRole('textbox', { name: `Страна происхождения: ${p1}` }).fill('Германия');
     await manager.getByRole('textbox', { name: `ГТД: ${p1}` }).fill(CUSTOMS);
+    await shoot(manager, 'goods-receipt-new');
     await manager.getByRole('button', { name: 'Сохранить черновик прихода' }).click();
     await manager.waitForURL(/\/admin\/purchasing\/receipts\/\d+$/);
     const lines = manager.getByTestId('receipt-lines');
     await waitShown(manager, lines);
+    await shoot(manager, 'goods-receipt-draft');
     // The under-delivery is said, not absorbed.
     expect(await lines.innerText()).toContain('недопоставка: ещё ждём 1');
     expect(await lines.innerText()).toContain(CUSTOMS);
@@ -332,6 +347,7 @@ describe('purchasing in Chromium: «К заказу», supplier orders, answers,
     await expect.poll(() => manager.getByTestId('receipt-posted').innerText()).not.toContain('черновик');
     // Posted once: read-only now.
     await expect.poll(() => manager.getByRole('button', { name: 'Провести приход' }).count()).toBe(0);
+    await shoot(manager, 'goods-receipt-posted');
 
     // Anna's order: the line of three is two lines now, the two received «Готов к выдаче».
     await manager.goto(`${app.baseUrl}/admin/orders/${anna.orderId}`);
@@ -346,6 +362,7 @@ describe('purchasing in Chromium: «К заказу», supplier orders, answers,
     const purchasing = await manager.getByTestId('order-lines').getByTestId('line-purchasing').allInnerTexts();
     expect(purchasing.join('\n')).toContain('№ АР-5501');
     expect(purchasing.join('\n')).toMatch(/получена по приходу № \d+/);
+    await shoot(manager, 'order-with-purchasing');
   });
 
   it('then the rest: a second receipt, and every piece of the line is ready', async () => {
@@ -373,5 +390,8 @@ describe('purchasing in Chromium: «К заказу», supplier orders, answers,
     const p1Rows = texts.filter((row) => row.includes(plan.p1.brand) && row.includes(plan.p1.article));
     expect(p1Rows.length).toBeGreaterThanOrEqual(2);
     expect(p1Rows.every((row) => row.includes('Готов к выдаче'))).toBe(true);
+    await manager.goto(`${app.baseUrl}/admin/purchasing/receipts`);
+    await waitShown(manager, manager.getByTestId('goods-receipts'));
+    await shoot(manager, 'goods-receipts');
   });
 });
