@@ -83,6 +83,7 @@ CREATE TABLE "supplier_refusals" (
 	CONSTRAINT "supplier_refusals_quantity_check" CHECK ("supplier_refusals"."quantity" >= 1)
 );
 --> statement-breakpoint
+ALTER TABLE "bill_revisions" DROP CONSTRAINT "bill_revisions_reason_check";--> statement-breakpoint
 ALTER TABLE "order_items" DROP CONSTRAINT "order_items_status_check";--> statement-breakpoint
 ALTER TABLE "order_line_status_history" DROP CONSTRAINT "order_line_status_history_from_check";--> statement-breakpoint
 ALTER TABLE "order_line_status_history" DROP CONSTRAINT "order_line_status_history_to_check";--> statement-breakpoint
@@ -114,6 +115,7 @@ CREATE INDEX "supplier_orders_state_idx" ON "supplier_orders" USING btree ("stat
 CREATE INDEX "supplier_refusals_item_idx" ON "supplier_refusals" USING btree ("order_item_id","id");--> statement-breakpoint
 CREATE INDEX "supplier_refusals_line_idx" ON "supplier_refusals" USING btree ("supplier_order_line_id");--> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_split_from_id_order_items_id_fk" FOREIGN KEY ("split_from_id") REFERENCES "public"."order_items"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bill_revisions" ADD CONSTRAINT "bill_revisions_reason_check" CHECK ("bill_revisions"."reason" in ('issued', 'line_canceled', 'line_repriced', 'frozen'));--> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_status_check" CHECK ("order_items"."status" in ('new', 'in_work', 'ordered', 'in_transit', 'supplier_refused', 'ready', 'issued', 'canceled'));--> statement-breakpoint
 ALTER TABLE "order_line_status_history" ADD CONSTRAINT "order_line_status_history_from_check" CHECK ("order_line_status_history"."from_status" in ('new', 'in_work', 'ordered', 'in_transit', 'supplier_refused', 'ready', 'issued', 'canceled'));--> statement-breakpoint
 ALTER TABLE "order_line_status_history" ADD CONSTRAINT "order_line_status_history_to_check" CHECK ("order_line_status_history"."to_status" in ('new', 'in_work', 'ordered', 'in_transit', 'supplier_refused', 'ready', 'issued', 'canceled'));

@@ -80,6 +80,8 @@ export const SUPPLIER_ORDER_HAS_RECEIPTS_MESSAGE = 'По заказу уже е�
 export const ANSWER_OVER_ORDERED_MESSAGE = 'Подтверждено и отказано больше, чем заказано';
 export const ANSWER_REFUSAL_BACK_MESSAGE =
   'Отказанное количество уже вернулось в очередь «К заказу»: уменьшить его нельзя';
+export const ANSWER_REFUSED_RECEIVED_MESSAGE = 'Отказано больше, чем осталось получить';
+export const ANSWER_LINE_TWICE_MESSAGE = 'Строка указана в ответе дважды';
 export const ANSWER_BELOW_RECEIVED_MESSAGE = 'Подтверждено меньше, чем уже получено';
 export const ANSWER_REFUSAL_REASON_MESSAGE = 'Укажите причину отказа';
 export const ANSWER_LINE_UNKNOWN_MESSAGE = 'Строки нет в этом заказе поставщику';
@@ -91,7 +93,6 @@ export const RECEIPT_UNMATCHED_MESSAGE =
 export const RECEIPT_ORDER_CLOSED_MESSAGE = 'Заказ поставщику закрыт или отменён: приход по нему не принимается';
 export const RECEIPT_ORDER_NOT_SENT_MESSAGE = 'Заказ поставщику ещё не отправлен: приход по нему не принимается';
 export const RECEIPT_OTHER_SUPPLIER_MESSAGE = 'Строка заказа другого поставщика';
-export const RECEIPT_MATCH_MISMATCH_MESSAGE = 'Артикул или бренд строки прихода не совпадает со строкой заказа';
 export const REORDER_NOT_REFUSED_MESSAGE = 'Перезаказать можно позицию, ждущую заказа (в том числе после отказа)';
 export const REORDER_OFFER_GONE_MESSAGE = 'Предложение больше не действует: обновите список';
 export const REORDER_BILL_PAID_MESSAGE = 'Счёт оплачен: цену для клиента изменить нельзя';

@@ -57,13 +57,19 @@ export const billRevisions = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** The revision's total, as its document prints it. */
     priceSum: numeric('price_sum', { precision: 12, scale: 2, mode: 'string' }).notNull(),
-    /** Why it was issued: `issued` (checkout), `line_canceled`, or `frozen` (a bill from before revisions). */
+    /**
+     * Why it was issued: `issued` (checkout), `line_canceled`, `line_repriced` (a line re-sourced at another price
+     * for the client, issue 29), or `frozen` (a bill from before revisions).
+     */
     reason: text('reason').notNull(),
     document: jsonb('document').notNull(),
   },
   (table) => [
     uniqueIndex('bill_revisions_bill_revision_idx').on(table.billId, table.revision),
     check('bill_revisions_revision_check', sql`${table.revision} >= 0`),
-    check('bill_revisions_reason_check', sql`${table.reason} in ('issued', 'line_canceled', 'frozen')`),
+    check(
+      'bill_revisions_reason_check',
+      sql`${table.reason} in ('issued', 'line_canceled', 'line_repriced', 'frozen')`,
+    ),
   ],
 );

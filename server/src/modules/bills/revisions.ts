@@ -26,7 +26,9 @@ export async function readBillSettings(db: DbExecutor, timeZone: string): Promis
   return settings;
 }
 
-const revisionRow = (document: BillDocument, reason: 'issued' | 'line_canceled' | 'frozen') => ({
+type RevisionReason = 'issued' | 'line_canceled' | 'line_repriced' | 'frozen';
+
+const revisionRow = (document: BillDocument, reason: RevisionReason) => ({
   billId: document.id,
   revision: document.revision,
   issuedAt: new Date(document.issuedAt),
@@ -107,7 +109,13 @@ export async function currentBillDocument(tx: Tx, billId: number, timeZone: stri
  * is not wholly paid, and read `previous` before the change): composed from the lines billed now and the
  * settings now, saying what it replaces. Answers it.
  */
-export async function reviseBill(tx: Tx, previous: BillDocument, at: Date, timeZone: string): Promise<BillDocument> {
+export async function reviseBill(
+  tx: Tx,
+  previous: BillDocument,
+  at: Date,
+  timeZone: string,
+  reason: Extract<RevisionReason, 'line_canceled' | 'line_repriced'> = 'line_canceled',
+): Promise<BillDocument> {
   const row = await findBillForPrint(tx, previous.id, null);
   if (!row) throw new Error(`Bill ${previous.id} not found`);
   const document = composeBill(row, await readBillSettings(tx, timeZone), {
@@ -115,7 +123,7 @@ export async function reviseBill(tx: Tx, previous: BillDocument, at: Date, timeZ
     issuedAt: at,
     previous,
   });
-  if (!(await insertBillRevision(tx, revisionRow(document, 'line_canceled')))) {
+  if (!(await insertBillRevision(tx, revisionRow(document, reason)))) {
     throw new Error(`Bill ${previous.id}: revision ${document.revision} exists already`);
   }
   return document;

@@ -47,7 +47,7 @@ function clientMatches(text: string): SQL {
  * The queue's search box, for what a client says on the phone: the article in any spelling (compared by
  * `normalizeArticle`, as the storefront's search), the brand, the order number («123», «№ 123») or the client.
  */
-function searchMatches(text: string): SQL {
+export function searchMatches(text: string): SQL {
   const article = normalizeArticle(text);
   const orderNumber = /^(?:№\s*)?(\d{1,9})$/.exec(text)?.[1];
   const found: SQL[] = [sql`${orderItems.brandName} ilike ${likePattern(text)}`, clientMatches(text)];
@@ -79,7 +79,7 @@ function queueConditions(filters: AdminOrderLineFilters, timeZone: string, late:
 const OPEN_LINE_STATUSES: readonly OrderStatus[] = ['new', 'in_work', 'ordered', 'in_transit', 'supplier_refused'];
 
 /** The day a line is expected ready: its order's day plus its delivery days on the shop's working calendar. */
-const expectedDayOf = (
+export const expectedDayOf = (
   orderedAt: Date,
   deliveryDays: number | null,
   calendar: WorkingCalendar,
@@ -130,7 +130,7 @@ export async function countNewAndLateLines(db: DbExecutor, clock: LatenessClock)
 const money = (decimal: string): number => roublesFromDecimal(decimal);
 const moneyOrNull = (decimal: string | null): number | null => (decimal === null ? null : money(decimal));
 
-const clientName = (row: {
+export const clientName = (row: {
   lastName: string;
   firstName: string;
   middleName: string | null;

@@ -68,6 +68,12 @@ describe('admin endpoints: role matrix', () => {
     for (const key of orders) expect([...adminEndpoints[key].roles]).toEqual(['owner', 'manager']);
   });
 
+  it('opens purchasing (issue 29: supplier-order-*, goods-receipt-*) to the owner and managers only', () => {
+    const purchasing = entries.filter(([key]) => key.startsWith('supplier-order-') || key.startsWith('goods-receipt-'));
+    expect(purchasing.length).toBeGreaterThanOrEqual(15);
+    for (const [, endpoint] of purchasing) expect([...endpoint.roles!]).toEqual(['owner', 'manager']);
+  });
+
   it('opens pricing and settings to the owner only, content to the owner and content editors (issue 15)', () => {
     const ownerOnly = ['pricing-show', 'pricing-preview', 'pricing-save', 'settings-show', 'settings-save'] as const;
     for (const key of ownerOnly) expect([...adminEndpoints[key].roles]).toEqual(['owner']);
