@@ -144,7 +144,13 @@ export async function findItemLinks(db: DbExecutor, orderId: number): Promise<Su
       row.supplierOrderLineId,
     );
   }
-  return links.sort((a, b) => a.order_item_id - b.order_item_id);
+  // A line wholly refused is both released by its supplier order line and refused by it: said once, as the refusal.
+  const refusedBy = new Set(
+    links.filter((link) => link.kind === 'refused').map((link) => `${link.order_item_id}:${link.supplier_order_id}`),
+  );
+  return links
+    .filter((link) => link.kind !== 'released' || !refusedBy.has(`${link.order_item_id}:${link.supplier_order_id}`))
+    .sort((a, b) => a.order_item_id - b.order_item_id);
 }
 
 export function createPurchasingLinkHandlers({ database: { db } }: AppDeps): AdminHandlers {
