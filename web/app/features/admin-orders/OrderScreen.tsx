@@ -26,7 +26,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
       <Text size="sm" c="gray.7" miw={120}>
         {label}
       </Text>
-      <Text size="sm" component="div">
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
         {children}
       </Text>
     </Group>

@@ -11,13 +11,13 @@ import { paths } from '../../paths.ts';
 export function LinePurchasing({ links }: { links: SupplierOrderItemLink[] }) {
   if (links.length === 0) return null;
   return (
-    <Stack gap={0} mt={2} data-testid="line-purchasing">
+    // Wraps inside the supplier's cell (whose name does not): the order's table keeps its width at 1440 px.
+    <Stack gap={0} mt={2} maw={240} style={{ whiteSpace: 'normal' }} data-testid="line-purchasing">
       {links.map((link) => (
         <Text
           key={`${link.kind}-${link.supplier_order_id}-${link.receipt?.id ?? 0}`}
           fz={10}
           c="gray.8"
-          style={{ whiteSpace: 'nowrap' }}
           title={`${link.supplier_name}: ${link.state_name}`}
         >
           <Link to={paths.adminSupplierOrder(link.supplier_order_id)}>{link.supplier_order_number}</Link>
