@@ -12,6 +12,8 @@ export interface OpenLoopRequest {
   path: string;
   method: 'GET' | 'POST';
   body?: string;
+  /** Headers beyond the JSON content type (a staff session's cookie). */
+  headers?: Record<string, string>;
 }
 
 export interface OpenLoopFigures {
@@ -59,9 +61,9 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopFigure
 
   const send = (index: number, due: number) => {
     sendLags.push(performance.now() - due);
-    const { path, method, body } = options.request(index);
+    const { path, method, body, headers = {} } = options.request(index);
     const answered = pool
-      .request({ path, method, body, headers: body === undefined ? {} : HEADERS })
+      .request({ path, method, body, headers: body === undefined ? headers : { ...HEADERS, ...headers } })
       .then(async (response) => {
         await response.body.dump();
         if (response.statusCode >= 400) failures += 1;
