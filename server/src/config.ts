@@ -55,6 +55,11 @@ const envSchema = z.object({
   /** How often suppliers' price-list sources are looked at for a fetch due (and lists for staleness), in seconds. */
   SUPPLIER_SOURCES_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /**
+   * How often suppliers ordered through their API are looked at (orders to place, states to read when due), in
+   * seconds (decision 0050).
+   */
+  SUPPLIER_CHANNELS_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
    * Hosts on the shop's own network a price-list source may reach, comma-separated: names, addresses, ranges
    * (`prices.lan, 192.168.10.5, 10.20.0.0/16`); anything else inside is refused (decision 0037).
    */
@@ -146,6 +151,7 @@ export interface AppConfig {
   staffNotificationEmail: string | undefined;
   notificationsIntervalSeconds: number;
   supplierSourcesTickSeconds: number;
+  supplierChannelsTickSeconds: number;
   /** SUPPLIER_SOURCES_ALLOWED_HOSTS: inside hosts, addresses and ranges a supplier source may reach. */
   supplierSourcesAllowedHosts: readonly string[];
   /** STAFF_SESSION_MAX_HOURS: a back office session's whole life. */
@@ -218,6 +224,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     staffNotificationEmail: env.STAFF_NOTIFICATION_EMAIL,
     notificationsIntervalSeconds: env.NOTIFICATIONS_INTERVAL_SECONDS,
     supplierSourcesTickSeconds: env.SUPPLIER_SOURCES_TICK_SECONDS,
+    supplierChannelsTickSeconds: env.SUPPLIER_CHANNELS_TICK_SECONDS,
     supplierSourcesAllowedHosts: env.SUPPLIER_SOURCES_ALLOWED_HOSTS,
     staffSessionMaxHours: env.STAFF_SESSION_MAX_HOURS,
     redisUrl: env.REDIS_URL,

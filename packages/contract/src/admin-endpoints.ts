@@ -9,6 +9,7 @@ import { paymentAdminEndpoints } from './payments.ts';
 import { supplierAdminEndpoints } from './suppliers.ts';
 import { catalogAdminEndpoints } from './admin-catalog.ts';
 import { supplierSourceAdminEndpoints } from './supplier-sources.ts';
+import { purchasingChannelEndpoints } from './purchasing-channels.ts';
 import { purchasingAdminEndpoints } from './purchasing.ts';
 import { purchasingLinkEndpoints } from './purchasing-links.ts';
 import {
@@ -240,6 +241,7 @@ export const adminEndpoints = defineEndpoints({
   ...supplierAdminEndpoints,
   // Suppliers' price-list sources and their fetch history (supplier-sources.ts): owner and manager.
   ...supplierSourceAdminEndpoints,
+  ...purchasingChannelEndpoints,
   // Brands, their spellings and cross-references (admin-catalog.ts): owner and manager.
   ...catalogAdminEndpoints,
   // Purchasing: supplier orders and goods receipts (purchasing.ts, issue 29): owner and manager.

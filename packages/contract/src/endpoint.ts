@@ -6,7 +6,8 @@ import type { StaffRole } from './staff.ts';
  * (validation and OpenAPI), the web calls it through the request layer with the same types.
  */
 /** A download's type. */
-export type BinaryResponse = 'pdf' | 'csv';
+/** 'table': CSV or XLSX, as the handler sets its content type (a supplier's order file). */
+export type BinaryResponse = 'pdf' | 'csv' | 'table';
 
 export interface EndpointDef {
   method: 'GET' | 'POST';
@@ -29,7 +30,7 @@ export interface EndpointDef {
    * passes through) whose fields are optional, so that it never refuses a request; the handler checks the values.
    */
   headers?: z.ZodType;
-  /** The whole success body, envelope included; 'pdf' or 'csv' for a binary download. */
+  /** The whole success body, envelope included; 'pdf', 'csv' or 'table' for a binary download. */
   response: z.ZodType | BinaryResponse;
   /**
    * True when the request's body is a file's raw bytes (`application/octet-stream`), handed to the handler as a

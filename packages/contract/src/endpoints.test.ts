@@ -124,6 +124,10 @@ describe('shop endpoint registry', () => {
         expect(key).toBe('import-report');
         continue;
       }
+      if (def.response === 'table') {
+        expect(key).toBe('supplier-order-export');
+        continue;
+      }
       expect(def.response.safeParse({}).success, key).toBe(false);
       const shape = (def.response as z.ZodObject).shape;
       expect(Object.keys(shape), key).toEqual(['data']);
@@ -159,9 +163,11 @@ describe('admin endpoint registry', () => {
     for (const schema of [def.body, def.query, def.params]) {
       if (schema) expect(() => z.toJSONSchema(schema, { io: 'input' }), key).not.toThrow();
     }
-    // The back office's downloads: the report of an import's refused rows, and a bill's PDF (issue 26).
+    // The back office's downloads: the report of an import's refused rows, a bill's PDF (issue 26), a supplier
+    // order's file (XLSX or CSV, issue 29).
     if (def.response === 'pdf') expect(key).toBe('bill-download');
     else if (def.response === 'csv') expect(key).toBe('import-report');
+    else if (def.response === 'table') expect(key).toBe('supplier-order-export');
     else expect(() => z.toJSONSchema(def.response as z.ZodType, { io: 'output' })).not.toThrow();
   });
 

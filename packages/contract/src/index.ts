@@ -35,6 +35,7 @@ export * from './staff.ts';
 export * from './suppliers.ts';
 export * from './admin-catalog.ts';
 export * from './supplier-sources.ts';
+export * from './purchasing-channels.ts';
 export * from './delivery-calendar-schemas.ts';
 export * from './money-schema.ts';
 export * from './order-form.ts';

@@ -93,6 +93,15 @@ export interface CatalogVisibilityChanged {
   reason: 'brand' | 'cross_reference' | 'supplier_active' | 'stale_policy' | 'source_removed' | 'staleness';
 }
 
+/** A supplier order was handed to its supplier's e-mail channel: the message with its file is to go out, once. */
+export interface SupplierOrderEmailed {
+  supplierOrderId: number;
+  supplierId: number;
+  /** The supplier's order address at the time. */
+  to: string;
+  at: Date;
+}
+
 export interface DomainEvents {
   StaffWrite: StaffWrite;
   OrderPlaced: OrderPlaced;
@@ -100,6 +109,7 @@ export interface DomainEvents {
   BillRevised: BillRevised;
   PaymentRecorded: PaymentRecorded;
   SupplierAlert: SupplierAlert;
+  SupplierOrderEmailed: SupplierOrderEmailed;
   PriceListReplaced: PriceListReplaced;
   CatalogVisibilityChanged: CatalogVisibilityChanged;
 }

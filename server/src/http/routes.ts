@@ -18,11 +18,21 @@ export const STAFF_COOKIE_SECURITY = 'staffSession';
 
 export const STAFF_ROLE_FORBIDDEN_MESSAGE = 'Недостаточно прав для этого действия';
 
+/** The content type of an XLSX workbook. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 const binaryResponses = {
   pdf: { description: 'PDF-файл', content: { 'application/pdf': { schema: z.file().mime('application/pdf') } } },
   csv: { description: 'CSV-файл', content: { 'text/csv': { schema: z.file().mime('text/csv') } } },
+  table: {
+    description: 'Таблица: XLSX или CSV (кодировка в Content-Type)',
+    content: {
+      [XLSX_TYPE]: { schema: z.file().mime(XLSX_TYPE) },
+      'text/csv': { schema: z.file().mime('text/csv') },
+    },
+  },
 } as const;
-const BINARY_TYPES = { pdf: 'application/pdf', csv: 'text/csv; charset=utf-8' } as const;
+const BINARY_TYPES = { pdf: 'application/pdf', csv: 'text/csv; charset=utf-8', table: XLSX_TYPE } as const;
 
 /** The content type of an upload endpoint's body: the file's raw bytes, handed to the handler as a stream. */
 export const UPLOAD_CONTENT_TYPE = 'application/octet-stream';
@@ -149,7 +159,9 @@ export function registerEndpoints<T extends Record<string, EndpointDef>>(
           reply,
         });
         if (typeof endpoint.response === 'string') {
-          return reply.type(BINARY_TYPES[endpoint.response]).send(toBytes(payload));
+          // A 'table' handler names its own type (CSV in the supplier's encoding, or XLSX).
+          const type = endpoint.response === 'table' ? reply.getHeader('content-type') : undefined;
+          return reply.type(typeof type === 'string' ? type : BINARY_TYPES[endpoint.response]).send(toBytes(payload));
         }
         return { data: payload };
       },

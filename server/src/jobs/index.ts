@@ -8,6 +8,9 @@ import { ABANDONED_BASKET_DAYS, removeAbandonedBaskets } from '../modules/basket
 import { releaseAbandonedClaims, sendDueNotifications } from '../modules/notifications/sender.ts';
 import { SOURCE_FETCH_JOB, fetchClaimedSource, runSourcesTick } from '../modules/supplier-sources/fetcher.ts';
 import { IMPORT_JOB, importQueueOf, recoverImports, runImport } from '../modules/suppliers/import-jobs.ts';
+import { releaseAbandonedLeases, runChannelsTick } from '../modules/purchasing/channels/api-runs.ts';
+import { CHANNELS_RUN_JOB } from '../modules/purchasing/channels/api-jobs.ts';
+import { secretBoxFor } from '../modules/purchasing/channels/secrets.ts';
 import { jobType } from '../shared/background-jobs.ts';
 import { embeddedJobStore } from './embedded-store.ts';
 import { pgBossJobStore } from './pg-boss-store.ts';
@@ -32,6 +35,8 @@ export type JobsConfig = Pick<
   | 'uploadsDir'
   | 'supplierSourcesTickSeconds'
   | 'supplierSourcesAllowedHosts'
+  | 'supplierChannelsTickSeconds'
+  | 'secretsKey'
 >;
 
 export interface JobsDeps {
@@ -62,11 +67,31 @@ const fetchSettingsOf = ({ config, logger }: JobsDeps) => ({
   allowedHosts: config.supplierSourcesAllowedHosts,
 });
 
+/**
+ * The suppliers' API runs (decision 0050): places the orders sent through an API, reads the states of the open
+ * ones, every supplier on its own; scheduled by shopJobs, enqueued at once when an order is sent.
+ */
+function channelsJob({ database, config, logger }: JobsDeps, schedule?: { cron: string; everySeconds: number }) {
+  return defineJob({
+    type: CHANNELS_RUN_JOB,
+    ...(schedule ? { schedule } : {}),
+    run: async () => {
+      const report = await runChannelsTick(database, {
+        box: await secretBoxFor({ secretsKey: config.secretsKey, dataDir: config.dataDir }),
+        transport: { outbound: { allowedHosts: config.supplierSourcesAllowedHosts }, log: logger },
+        timeZone: config.shopTimeZone,
+      });
+      if (report.suppliers > 0) logger.info({ job: CHANNELS_RUN_JOB.name, ...report }, 'supplier channels tick');
+    },
+  });
+}
+
 /** Jobs anything may enqueue, run by every runner (the app's default one too). */
 export function onDemandJobs(deps: JobsDeps): AnyJobDefinition[] {
   const { database, config, logger } = deps;
   const fetchSettings = fetchSettingsOf(deps);
   return [
+    channelsJob(deps),
     defineJob({
       type: IMPORT_JOB,
       run: ({ importId }) => runImport({ database, uploadsDir: config.uploadsDir, logger }, importId),
@@ -96,7 +121,8 @@ export function shopJobs(deps: JobsDeps): AnyJobDefinition[] {
     allowedHosts: config.supplierSourcesAllowedHosts,
   };
   return [
-    ...onDemandJobs(deps),
+    ...onDemandJobs(deps).filter((definition) => definition.type !== CHANNELS_RUN_JOB),
+    channelsJob(deps, { cron: '* * * * *', everySeconds: config.supplierChannelsTickSeconds }),
     defineJob({
       type: BASKETS_CLEAN_JOB,
       schedule: { cron: '30 3 * * *' },
@@ -170,6 +196,8 @@ export async function startJobWorkers(runner: JobRunner, deps: JobsDeps): Promis
   if (database.driver === 'pglite') {
     const released = await releaseAbandonedClaims(database.db);
     if (released > 0) logger.warn({ released }, 'notifications claimed by a stopped process will be sent again');
+    const leases = await releaseAbandonedLeases(database.db);
+    if (leases > 0) logger.warn({ suppliers: leases }, 'supplier API runs of a stopped process let go');
   }
   const waiting = await recoverImports(database, logger);
   const imports = importQueueOf(runner);

@@ -25,6 +25,7 @@ import { clientGroupAuditObjects } from './pricing/groups.ts';
 import { brandAuditObjects } from './catalog/brands-queries.ts';
 import { createSupplierHandlers } from './suppliers/handlers.ts';
 import { createSupplierSourceHandlers } from './supplier-sources/handlers.ts';
+import { createPurchasingChannelHandlers } from './purchasing/channels/handlers.ts';
 import { createPurchasingHandlers } from './purchasing/handlers.ts';
 import { createPurchasingLinkHandlers } from './purchasing/item-links.ts';
 import { goodsReceiptAuditObjects, supplierOrderAuditObjects } from './purchasing/audit-objects.ts';
@@ -72,6 +73,7 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   createSupplierHandlers,
   createSupplierSourceHandlers,
   createCatalogAdminHandlers,
+  createPurchasingChannelHandlers,
   createPurchasingHandlers,
   createPurchasingLinkHandlers,
 ];

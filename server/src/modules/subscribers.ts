@@ -6,6 +6,7 @@ import {
   enqueuePaymentRecorded,
   enqueueStaffNewOrder,
   enqueueStaffSupplierAlert,
+  enqueueSupplierOrderEmail,
 } from './notifications/outbox.ts';
 import { forgetSuggestions } from './search/suggestion-cache.ts';
 import { recordAudit } from './staff/audit.ts';
@@ -34,6 +35,9 @@ export function subscribeModuleEffects(bus: DomainEventBus = domainEvents): void
   bus.inTransaction('PaymentRecorded', (tx, payment) => enqueuePaymentRecorded(tx, payment));
   bus.inTransaction('SupplierAlert', (tx, { kind, facts, at }) =>
     enqueueStaffSupplierAlert(tx, kind, facts, at ? { now: at } : undefined),
+  );
+  bus.inTransaction('SupplierOrderEmailed', (tx, { supplierOrderId, to, at }) =>
+    enqueueSupplierOrderEmail(tx, { supplierOrderId, to }, { now: at }),
   );
 
   // Offers shown or hidden, brands renamed: this instance's suggestions are read again (decision 0032); other

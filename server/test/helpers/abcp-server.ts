@@ -94,6 +94,11 @@ export interface AbcpSite {
   orders: Map<string, SiteOrder>;
   basket: BasketPosition[];
   misbehave(how: Misbehaviour): void;
+  /**
+   * Slows every answer (or only `operation`'s) by this many ms: a slow supplier (0: none). The request is carried
+   * out after the wait even if the caller hung up meanwhile, as a real server does.
+   */
+  delay(ms: number, operation?: string): void;
   /** Moves a position to a status (and, when given, the quantity the supplier keeps on it). */
   setPosition(orderNumber: string, positionId: string, change: { statusId: string; quantity?: number }): void;
   close(): Promise<void>;
@@ -119,6 +124,7 @@ const GET_OPERATIONS = new Set([
   'basket/shipmentMethods',
   'basket/shipmentAddresses',
   'basket/shipmentOffices',
+  'orders',
   'orders/list',
   'orders/statuses',
 ]);
@@ -148,6 +154,8 @@ export async function startAbcpSite(options: AbcpSiteOptions): Promise<AbcpSite>
   const orders = new Map<string, SiteOrder>();
   let basket: BasketPosition[] = [];
   let misbehaviour: Misbehaviour = null;
+  let delayMs = 0;
+  let delayedOperation: string | undefined;
   let nextOrder = 7_001_000;
   let nextPosition = 55_000;
 
@@ -281,6 +289,17 @@ export async function startAbcpSite(options: AbcpSiteOptions): Promise<AbcpSite>
           return order ? [orderAnswer(order)] : [];
         });
       }
+      case 'orders': {
+        // The account's orders, newest first; `format=p` adds the positions.
+        const skip = Number(params.get('skip') ?? '0');
+        const limit = Number(params.get('limit') ?? '100');
+        const all = [...orders.values()].reverse();
+        const items = all.slice(skip, skip + limit).map((order) => {
+          const answered = orderAnswer(order);
+          return params.get('format') === 'p' ? answered : { ...answered, positions: undefined };
+        });
+        return { count: all.length, items };
+      }
       case 'orders/statuses':
         return options.statuses.map((status) => ({ ...status, color: 'ffffff', isFinalStatus: false }));
       case 'basket/paymentMethods':
@@ -308,6 +327,9 @@ export async function startAbcpSite(options: AbcpSiteOptions): Promise<AbcpSite>
       response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
       response.end(JSON.stringify(body));
     };
+    if (delayMs > 0 && (delayedOperation === undefined || delayedOperation === operation)) {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
     if (misbehaviour === 'silent') return; // never answers: the client's deadline ends it
     if (misbehaviour === 'html') {
       response.writeHead(200, { 'content-type': 'text/html' });
@@ -351,6 +373,10 @@ export async function startAbcpSite(options: AbcpSiteOptions): Promise<AbcpSite>
     },
     misbehave(how) {
       misbehaviour = how;
+    },
+    delay(ms, operation) {
+      delayMs = ms;
+      delayedOperation = operation;
     },
     setPosition(orderNumber, positionId, change) {
       const position = orders.get(orderNumber)?.positions.find((candidate) => candidate.positionId === positionId);

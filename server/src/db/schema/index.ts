@@ -11,6 +11,7 @@
 export * from './catalog.ts';
 export * from './suppliers.ts';
 export * from './supplier-sources.ts';
+export * from './purchasing-channels.ts';
 export * from './content.ts';
 export * from './settings.ts';
 export * from './pricing.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /* Notifications (issue 14): the e-mail outbox, owned by modules/notifications. */
 
@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'staff_list_stale',
   // A scheduled fetch or the command line refused a list that would remove most of a supplier's offers.
   'staff_list_mass_removal',
+  // A supplier order to the supplier's order address, with its file (modules/purchasing, decision 0050).
+  'supplier_order',
 ] as const;
 
 /**
@@ -52,6 +54,10 @@ export const notifications = pgTable(
     index('notifications_order_pending_idx')
       .on(table.orderId, table.kind)
       .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
+    // One e-mail per supplier order, whatever retries or crashes happen around queuing it.
+    uniqueIndex('notifications_supplier_order_idx')
+      .on(sql`((${table.payload} ->> 'supplier_order_id'))`)
+      .where(sql`${table.kind} = 'supplier_order'`),
     check('notifications_kind_check', sql.raw(`kind in (${NOTIFICATION_KINDS.map((kind) => `'${kind}'`).join(', ')})`)),
   ],
 );

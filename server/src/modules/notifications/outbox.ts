@@ -195,3 +195,30 @@ export async function enqueueStaffSupplierAlert(
   const now = nowOf(options);
   await tx.insert(notifications).values({ kind, recipient: null, payload, createdAt: now, dueAt: now });
 }
+
+/** What a supplier order's e-mail carries: the order (its file is made when sending) and the address. */
+export interface SupplierOrderPayload {
+  supplier_order_id: number;
+}
+
+/**
+ * A supplier order to the supplier's order address, with the order's file (decision 0050). At most one per
+ * supplier order: a unique index on the payload's id refuses a second (and the send already is one per order).
+ */
+export async function enqueueSupplierOrderEmail(
+  tx: Tx,
+  order: { supplierOrderId: number; to: string },
+  options?: EnqueueOptions,
+): Promise<void> {
+  const now = nowOf(options);
+  await tx
+    .insert(notifications)
+    .values({
+      kind: 'supplier_order',
+      recipient: order.to,
+      payload: { supplier_order_id: order.supplierOrderId } satisfies SupplierOrderPayload,
+      createdAt: now,
+      dueAt: now,
+    })
+    .onConflictDoNothing();
+}

@@ -28,7 +28,9 @@ import type {
   StatusChangeEntry,
   PaymentPayload,
   SupplierAlertPayload,
+  SupplierOrderPayload,
 } from './outbox.ts';
+import { supplierOrderFile } from '../purchasing/channels/order-export.ts';
 
 /**
  * Turns an outbox row into the e-mail: the data as stored now (the order, its lines, the bill) poured into the
@@ -47,6 +49,7 @@ const TEMPLATE_OF: Record<NotificationKind, string> = {
   staff_source_failing: 'staff-source-failing',
   staff_list_stale: 'staff-list-stale',
   staff_list_mass_removal: 'staff-list-mass-removal',
+  supplier_order: 'supplier-order',
 };
 
 /**
@@ -177,6 +180,7 @@ export async function renderNotification(
   if (kind === 'staff_source_failing' || kind === 'staff_list_stale' || kind === 'staff_list_mass_removal') {
     return { mail: supplierAlertMail(kind, row, common, settings) };
   }
+  if (kind === 'supplier_order') return supplierOrderMail(db, row, common, settings);
   const order = row.orderId === null ? null : await findOrderOfAnyClient(db, row.orderId);
   if (!order) return { nothing: `order ${row.orderId} not found` };
   const view: Record<string, unknown> = { ...common, ...orderView(order, settings) };
@@ -289,4 +293,36 @@ function supplierAlertMail(
     via: payload.via === 'cli' ? 'Командой npm run import' : 'По расписанию',
   };
   return { ...renderTemplates(kind, view), messageId: notificationMessageId(row.id, settings.publicUrl) };
+}
+
+/**
+ * A supplier order to the supplier, with its file in the supplier's format (decision 0050): made from the order as
+ * stored when sending (a sent order's lines and quantities ordered do not change).
+ */
+async function supplierOrderMail(
+  db: DbExecutor,
+  row: NotificationRow,
+  common: Record<string, unknown>,
+  settings: RenderSettings,
+): Promise<Rendered> {
+  const { supplier_order_id: id } = row.payload as SupplierOrderPayload;
+  let file;
+  try {
+    file = await supplierOrderFile(db, id);
+  } catch {
+    return { nothing: `supplier order ${id} not found` };
+  }
+  const view = {
+    ...common,
+    order_number: file.order.number,
+    supplier_name: file.order.supplierName,
+    file_name: file.fileName,
+  };
+  return {
+    mail: {
+      ...renderTemplates('supplier_order', view),
+      attachments: [{ filename: file.fileName, content: file.bytes, contentType: file.contentType }],
+      messageId: notificationMessageId(row.id, settings.publicUrl),
+    },
+  };
 }

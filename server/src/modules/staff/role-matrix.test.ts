@@ -117,6 +117,18 @@ describe('admin endpoints: role matrix', () => {
     for (const key of sources) expect([...adminEndpoints[key].roles]).toEqual(['owner', 'manager']);
   });
 
+  it("opens suppliers' ordering channels, order files and sending to the owner and managers only (issue 29)", () => {
+    const channels = [
+      'supplier-order-channel-show',
+      'supplier-order-channel-save',
+      'supplier-order-channel-test',
+      'supplier-order-channel-send',
+      'supplier-order-export',
+      'supplier-order-confirmation-import',
+    ] as const;
+    for (const key of channels) expect([...adminEndpoints[key].roles]).toEqual(['owner', 'manager']);
+  });
+
   const cases = entries.flatMap(([key, endpoint]) =>
     CALLERS.map((caller) => ({ key, caller, expected: expectedOf(endpoint, caller) })),
   );

@@ -3,6 +3,7 @@ import type {
   adminEndpoints,
   shopEndpoints,
   techEndpoints,
+  BinaryResponse,
   EndpointBodyInput,
   EndpointDef,
   EndpointParamsInput,
@@ -23,7 +24,7 @@ export type AdminEndpoints = typeof adminEndpoints;
 
 /** Endpoints answering JSON (the PDF download goes through `download`). */
 export type JsonPath<R extends Record<string, EndpointDef>> = {
-  [K in keyof R]: R[K]['response'] extends 'pdf' | 'csv' ? never : K;
+  [K in keyof R]: R[K]['response'] extends BinaryResponse ? never : K;
 }[keyof R] &
   string;
 

@@ -127,6 +127,15 @@ export const abcpBasketOrderAnswerSchema = z.object({
   orders: listOf(abcpOrderSchema).optional().default([]),
 });
 
+/**
+ * `orders` (the account's orders, newest first, `skip`/`limit`, `format=p` with positions): `{ count, items }`;
+ * only `clientOrderNumber` and the positions are read, to find an order placed before a crash.
+ */
+export const abcpOrdersPageAnswerSchema = z.object({
+  count: optionalNumber,
+  items: listOf(abcpOrderSchema.extend({ clientOrderNumber: optionalText })),
+});
+
 /** `orders/list`. */
 export const abcpOrdersListAnswerSchema = listOf(abcpOrderSchema);
 

@@ -262,6 +262,33 @@ describe('placeOrder (basket/content, basket/add, basket/order)', () => {
   });
 });
 
+describe('ordersWithReference (orders, newest first)', () => {
+  it("finds an order placed before by the shop's reference, with its lines as quantities", async () => {
+    const [filter] = await channel().findOffers('W712/75', 'MANN-FILTER');
+    const [plugs] = await channel().findOffers('BKR6E', 'NGK');
+    const first = await channel().placeOrder({
+      reference: 'key-aaa',
+      lines: [{ lineRef: 'a', offerKey: filter!.offerKey, quantity: 2 }],
+    });
+    await channel().placeOrder({
+      reference: 'key-bbb',
+      lines: [{ lineRef: 'b', offerKey: plugs!.offerKey, quantity: 4 }],
+    });
+    site.requests.length = 0;
+    const found = await channel().ordersWithReference('key-aaa');
+    expect(found).toEqual([
+      {
+        number: first.supplierOrderNumbers[0],
+        lines: [expect.objectContaining({ brand: 'MANN-FILTER', number: 'W 712/75', ordered: 2, confirmed: 0 })],
+      },
+    ]);
+    expect(site.requests.map((request) => [request.operation, request.params.get('format')])).toEqual([
+      ['orders', 'p'],
+    ]);
+    expect(await channel().ordersWithReference('key-none')).toEqual([]);
+  });
+});
+
 describe('readOrder (orders/list) and the status map', () => {
   it("follows the supplier's statuses as quantities", async () => {
     const [filter] = await channel().findOffers('W712/75', 'MANN-FILTER');

@@ -16,6 +16,7 @@ import {
   abcpBasketOrderAnswerSchema,
   abcpIdNameListSchema,
   abcpOrdersListAnswerSchema,
+  abcpOrdersPageAnswerSchema,
   abcpSearchAnswerSchema,
   abcpStatusesAnswerSchema,
   type AbcpArticle,
@@ -49,6 +50,12 @@ export const MAX_ORDER_POSITIONS = 500;
  * (GET) well under the 8 KB that servers commonly accept.
  */
 export const ORDERS_PER_CALL = 50;
+
+/**
+ * How many of the account's latest orders are searched for a reference after a crash: the order placed by the
+ * interrupted run is among the newest (the job retries within minutes), unless people placed this many since.
+ */
+export const ORDERS_LOOKED_BACK = 100;
 
 export interface AbcpOrderSettings {
   /** `paymentMethod`: an id from `basket/paymentMethods`. */
@@ -363,6 +370,32 @@ export class AbcpChannel implements SupplierChannel {
       priceKopecks: position.price,
       supplierStatus: { code, name: position.status },
     };
+  }
+
+  /**
+   * The orders the account placed with `clientOrderNumber` = `reference`, among its latest `ORDERS_LOOKED_BACK`
+   * (`orders`, newest first, with positions): how a placing cut short by a crash is found before placing again.
+   * Each accepted line is named by brand, number, itemKey and supplierCode, as `placeOrder` answers.
+   */
+  async ordersWithReference(reference: string): Promise<{ number: string; lines: SupplierLineState[] }[]> {
+    let page;
+    try {
+      page = await this.call(abcpOrdersPageAnswerSchema, {
+        method: 'GET',
+        operation: 'orders',
+        params: [
+          ['format', 'p'],
+          ['skip', '0'],
+          ['limit', String(ORDERS_LOOKED_BACK)],
+        ],
+      });
+    } catch (error) {
+      if (error instanceof AbcpApiError && error.errorCode === ABCP_ERROR.objectNotFound) return [];
+      throw error;
+    }
+    return page.items
+      .filter((order) => order.clientOrderNumber === reference)
+      .map((order) => ({ number: order.number, lines: order.positions.map((position) => this.lineState(position)) }));
   }
 
   /** The site's own position statuses (`orders/statuses`), to build this supplier's map from. */
