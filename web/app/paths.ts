@@ -27,6 +27,8 @@ export const paths = {
   adminClients: (query = '') => `/admin/clients${withQuery(query)}`,
   adminClient: (id: number) => `/admin/clients/${segment(id)}`,
   adminSupplierSource: (id: number) => `/admin/suppliers/${segment(id)}/source`,
+  /** How the shop orders from the supplier (issue 29): channel, order and confirmation templates, API. */
+  adminSupplierOrdering: (id: number) => `/admin/suppliers/${segment(id)}/ordering`,
   adminStaff: (query = '') => `/admin/staff${withQuery(query)}`,
   adminAudit: (query = '') => `/admin/audit${withQuery(query)}`,
   adminPricing: () => '/admin/pricing',

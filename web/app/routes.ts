@@ -57,6 +57,8 @@ export default [
     route('admin/suppliers/:id', 'routes/admin-supplier.tsx'),
     // The supplier's list source and schedule, a page of its own linked from the supplier's screen (decision 0025).
     route('admin/suppliers/:id/source', 'routes/admin-supplier-source.tsx'),
+    // How the shop orders from the supplier: channel, file templates, API (issue 29, decision 0051).
+    route('admin/suppliers/:id/ordering', 'routes/admin-supplier-ordering.tsx'),
     route('admin/staff', 'routes/admin-staff.tsx'),
     route('admin/audit', 'routes/admin-audit.tsx'),
     route('admin/pricing', 'routes/admin-pricing.tsx'),

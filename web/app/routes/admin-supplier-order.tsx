@@ -20,7 +20,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = adminServerApi(request, context);
   try {
     const { order } = await api.call('supplier-order-get', { body: { id: Number(params.id) }, handles: [404] });
-    return { order };
+    // How the supplier takes orders (its channel and file template): which sending the screen offers.
+    const { settings } = await api.call('supplier-order-channel-show', {
+      body: { supplier_id: order.supplier_id },
+      handles: [404],
+    });
+    return { order, channel: settings };
   } catch (error) {
     if (isApiError(error) && error.status === 404) notFound();
     throw error;
@@ -32,7 +37,7 @@ export const clientAction = ({ request }: Route.ClientActionArgs) => purchasingA
 export const handle = adminSection('supplier-order-get', 'Закупки доступны владельцу и менеджерам');
 
 export default function AdminSupplierOrderPage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, channel } = useLoaderData<typeof loader>();
   return (
     <Stack gap="sm">
       <Group gap="md" wrap="wrap">
@@ -48,6 +53,9 @@ export default function AdminSupplierOrderPage() {
         <Anchor component={Link} to={paths.adminPurchasing()} size="sm">
           К заказу
         </Anchor>
+        <Anchor component={Link} to={paths.adminSupplierOrdering(order.supplier_id)} size="sm">
+          Как заказываем у поставщика
+        </Anchor>
       </Group>
       <Group gap="sm" align="baseline" wrap="wrap">
         <Title order={1} fz="h3">
@@ -56,7 +64,7 @@ export default function AdminSupplierOrderPage() {
         <StateBadge state={order.state} name={order.state_name} />
       </Group>
       <ReorderNotice />
-      <SupplierOrderScreen order={order} />
+      <SupplierOrderScreen order={order} channel={channel} />
     </Stack>
   );
 }

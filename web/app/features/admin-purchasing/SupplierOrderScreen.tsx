@@ -12,8 +12,15 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { Link } from 'react-router';
-import { SUPPLIER_ORDER_CHANNEL_NAMES, type SupplierOrder, type SupplierOrderLine } from '@detal/contract';
+import { Link, useFetcher } from 'react-router';
+import {
+  SUPPLIER_ORDER_CHANNEL_NAMES,
+  type SupplierOrder,
+  type SupplierOrderChannelSettings,
+  type SupplierOrderDispatch,
+  type SupplierOrderLine,
+} from '@detal/contract';
+import { download } from '../../lib/api/index.ts';
 import { formatDateTime, formatRoubles, toKopecks } from '@detal/contract/browser';
 import { paths } from '../../paths.ts';
 import { useJsonWrite, type JsonWriteResult } from '../admin-shell/json-write.ts';
@@ -53,6 +60,74 @@ function WriteAnswer({ result, done }: { result: JsonWriteResult | null; done: s
   );
 }
 
+/** «Скачать файл (XLSX)»: the order as the supplier's file, by its order template (purch-channels' export). */
+function DownloadFile({ order, format }: { order: SupplierOrder; format: string }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => {
+          setFailed(false);
+          void download('api:admin/supplier-order-export', { supplier_order_id: order.id }).catch(() =>
+            setFailed(true),
+          );
+        }}
+      >
+        Скачать файл ({format.toUpperCase()})
+      </Button>
+      {failed && (
+        <Text size="xs" c="red.8" role="alert">
+          Файл не получен
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** The supplier's confirmation file, read with its confirmation template: the answers of every line at once. */
+function ConfirmationUpload({ order }: { order: SupplierOrder }) {
+  const fetcher = useFetcher<JsonWriteResult>();
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  return (
+    <fetcher.Form method="post" encType="multipart/form-data" aria-label="Файл подтверждения">
+      <input type="hidden" name="supplier_order_id" value={order.id} />
+      <Group gap={4} align="flex-end" wrap="wrap">
+        <label style={{ fontSize: 'var(--mantine-font-size-xs)' }}>
+          <Text size="xs" fw={600} component="span" display="block">
+            Файл подтверждения поставщика
+          </Text>
+          <input type="file" name="file" accept=".xlsx,.csv,.txt" />
+        </label>
+        <Button type="submit" size="xs" variant="default" loading={fetcher.state !== 'idle'}>
+          Загрузить подтверждение
+        </Button>
+        {answer && !answer.ok && (
+          <Text size="xs" c="red.8" role="alert">
+            {answer.message}
+          </Text>
+        )}
+        {answer?.ok && (
+          <Text size="xs" c="green.9" role="status" data-testid="confirmation-imported">
+            {(() => {
+              const { result } = answer.value as { result: { lines: number; confirmed: number; refused: number } };
+              return `Строк в файле: ${result.lines}, подтверждено: ${result.confirmed}, отказ: ${result.refused}`;
+            })()}
+          </Text>
+        )}
+      </Group>
+    </fetcher.Form>
+  );
+}
+
+const sentText = (dispatch: SupplierOrderDispatch) =>
+  dispatch.state === 'sent'
+    ? `Заказ отправлен поставщику (${dispatch.channel === 'email' ? 'e-mail' : 'API'})`
+    : dispatch.state === 'pending'
+      ? 'Заказ поставлен в отправку через API поставщика'
+      : `Отправка не удалась: ${dispatch.last_error ?? 'ошибка'}`;
+
 const DONE: Record<string, string> = {
   'mark-sent': 'Заказ отмечен отправленным: позиции клиентов «Заказан у поставщика»',
   answer: 'Ответ поставщика сохранён',
@@ -90,7 +165,14 @@ const whole = (value: string | number) => (typeof value === 'number' ? value : N
  * the supplier's number, the supplier's answer typed per line, cancel, close, take lines out of a draft), its lines
  * with the client lines they serve and their quantities, and beside a refused line the offers to re-order it from.
  */
-export function SupplierOrderScreen({ order, actions }: { order: SupplierOrder; actions?: ReactNode }) {
+export function SupplierOrderScreen({
+  order,
+  channel,
+}: {
+  order: SupplierOrder;
+  /** The supplier's channel settings (how it takes orders), when readable. */
+  channel: SupplierOrderChannelSettings | null;
+}) {
   const [result, setResult] = useState<JsonWriteResult | null>(null);
   const write = useJsonWrite(setResult);
   const [supplierNumber, setSupplierNumber] = useState(order.supplier_number ?? '');
@@ -186,7 +268,22 @@ export function SupplierOrderScreen({ order, actions }: { order: SupplierOrder; 
       {isDraft && (
         <Paper withBorder p="xs" bg="gray.0">
           <Group gap="xs" align="flex-end" wrap="wrap" aria-label="Отправка">
-            {actions}
+            {channel && <DownloadFile order={order} format={channel.order_template.format} />}
+            {channel?.channel === 'email' && (
+              <Button
+                size="xs"
+                loading={write.saving}
+                title={channel.order_email ? `На ${channel.order_email}, с файлом заказа` : undefined}
+                onClick={() => submit('send', { supplier_order_id: order.id })}
+              >
+                Отправить по e-mail
+              </Button>
+            )}
+            {channel?.channel === 'api' && (
+              <Button size="xs" loading={write.saving} onClick={() => submit('send', { supplier_order_id: order.id })}>
+                Отправить через API
+              </Button>
+            )}
             <TextInput
               label="№ заказа у поставщика"
               size="xs"
@@ -235,12 +332,26 @@ export function SupplierOrderScreen({ order, actions }: { order: SupplierOrder; 
             >
               Сохранить ответ поставщика{changed.length > 0 ? ` (${changed.length})` : ''}
             </Button>
-            {actions}
+            {channel && <DownloadFile order={order} format={channel.order_template.format} />}
           </Group>
+          {channel && (
+            <Stack mt="xs" gap={2}>
+              <ConfirmationUpload order={order} />
+            </Stack>
+          )}
         </Paper>
       )}
 
-      <WriteAnswer result={result} done={result ? (DONE[result.intent] ?? 'Готово') : ''} />
+      <WriteAnswer
+        result={result}
+        done={
+          result?.ok && result.intent === 'send'
+            ? sentText((result.value as { dispatch: SupplierOrderDispatch }).dispatch)
+            : result
+              ? (DONE[result.intent] ?? 'Готово')
+              : ''
+        }
+      />
 
       <Table.ScrollContainer minWidth={answering ? 1280 : 1040}>
         <Table

@@ -1,7 +1,14 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_API_PREFIX, SHOP_API_PREFIX } from '@detal/contract/browser';
-import type { GoodsReceipt, PurchaseQueueGroup, PurchaseQueueLine, StaffMember, SupplierOrder } from '@detal/contract';
+import type {
+  GoodsReceipt,
+  PurchaseQueueGroup,
+  PurchaseQueueLine,
+  StaffMember,
+  SupplierOrder,
+  SupplierOrderChannelSettings,
+} from '@detal/contract';
 import { ssrHarnessPerFile } from '../../../test/ssr-harness.ts';
 import { ADMIN_TEMPLATE, STAFF_EDITOR, STAFF_MANAGER, pageGetter } from '../../../test/admin-ssr.ts';
 
@@ -123,6 +130,43 @@ const order: SupplierOrder = {
   ],
 };
 
+const template = {
+  format: 'xlsx' as const,
+  encoding: 'utf8' as const,
+  delimiter: ';' as const,
+  header_row: true,
+};
+
+const settings: SupplierOrderChannelSettings = {
+  supplier_id: 4,
+  supplier_name: 'Партс-Центр',
+  channel: 'email',
+  order_email: 'orders@parts.example.ru',
+  order_template: {
+    ...template,
+    columns: [
+      { field: 'article', header: 'Код' },
+      { field: 'brand', header: null },
+      { field: 'quantity', header: null },
+    ],
+  },
+  confirmation_template: {
+    ...template,
+    columns: [
+      { field: 'article', header: null },
+      { field: 'brand', header: null },
+      { field: 'confirmed', header: null },
+    ],
+  },
+  api: null,
+  status_map: {},
+  last_polled_at: null,
+  last_error: null,
+  last_error_at: null,
+  failures: 0,
+  next_poll_at: null,
+};
+
 const receipt: GoodsReceipt = {
   id: 5,
   supplier_id: 3,
@@ -184,6 +228,7 @@ async function apiFetch(request: Request): Promise<Response> {
   }
   if (path === 'supplier-order-queue-suppliers') return Response.json({ data: { groups } });
   if (path === 'supplier-order-get' && body?.id === 12) return Response.json({ data: { order } });
+  if (path === 'supplier-order-channel-show' && body?.supplier_id === 4) return Response.json({ data: { settings } });
   if (path === 'goods-receipt-get' && body?.id === 5) return Response.json({ data: { receipt } });
   if (path === 'supplier-list') return Response.json({ data: { suppliers: [{ id: 3, name: 'ООО Автоальянс' }] } });
   return Response.json({ message: 'Не найдено', error: 'not_found' }, { status: 404 });
@@ -247,8 +292,21 @@ describe('purchasing on the server', () => {
     // The refused line waits: re-ordering is offered beside it; the receipt is one link away.
     expect(html).toContain('Перезаказать');
     expect(html).toContain('href="/admin/purchasing/receipts/new?supplier_id=4"');
+    // The supplier's channel: its file, its confirmation file, its settings one link away.
+    expect(html).toContain('Скачать файл (XLSX)');
+    expect(html).toContain('Загрузить подтверждение');
+    expect(html).toContain('href="/admin/suppliers/4/ordering"');
     expect((await get('/admin/purchasing/orders/13', 'staff_session=live')).status).toBe(404);
     expect((await get('/admin/purchasing/orders/abc', 'staff_session=live')).status).toBe(404);
+  });
+
+  it("a supplier's ordering: channel, e-mail, the order file's columns as typed, no API password shown", async () => {
+    signedInAs = STAFF_MANAGER;
+    const html = await htmlOf('/admin/suppliers/4/ordering');
+    expect(html).toContain('Партс-Центр: как заказываем');
+    expect(html).toContain('value="orders@parts.example.ru"');
+    expect(html).toContain('Артикул = Код; Бренд; Количество');
+    expect(html).toMatch(/<option value="email" selected="">По e-mail<\/option>/);
   });
 
   it('a posted receipt is read-only: country, ГТД, the supplier order and the client order it filled', async () => {

@@ -1,7 +1,9 @@
 import { adminCall } from '../admin-shell/admin-caller.ts';
-import { jsonWriteAction } from '../admin-shell/json-write.ts';
+import { formFailure } from '../admin-shell/form-errors.ts';
+import { jsonWriteAction, type JsonWriteResult } from '../admin-shell/json-write.ts';
 import type {
   GoodsReceiptCreateRequest,
+  SupplierOrderChannelSaveInput,
   SupplierOrderAnswerRequest,
   SupplierOrderCreateRequest,
   SupplierOrderReorderRequest,
@@ -43,9 +45,43 @@ export const PURCHASING_WRITES = {
     adminCall('goods-receipt-post', { body: payload, handles: [...handles] }),
   'receipt-delete': (payload: { id: number }) =>
     adminCall('goods-receipt-delete', { body: payload, handles: [...handles] }),
+  // The channels (decision 0050): sending a draft through the supplier's channel (e-mail with the file, or its API),
+  // exactly once; a supplier's channel settings and the test of its API.
+  send: (payload: { supplier_order_id: number }) =>
+    adminCall('supplier-order-channel-send', { body: payload, handles: [...handles] }),
+  'channel-save': (payload: SupplierOrderChannelSaveInput) =>
+    adminCall('supplier-order-channel-save', { body: payload, handles: [...handles] }),
+  'channel-test': (payload: { supplier_id: number }) =>
+    adminCall('supplier-order-channel-test', { body: payload, handles: [...handles] }),
 } as const;
 
 export type PurchasingIntent = keyof typeof PURCHASING_WRITES;
 
-/** The purchasing pages' clientAction. */
-export const purchasingAction = (request: Request) => jsonWriteAction(request, PURCHASING_WRITES);
+/**
+ * The supplier's confirmation file (a form with the file, not JSON): its bytes to the import, read with the
+ * supplier's confirmation template; answered as a JSON write's result.
+ */
+async function confirmationImport(request: Request): Promise<JsonWriteResult> {
+  const intent = 'confirmation-import';
+  const form = await request.formData();
+  const file = form.get('file');
+  if (!(file instanceof File) || file.size === 0) {
+    return { intent, ok: false, message: 'Выберите файл подтверждения', fields: {} };
+  }
+  try {
+    const value = await adminCall('supplier-order-confirmation-import', {
+      query: { supplier_order_id: Number(form.get('supplier_order_id')), file_name: file.name },
+      file,
+      handles: [404, 409, 413, 415, 422],
+    });
+    return { intent, ok: true, value };
+  } catch (error) {
+    return { intent, ok: false, ...formFailure(error) };
+  }
+}
+
+/** The purchasing pages' clientAction: a JSON write, or the confirmation file. */
+export const purchasingAction = (request: Request) =>
+  (request.headers.get('content-type') ?? '').includes('multipart/form-data')
+    ? confirmationImport(request)
+    : jsonWriteAction(request, PURCHASING_WRITES);
