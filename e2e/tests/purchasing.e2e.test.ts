@@ -220,8 +220,16 @@ describe('purchasing in Chromium: «К заказу», supplier orders, answers,
     const [mail] = mailsTo(smtp, SUPPLIER_INBOX, since);
     expect(decodedHeader(mail!.raw, 'subject')).toMatch(/ЗП-\d+/);
     const [attachment] = attachmentsOf(mail!.raw);
-    expect(attachment?.filename).toMatch(/\.(xlsx|csv)$/);
-    expect(attachment!.content.length).toBeGreaterThan(0);
+    // The supplier's file attached (its name is RFC 2231-encoded, Cyrillic), with the second supplier's parts.
+    expect(attachment?.contentType).toMatch(/spreadsheetml|text\/csv/);
+    const attached = attachment!.contentType.includes('spreadsheetml')
+      ? xlsxTexts(new Uint8Array(attachment!.content))
+      : attachment!.content.toString('utf8');
+    for (const part of [plan.p3, plan.p4]) {
+      expect(attached).toContain(part.article);
+      expect(attached).toContain(part.brand);
+    }
+    await expect.poll(() => manager.getByTestId('supplier-order-state').first().innerText()).toBe('Отправлен');
   });
 
   it("types the supplier's number, confirms three lines and refuses one with a reason", async () => {
