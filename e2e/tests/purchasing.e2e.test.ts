@@ -196,6 +196,11 @@ describe('purchasing in Chromium: «К заказу», supplier orders, answers,
       order_email: SUPPLIER_INBOX,
     });
 
+    await manager.goto(`${app.baseUrl}/admin/suppliers/${supplierId.get(plan.second)}/ordering`);
+    await waitShown(manager, manager.getByRole('textbox', { name: 'E-mail для заказов' }));
+    expect(await manager.getByRole('textbox', { name: 'E-mail для заказов' }).inputValue()).toBe(SUPPLIER_INBOX);
+    await shoot(manager, 'supplier-ordering');
+
     await manager.goto(`${app.baseUrl}${firstOrderPath}`);
     await waitShown(manager, orderLines().first());
     const [download] = await Promise.all([

@@ -353,7 +353,7 @@ export function SupplierOrderScreen({
         }
       />
 
-      <Table.ScrollContainer minWidth={answering ? 1280 : 1040}>
+      <Table.ScrollContainer minWidth={answering ? 1160 : 1040}>
         <Table
           verticalSpacing={4}
           horizontalSpacing={6}
@@ -408,7 +408,7 @@ export function SupplierOrderScreen({
                       <Text fz="xs" fw={600} className={classes.nowrap}>
                         {line.brand_name} {line.article}
                       </Text>
-                      <Text fz={10} c="gray.7" lineClamp={1} maw={240} title={line.description}>
+                      <Text fz={10} c="gray.7" lineClamp={1} maw={200} title={line.description}>
                         {line.description || '—'}
                       </Text>
                     </Table.Td>
@@ -453,7 +453,7 @@ export function SupplierOrderScreen({
                           {draft.refused > 0 && (
                             <TextInput
                               size="xs"
-                              w={180}
+                              w={150}
                               placeholder="Причина отказа"
                               aria-label={`Причина отказа: ${label}`}
                               value={draft.reason}
@@ -490,7 +490,7 @@ export function SupplierOrderScreen({
                       {answering ? (
                         <NumberInput
                           size="xs"
-                          w={96}
+                          w={84}
                           min={0}
                           decimalScale={2}
                           decimalSeparator=","
