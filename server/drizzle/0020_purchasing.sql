@@ -115,6 +115,7 @@ CREATE INDEX "supplier_orders_state_idx" ON "supplier_orders" USING btree ("stat
 CREATE INDEX "supplier_refusals_item_idx" ON "supplier_refusals" USING btree ("order_item_id","id");--> statement-breakpoint
 CREATE INDEX "supplier_refusals_line_idx" ON "supplier_refusals" USING btree ("supplier_order_line_id");--> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_split_from_id_order_items_id_fk" FOREIGN KEY ("split_from_id") REFERENCES "public"."order_items"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "order_items_waiting_idx" ON "order_items" USING btree ("supplier_id","order_id","id") WHERE "order_items"."status" in ('new', 'in_work', 'supplier_refused');--> statement-breakpoint
 ALTER TABLE "bill_revisions" ADD CONSTRAINT "bill_revisions_reason_check" CHECK ("bill_revisions"."reason" in ('issued', 'line_canceled', 'line_repriced', 'frozen'));--> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_status_check" CHECK ("order_items"."status" in ('new', 'in_work', 'ordered', 'in_transit', 'supplier_refused', 'ready', 'issued', 'canceled'));--> statement-breakpoint
 ALTER TABLE "order_line_status_history" ADD CONSTRAINT "order_line_status_history_from_check" CHECK ("order_line_status_history"."from_status" in ('new', 'in_work', 'ordered', 'in_transit', 'supplier_refused', 'ready', 'issued', 'canceled'));--> statement-breakpoint

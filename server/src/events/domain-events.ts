@@ -30,13 +30,20 @@ export interface OrderPlaced {
   orderId: number;
 }
 
-/** A line of an order moved from one status to another (never to the same one). */
+/**
+ * Lines of one order moved, each from one status to another (never to the same one), in one change: one event per
+ * order and change, so that a change of a thousand lines (a goods receipt) is one e-mail entry per order, not a
+ * thousand round trips.
+ */
 export interface OrderLineStatusChanged {
   orderId: number;
-  lineId: number;
-  from: OrderStatus;
-  to: OrderStatus;
+  lines: { lineId: number; from: OrderStatus; to: OrderStatus }[];
   at: Date;
+}
+
+/** Several staff writes of one act (a bulk status change, a receipt's lines): one audit row each, written at once. */
+export interface StaffWrites {
+  records: StaffWrite[];
 }
 
 /** A bill got a new revision (a billed line left it while it was not wholly paid). */
@@ -104,6 +111,7 @@ export interface SupplierOrderEmailed {
 
 export interface DomainEvents {
   StaffWrite: StaffWrite;
+  StaffWrites: StaffWrites;
   OrderPlaced: OrderPlaced;
   OrderLineStatusChanged: OrderLineStatusChanged;
   BillRevised: BillRevised;

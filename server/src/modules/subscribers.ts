@@ -9,7 +9,7 @@ import {
   enqueueSupplierOrderEmail,
 } from './notifications/outbox.ts';
 import { forgetSuggestions } from './search/suggestion-cache.ts';
-import { recordAudit } from './staff/audit.ts';
+import { recordAudit, recordAudits } from './staff/audit.ts';
 
 /**
  * Who reacts to which domain event (events/domain-events.ts), composed once per process by every composition
@@ -24,12 +24,13 @@ export function subscribeModuleEffects(bus: DomainEventBus = domainEvents): void
   composed.add(bus);
 
   bus.inTransaction('StaffWrite', recordAudit);
+  bus.inTransaction('StaffWrites', (tx, { records }) => recordAudits(tx, records));
 
   // The client's e-mail with the bill first, then the staff's: the outbox keeps them in this order.
   bus.inTransaction('OrderPlaced', (tx, { orderId }) => enqueueOrderPlaced(tx, orderId));
   bus.inTransaction('OrderPlaced', (tx, { orderId }) => enqueueStaffNewOrder(tx, orderId));
-  bus.inTransaction('OrderLineStatusChanged', (tx, { at, ...change }) =>
-    enqueueLineStatusChanged(tx, change, { now: at }),
+  bus.inTransaction('OrderLineStatusChanged', (tx, { at, orderId, lines }) =>
+    enqueueLineStatusChanged(tx, orderId, lines, { now: at }),
   );
   bus.inTransaction('BillRevised', (tx, { at, ...bill }) => enqueueBillRevised(tx, bill, { now: at }));
   bus.inTransaction('PaymentRecorded', (tx, payment) => enqueuePaymentRecorded(tx, payment));

@@ -102,6 +102,10 @@ export const orderItems = pgTable(
   (table) => [
     index('order_items_order_id_idx').on(table.orderId),
     index('order_items_status_idx').on(table.status),
+    // Purchasing's «К заказу» (issue 29): the lines waiting to be bought, by supplier, oldest order first.
+    index('order_items_waiting_idx')
+      .on(table.supplierId, table.orderId, table.id)
+      .where(sql`${table.status} in ('new', 'in_work', 'supplier_refused')`),
     check('order_items_quantity_check', sql`${table.quantity} >= 1`),
     check('order_items_status_check', orderStatusCheck(table.status)),
   ],

@@ -79,20 +79,27 @@ export async function enqueueStaffNewOrder(tx: Tx, orderId: number, options?: En
 }
 
 /**
- * A line's (or, with `lineId` null, the order's) status changed. The first change of an order opens an e-mail due
- * a minute later; later changes join it as long as it is not being sent or sent. Nothing for a client who turned
- * status e-mails off, nor for a "change" to the same status.
+ * Lines' (or, with `lineId` null, the order's) statuses of order `orderId` changed together. The first change of
+ * an order opens an e-mail due a minute later; later changes join it as long as it is not being sent or sent.
+ * Nothing for a client who turned status e-mails off, nor for a "change" to the same status.
  */
 export async function enqueueLineStatusChanged(
   tx: Tx,
-  change: { orderId: number; lineId: number | null; from: OrderStatus; to: OrderStatus },
+  orderId: number,
+  changes: readonly { lineId: number | null; from: OrderStatus; to: OrderStatus }[],
   options?: EnqueueOptions,
 ): Promise<void> {
-  if (change.from === change.to) return;
-  const contact = await findOrderContact(tx, change.orderId);
+  const moved = changes.filter((change) => change.from !== change.to);
+  if (moved.length === 0) return;
+  const contact = await findOrderContact(tx, orderId);
   if (!contact || !(await wantsStatusEmails(tx, contact.clientId))) return;
   const now = nowOf(options);
-  const entry: StatusChangeEntry = { lineId: change.lineId, from: change.from, to: change.to, at: now.toISOString() };
+  const entries: StatusChangeEntry[] = moved.map((change) => ({
+    lineId: change.lineId,
+    from: change.from,
+    to: change.to,
+    at: now.toISOString(),
+  }));
   // An e-mail of this order still waiting: not sent, not given up, not taken by a sender. SKIP LOCKED: one being
   // sent right now (PostgreSQL holds its row lock while sending) is left alone and this change opens a new one.
   const [open] = await tx
@@ -100,7 +107,7 @@ export async function enqueueLineStatusChanged(
     .from(notifications)
     .where(
       and(
-        eq(notifications.orderId, change.orderId),
+        eq(notifications.orderId, orderId),
         eq(notifications.kind, 'lines_status_changed'),
         isNull(notifications.sentAt),
         isNull(notifications.failedAt),
@@ -114,7 +121,7 @@ export async function enqueueLineStatusChanged(
     const payload = open.payload as LinesStatusPayload;
     await tx
       .update(notifications)
-      .set({ payload: { changes: [...payload.changes, entry] } satisfies LinesStatusPayload })
+      .set({ payload: { changes: [...payload.changes, ...entries] } satisfies LinesStatusPayload })
       .where(eq(notifications.id, open.id));
     return;
   }
@@ -122,8 +129,8 @@ export async function enqueueLineStatusChanged(
     kind: 'lines_status_changed',
     recipient: contact.email,
     clientId: contact.clientId,
-    orderId: change.orderId,
-    payload: { changes: [entry] } satisfies LinesStatusPayload,
+    orderId,
+    payload: { changes: entries } satisfies LinesStatusPayload,
     createdAt: now,
     dueAt: new Date(now.getTime() + STATUS_EMAIL_DELAY_MS),
   });

@@ -89,8 +89,8 @@ export async function splitLines(tx: Tx, splits: readonly LineSplit[], actor: St
       from (select order_id, count(*)::int as added from order_items
              where id = any(${sql.param(newIds.map(String))}::text[]::bigint[]) group by order_id) as a
      where orders.id = a.order_id`);
-  for (const [index, split] of splits.entries()) {
-    await emit(tx, 'StaffWrite', {
+  await emit(tx, 'StaffWrites', {
+    records: splits.map((split, index) => ({
       staffId: actor.staffId,
       action: 'order_item.split',
       entity: 'order_item',
@@ -98,7 +98,7 @@ export async function splitLines(tx: Tx, splits: readonly LineSplit[], actor: St
       before: null,
       after: { new_line_id: newIds[index], quantity: split.quantity, ...(actor.note ? { note: actor.note } : {}) },
       at: actor.at,
-    });
-  }
+    })),
+  });
   return newIds;
 }

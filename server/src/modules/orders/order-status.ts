@@ -158,17 +158,18 @@ export async function changeLineStatuses(
         createdAt: actor.at,
       })),
     );
+    // The client's e-mail (the outbox's subscriber), in the same transaction, one event per order: changes of one
+    // order within a minute go in one e-mail.
+    const byOrder = new Map<number, { lineId: number; from: OrderStatus; to: OrderStatus }[]>();
     for (const line of moving) {
-      // The client's e-mail (the outbox's subscriber), in the same transaction: changes of one order within a
-      // minute go in one.
-      await emit(tx, 'OrderLineStatusChanged', {
-        orderId: line.orderId,
-        lineId: line.id,
-        from: line.status,
-        to: status,
-        at: actor.at,
-      });
-      await emit(tx, 'StaffWrite', {
+      const lines = byOrder.get(line.orderId) ?? [];
+      lines.push({ lineId: line.id, from: line.status, to: status });
+      byOrder.set(line.orderId, lines);
+    }
+    for (const [orderId, lines] of byOrder) await emit(tx, 'OrderLineStatusChanged', { orderId, lines, at: actor.at });
+    // One audit row per line, written together.
+    await emit(tx, 'StaffWrites', {
+      records: moving.map((line) => ({
         staffId: actor.staffId,
         action: 'order_item.status',
         entity: 'order_item',
@@ -176,8 +177,8 @@ export async function changeLineStatuses(
         before: { order_id: line.orderId, status: line.status },
         after: { order_id: line.orderId, status, ...(actor.note ? { note: actor.note } : {}) },
         at: actor.at,
-      });
-    }
+      })),
+    });
     // Each row's effects once, for the lines that took it, in the table's order.
     for (const transition of LINE_TRANSITIONS) {
       const took = moving.filter((line) => transitionOf(line.status, status) === transition);

@@ -12,6 +12,7 @@ import {
   RECEIPT_ORDER_CLOSED_MESSAGE,
   RECEIPT_OVER_MESSAGE,
   RECEIPT_POSTED_MESSAGE,
+  REORDER_BILL_PAID_MESSAGE,
   SUPPLIER_ORDER_NOT_SENT_MESSAGE,
   type GoodsReceipt,
   type Paginated,
@@ -37,7 +38,7 @@ import {
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase, testDriver } from '../../../test/helpers/db.ts';
 import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';
-import { insertOffers } from '../../../test/fixtures/offers.ts';
+import { insertOffers, insertSupplier } from '../../../test/fixtures/offers.ts';
 import { createCheckoutScene, step2Input, step2Request, writeDeliveryMethods } from '../../../test/fixtures/orders.ts';
 import { placeOrder } from '../orders/checkout/place-order.ts';
 
@@ -519,6 +520,40 @@ describe('purchasing: supplier orders, answers, receipts, refusals', () => {
       const byGtd = await ok<Paginated<GoodsReceipt>>('goods-receipt-all', { q: '10702070/010125' });
       expect(byGtd.data.map((row) => row.document_number)).toEqual(['УПД 15']);
     });
+  });
+
+  it('re-sources with a new client price: the order and its unpaid bill follow; a paid bill refuses it', async () => {
+    const placed = await place([{ price: '1000.00', inBasket: 2 }]);
+    const [offer] = await database.db
+      .select({ brandId: offers.brandId, article: offers.article })
+      .from(offers)
+      .where(eq(offers.id, placed.offerIds[0]!));
+    const otherSupplier = await insertSupplier(database.db, `Другой поставщик ${placed.orderId}`);
+    const [otherOffer] = await insertOffers(database.db, offer!.brandId, otherSupplier, [
+      { article: offer!.article, price: '900.00', quantity: 5 },
+    ]);
+    const billBefore = Number(await billSum(placed.billId));
+    const order = (
+      await ok<{ order: SupplierOrder }>('supplier-order-reorder', {
+        order_item_id: placed.lineIds[0],
+        offer_id: otherOffer,
+        price: 1100,
+      })
+    ).order;
+    expect(order).toMatchObject({ supplier_id: otherSupplier, state: 'draft' });
+    expect(order.lines[0]).toMatchObject({ client_price: 1100, purchase_price: 900 });
+    expect(Number(await billSum(placed.billId))).toBe(billBefore + 200);
+    expect(Number(await orderTotal(placed.orderId))).toBe(billBefore + 200);
+    // Out of the draft again, the bill paid: the client's price can no longer change.
+    await ok('supplier-order-lines-remove', { id: order.id, line_ids: [order.lines[0]!.id] });
+    await database.db.update(bills).set({ paid: true }).where(eq(bills.id, placed.billId));
+    const answer = await refused(
+      'supplier-order-reorder',
+      { order_item_id: placed.lineIds[0], offer_id: otherOffer, price: 1200 },
+      409,
+    );
+    expect(answer.message).toBe(REORDER_BILL_PAID_MESSAGE);
+    expect(Number(await billSum(placed.billId))).toBe(billBefore + 200);
   });
 
   it('opens purchasing to managers and the owner, never to a content editor', async () => {
