@@ -348,6 +348,18 @@ export const purchasingChannelEndpoints = defineEndpoints({
     query: confirmationImportQuerySchema,
     response: dataEnvelope(z.object({ result: confirmationImportResultSchema })),
   },
+  'supplier-order-dispatch-show': {
+    method: 'POST',
+    path: 'supplier-order-dispatch-show',
+    session: false,
+    roles: PURCHASING,
+    summary:
+      "Where a supplier order's sending by e-mail or API stands (pending, sent, failed with its error); null when it " +
+      'was not sent through a channel',
+    tags: ['admin'],
+    body: supplierOrderIdBodySchema,
+    response: dataEnvelope(z.object({ dispatch: supplierOrderDispatchSchema.nullable() })),
+  },
   'supplier-order-channel-send': {
     method: 'POST',
     path: 'supplier-order-channel-send',

@@ -123,6 +123,7 @@ describe('admin endpoints: role matrix', () => {
       'supplier-order-channel-save',
       'supplier-order-channel-test',
       'supplier-order-channel-send',
+      'supplier-order-dispatch-show',
       'supplier-order-export',
       'supplier-order-confirmation-import',
     ] as const;

@@ -441,6 +441,12 @@ describe('the API channel (ABCP)', () => {
       (
         await callAdmin(test.app, 'supplier-order-channel-show', { cookie: manager, body: { supplier_id: supplierId } })
       ).json().data.settings;
+    const brokenDispatch = await callAdmin(test.app, 'supplier-order-dispatch-show', {
+      cookie: manager,
+      body: { supplier_order_id: broken.supplierOrderId },
+    });
+    expect(brokenDispatch.json().data.dispatch).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(brokenDispatch.json().data.dispatch.last_error).toBeTruthy();
     const silentSettings = await shown(silent.supplierId);
     expect(silentSettings.last_error).toMatch(/не ответило вовремя/);
     expect(silentSettings.failures).toBe(1);

@@ -8,7 +8,7 @@ import { testApiConnection } from './api-health.ts';
 import { CHANNELS_RUN_JOB } from './api-jobs.ts';
 import { saveChannelSettings, showChannelSettings, type ChannelTransport } from './channel-settings.ts';
 import { importConfirmationFile } from './confirmation-import.ts';
-import { sendSupplierOrder } from './dispatch.ts';
+import { findDispatch, sendSupplierOrder, toDispatch } from './dispatch.ts';
 import { attachmentDisposition, supplierOrderFile } from './order-export.ts';
 import { secretBoxFor } from './secrets.ts';
 
@@ -60,6 +60,11 @@ export function createPurchasingChannelHandlers({ config, database, jobs }: AppD
       reply.header('content-disposition', attachmentDisposition(file));
       reply.type(file.contentType);
       return file.bytes;
+    },
+
+    'supplier-order-dispatch-show': async ({ body }) => {
+      const dispatch = await findDispatch(db, body.supplier_order_id);
+      return { dispatch: dispatch ? toDispatch(dispatch) : null };
     },
 
     'supplier-order-channel-send': async ({ body, staff, request }) => {
