@@ -16,10 +16,19 @@ export const paths = {
   adminSetup: () => '/admin/setup',
   adminOrders: (query = '') => `/admin/orders${withQuery(query)}`,
   adminOrder: (id: number) => `/admin/orders/${segment(id)}`,
+  /** Purchasing (issue 29): «К заказу», the supplier orders, the goods receipts. */
+  adminPurchasing: (query = '') => `/admin/purchasing${withQuery(query)}`,
+  adminSupplierOrders: (query = '') => `/admin/purchasing/orders${withQuery(query)}`,
+  adminSupplierOrder: (id: number) => `/admin/purchasing/orders/${segment(id)}`,
+  adminGoodsReceipts: (query = '') => `/admin/purchasing/receipts${withQuery(query)}`,
+  /** `new` for a receipt not made yet (`?supplier_id=` chooses the supplier). */
+  adminGoodsReceipt: (id: number | 'new', query = '') => `/admin/purchasing/receipts/${segment(id)}${withQuery(query)}`,
   adminPayments: (query = '') => `/admin/payments${withQuery(query)}`,
   adminClients: (query = '') => `/admin/clients${withQuery(query)}`,
   adminClient: (id: number) => `/admin/clients/${segment(id)}`,
   adminSupplierSource: (id: number) => `/admin/suppliers/${segment(id)}/source`,
+  /** How the shop orders from the supplier (issue 29): channel, order and confirmation templates, API. */
+  adminSupplierOrdering: (id: number) => `/admin/suppliers/${segment(id)}/ordering`,
   adminStaff: (query = '') => `/admin/staff${withQuery(query)}`,
   adminAudit: (query = '') => `/admin/audit${withQuery(query)}`,
   adminPricing: () => '/admin/pricing',

@@ -43,6 +43,12 @@ export default [
     route('admin', 'routes/admin-index.tsx'),
     route('admin/orders', 'routes/admin-orders.tsx'),
     route('admin/orders/:id', 'routes/admin-order.tsx'),
+    // Purchasing (issue 29, decision 0051): «К заказу», supplier orders, goods receipts.
+    route('admin/purchasing', 'routes/admin-purchasing.tsx'),
+    route('admin/purchasing/orders', 'routes/admin-supplier-orders.tsx'),
+    route('admin/purchasing/orders/:id', 'routes/admin-supplier-order.tsx'),
+    route('admin/purchasing/receipts', 'routes/admin-goods-receipts.tsx'),
+    route('admin/purchasing/receipts/:id', 'routes/admin-goods-receipt.tsx'),
     route('admin/payments', 'routes/admin-payments.tsx'),
     route('admin/clients', 'routes/admin-clients.tsx'),
     route('admin/clients/:id', 'routes/admin-client.tsx'),
@@ -52,6 +58,8 @@ export default [
     route('admin/suppliers/:id', 'routes/admin-supplier.tsx'),
     // The supplier's list source and schedule, a page of its own linked from the supplier's screen (decision 0025).
     route('admin/suppliers/:id/source', 'routes/admin-supplier-source.tsx'),
+    // How the shop orders from the supplier: channel, file templates, API (issue 29, decision 0051).
+    route('admin/suppliers/:id/ordering', 'routes/admin-supplier-ordering.tsx'),
     route('admin/staff', 'routes/admin-staff.tsx'),
     route('admin/audit', 'routes/admin-audit.tsx'),
     route('admin/pricing', 'routes/admin-pricing.tsx'),

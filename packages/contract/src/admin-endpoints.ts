@@ -14,6 +14,7 @@ import { purchasingChannelEndpoints } from './purchasing-channels.ts';
 import { shipmentAdminEndpoints } from './shipments.ts';
 import { ledgerAdminEndpoints } from './ledger.ts';
 import { purchasingAdminEndpoints } from './purchasing.ts';
+import { purchasingLinkEndpoints } from './purchasing-links.ts';
 import {
   adminLineCancelRequestSchema,
   adminLineStatusRequestSchema,
@@ -252,6 +253,8 @@ export const adminEndpoints = defineEndpoints({
   ...ledgerAdminEndpoints,
   // Purchasing: supplier orders and goods receipts (purchasing.ts, issue 29): owner and manager.
   ...purchasingAdminEndpoints,
+  // What the order screen shows of purchasing (purchasing-links.ts, decision 0051).
+  ...purchasingLinkEndpoints,
 });
 
 export type AdminEndpoints = typeof adminEndpoints;

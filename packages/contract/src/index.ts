@@ -46,3 +46,4 @@ export * from './phone.ts';
 export * from './shipments.ts';
 export * from './ledger.ts';
 export * from './purchasing.ts';
+export * from './purchasing-links.ts';

@@ -159,6 +159,11 @@ export const orderLineSchema = z.object({
   quantity: countSchema,
   status: orderStatusSchema,
   status_name: z.string(),
+  /**
+   * (beyond, issue 29) The day the line is expected ready, 'yyyy-mm-dd': the order's day plus the line's delivery
+   * days on the shop's working calendar (as the back office's queue counts it); null when the days are unknown.
+   */
+  expected_day: calendarDateSchema.nullable(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

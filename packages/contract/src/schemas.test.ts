@@ -330,6 +330,7 @@ const order = {
       quantity: 2,
       status: 'new',
       status_name: 'Новый',
+      expected_day: null,
     },
   ],
 };

@@ -31,6 +31,7 @@ import { createSupplierSourceHandlers } from './supplier-sources/handlers.ts';
 import { createPurchasingChannelHandlers } from './purchasing/channels/handlers.ts';
 import { createShipmentAdminHandlers, createShipmentHandlers } from './shipments/handlers.ts';
 import { createPurchasingHandlers } from './purchasing/handlers.ts';
+import { createPurchasingLinkHandlers } from './purchasing/item-links.ts';
 import { goodsReceiptAuditObjects, supplierOrderAuditObjects } from './purchasing/audit-objects.ts';
 
 /**
@@ -85,6 +86,7 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   createPurchasingChannelHandlers,
   createShipmentAdminHandlers,
   createPurchasingHandlers,
+  createPurchasingLinkHandlers,
 ];
 
 /** Merges the modules' handler maps; two modules claiming one endpoint is a wiring mistake, caught at start. */

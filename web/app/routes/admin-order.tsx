@@ -10,6 +10,7 @@ import { adminSection } from '../features/admin-shell/admin-section.tsx';
 import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
 import { StatusBadge } from '../features/admin-orders/OrderQueue.tsx';
 import { OrderScreen } from '../features/admin-orders/OrderScreen.tsx';
+import { LinePurchasing } from '../features/admin-purchasing/LinePurchasing.tsx';
 import { orderAction, type OrderActionResult } from '../features/admin-orders/order-actions.ts';
 import { isApiError } from '../lib/api/index.ts';
 import { notFound } from '../lib/not-found.ts';
@@ -21,11 +22,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,9}$/.test(params.id) || Number(params.id) > 2_147_483_647) notFound();
   const api = adminServerApi(request, context);
   try {
-    const { order } = await api.call('order-show', {
-      body: { id: Number(params.id) },
-      handles: [404],
-    });
-    return { order };
+    const [{ order }, { links }] = await Promise.all([
+      api.call('order-show', { body: { id: Number(params.id) }, handles: [404] }),
+      // Purchasing's side of each line (issue 29): its supplier orders, the supplier's number, the quantities.
+      api.call('supplier-order-item-links', { body: { order_id: Number(params.id) } }),
+    ]);
+    return { order, links };
   } catch (error) {
     if (isApiError(error) && error.status === 404) notFound();
     throw error;
@@ -47,7 +49,7 @@ const isCancelAnswer = (result: unknown): boolean =>
   typeof result === 'object' && result !== null && (result as OrderActionResult).intent === 'cancel';
 
 export default function AdminOrderPage() {
-  const loaded = useLoaderData<typeof loader>().order;
+  const { order: loaded, links } = useLoaderData<typeof loader>();
   // The cancel's answer stands until the loader brings a newer screen (after a status change, a navigation).
   const [cancelled, setCancelled] = useState<{ over: AdminOrder; order: AdminOrder } | null>(null);
   const order = cancelled?.over === loaded ? cancelled.order : loaded;
@@ -79,7 +81,11 @@ export default function AdminOrderPage() {
           <StatusBadge status={order.status} name={order.status_name} />
         </span>
       </Group>
-      <OrderScreen order={order} onCancelled={onCancelled} />
+      <OrderScreen
+        order={order}
+        onCancelled={onCancelled}
+        lineExtra={(line) => <LinePurchasing links={links.filter((link) => link.order_item_id === line.id)} />}
+      />
     </Stack>
   );
 }

@@ -71,9 +71,14 @@ export default function AdminSupplierPage() {
                 <Text fw={600} fz="sm">
                   Загрузка прайс-листа
                 </Text>
-                <Anchor component={Link} to={paths.adminSupplierSource(supplier.id)} fz="sm">
-                  Загрузка по расписанию (адрес прайса) →
-                </Anchor>
+                <Group gap="md">
+                  <Anchor component={Link} to={paths.adminSupplierSource(supplier.id)} fz="sm">
+                    Загрузка по расписанию (адрес прайса) →
+                  </Anchor>
+                  <Anchor component={Link} to={paths.adminSupplierOrdering(supplier.id)} fz="sm">
+                    Как заказываем (канал, шаблоны, API) →
+                  </Anchor>
+                </Group>
               </Group>
               <ImportSection kind="price_list" supplierId={supplier.id} imports={imports} />
             </Stack>

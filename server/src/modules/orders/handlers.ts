@@ -57,7 +57,7 @@ export function createOrdersHandlers({ config, database: { db } }: AppDeps, hook
     },
 
     'show-client-order-post': async ({ body, auth }) => {
-      const order = await findOrder(db, clientIdOf(auth), body.id);
+      const order = await findOrder(db, clientIdOf(auth), body.id, timeZone);
       if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE);
       return order;
     },

@@ -4,6 +4,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DEFAULT_TIME_ZONE,
+  DEFAULT_WORKING_CALENDAR,
+  expectedReadyDay,
   ADDRESS_REQUIRED_MESSAGE,
   BASKET_NOT_FOUND_MESSAGE,
   IDEMPOTENCY_KEY_HEADER,
@@ -292,6 +295,18 @@ describe('orders API', () => {
     expect(data<Order>(shown).bill_id).toBe(bill!.id);
     expect(await basketLineIds(client)).toEqual([lineIds[2]]);
     expect(await stockOf(database.db, offerIds)).toEqual([stockBefore[0]! - 2, stockBefore[1]! - 1, stockBefore[2]]);
+
+    // (issue 29) A line's expected day: the order's day plus its delivery days on the shop's working calendar.
+    expect(data<Order>(shown).items.map((line) => line.expected_day)).toEqual([null, null]);
+    await database.db.update(orderItems).set({ deliveryDays: 2 }).where(eq(orderItems.orderId, orderId));
+    const dated = data<Order>(await showOrder(client, orderId));
+    const day = expectedReadyDay({
+      now: new Date(dated.created_at),
+      timeZone: DEFAULT_TIME_ZONE,
+      deliveryDays: 2,
+      calendar: DEFAULT_WORKING_CALENDAR,
+    });
+    expect(dated.items.map((line) => line.expected_day)).toEqual([day, day]);
   });
 
   it('step 2 answers 422 naming each wrong field, and creates nothing', async () => {

@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  DEFAULT_TIME_ZONE,
+  expectedReadyDay,
   normalizeArticle,
   roublesFromDecimal,
   ORDER_STATUS_NAMES,
@@ -8,9 +10,11 @@ import {
   type OrderLine,
   type OrderState,
   type OrderStatus,
+  type WorkingCalendar,
 } from '@detal/contract';
 import { withinDays } from '../../db/calendar-days.ts';
 import type { DbExecutor, Tx } from '../../db/index.ts';
+import { readWorkingCalendar } from '../../db/shop-settings.ts';
 import { bills, orderItems, orderLineStatusHistory, orders } from '../../db/schema/index.ts';
 import { fitsIntegerId } from '../../shared/integer-id.ts';
 import { orderStateSql, statesOfStatus } from '../order-state/order-state.ts';
@@ -157,7 +161,14 @@ const statusOf = (status: string): { status: OrderStatus; status_name: string } 
   status_name: ORDER_STATUS_NAMES[status as OrderStatus],
 });
 
-const toOrderLine = (row: LineRow): OrderLine => ({
+/** Where a line's expected day is counted: its order's moment, the shop's calendar and time zone. */
+interface ExpectedDayClock {
+  orderedAt: Date;
+  calendar: WorkingCalendar;
+  timeZone: string;
+}
+
+const toOrderLine = (row: LineRow, clock: ExpectedDayClock): OrderLine => ({
   id: row.id,
   article: row.article,
   brand_name: row.brandName,
@@ -167,6 +178,15 @@ const toOrderLine = (row: LineRow): OrderLine => ({
   price: money(row.price),
   quantity: row.quantity,
   ...statusOf(row.status),
+  expected_day:
+    row.deliveryDays === null
+      ? null
+      : expectedReadyDay({
+          now: clock.orderedAt,
+          timeZone: clock.timeZone,
+          deliveryDays: row.deliveryDays,
+          calendar: clock.calendar,
+        }),
 });
 
 const toOrder = (row: OrderRow, lines: OrderLine[]): Order => ({
@@ -191,8 +211,10 @@ const toOrder = (row: OrderRow, lines: OrderLine[]): Order => ({
 });
 
 /** The orders of these rows with their lines (one query for all lines), in the rows' order. */
-async function withLines(db: DbExecutor, rows: OrderRow[]): Promise<Order[]> {
+async function withLines(db: DbExecutor, rows: OrderRow[], timeZone: string): Promise<Order[]> {
   if (rows.length === 0) return [];
+  const calendar = await readWorkingCalendar(db);
+  const orderedAt = new Map(rows.map((row) => [row.id, row.createdAt]));
   const lines = await db
     .select(lineColumns)
     .from(orderItems)
@@ -206,7 +228,7 @@ async function withLines(db: DbExecutor, rows: OrderRow[]): Promise<Order[]> {
   const byOrder = new Map<number, OrderLine[]>();
   for (const line of lines) {
     const list = byOrder.get(line.orderId) ?? [];
-    list.push(toOrderLine(line));
+    list.push(toOrderLine(line, { orderedAt: orderedAt.get(line.orderId)!, calendar, timeZone }));
     byOrder.set(line.orderId, list);
   }
   return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
@@ -228,18 +250,23 @@ export async function listOrders(
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit)
     .offset(offset);
-  return withLines(db, rows);
+  return withLines(db, rows, timeZone);
 }
 
 /** The client's order `orderId`; null when there is none or it is another client's. */
-export async function findOrder(db: DbExecutor, clientId: number, orderId: number): Promise<Order | null> {
+export async function findOrder(
+  db: DbExecutor,
+  clientId: number,
+  orderId: number,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): Promise<Order | null> {
   if (!fitsIntegerId(orderId)) return null;
   const rows = await db
     .select(orderColumns)
     .from(orders)
     .leftJoin(bills, eq(bills.orderId, orders.id))
     .where(and(eq(orders.id, orderId), eq(orders.clientId, clientId)));
-  const [order] = await withLines(db, rows);
+  const [order] = await withLines(db, rows, timeZone);
   return order ?? null;
 }
 

@@ -26,7 +26,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
       <Text size="sm" c="gray.7" miw={120}>
         {label}
       </Text>
-      <Text size="sm" component="div">
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
         {children}
       </Text>
     </Group>
@@ -150,8 +150,19 @@ function Margin({ margin, percent }: { margin: number | null; percent: number | 
   );
 }
 
-/** An order's screen for staff: client, delivery, comment, lines with prices, margin, status and history. */
-export function OrderScreen({ order, onCancelled }: { order: AdminOrder; onCancelled: (order: AdminOrder) => void }) {
+/**
+ * An order's screen for staff: client, delivery, comment, lines with prices, margin, status and history.
+ * `lineExtra` adds under a line's supplier what another room knows of it (purchasing: its supplier orders).
+ */
+export function OrderScreen({
+  order,
+  onCancelled,
+  lineExtra,
+}: {
+  order: AdminOrder;
+  onCancelled: (order: AdminOrder) => void;
+  lineExtra?: (line: AdminOrderScreenLine) => React.ReactNode;
+}) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const { client, totals } = order;
   const name = [client.last_name, client.first_name, client.middle_name].filter(Boolean).join(' ');
@@ -260,7 +271,10 @@ export function OrderScreen({ order, onCancelled }: { order: AdminOrder; onCance
                 <Table.Td miw={180} maw={320}>
                   {line.description || '—'}
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.supplier_name ?? '—'}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {line.supplier_name ?? '—'}
+                  {lineExtra?.(line)}
+                </Table.Td>
                 <Table.Td>
                   <ExpectedDay day={line.expected_day} late={line.late} />
                 </Table.Td>

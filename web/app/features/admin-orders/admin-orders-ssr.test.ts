@@ -158,6 +158,31 @@ async function apiFetch(request: Request): Promise<Response> {
   }
   if (path === 'supplier-list')
     return Response.json({ data: { suppliers: [{ id: 3, name: 'ООО Автоальянс (настоящее имя)' }] } });
+  if (path === 'supplier-order-item-links') {
+    return Response.json({
+      data: {
+        links: [
+          {
+            order_item_id: 501,
+            kind: 'holds',
+            supplier_order_id: 12,
+            supplier_order_number: 'ЗП-12',
+            supplier_id: 3,
+            supplier_name: 'ООО Автоальянс (настоящее имя)',
+            supplier_number: 'АА-777',
+            state: 'partly_confirmed',
+            state_name: 'Подтверждён частично',
+            quantity: 2,
+            confirmed_quantity: 1,
+            refused_quantity: 1,
+            refused_reason: 'Нет на складе',
+            received_quantity: 0,
+            receipt: null,
+          },
+        ],
+      },
+    });
+  }
   if (path === 'order-show') {
     const { id } = (bodies.at(-1)!.body ?? {}) as { id?: number };
     if (id === 42) return Response.json({ data: { order } });
@@ -286,6 +311,9 @@ describe('the back office orders on the server', () => {
     expect(html).toMatch(/data-testid="order-status"[^]*?Частично выдан/);
     expect(html).toContain('href="/admin/clients/7"');
     expect(html).toContain('href="/admin/orders?order_id=42"');
+    // Purchasing's side of the line (issue 29): its supplier order, the supplier's number, the quantities.
+    expect(html).toContain('href="/admin/purchasing/orders/12"');
+    expect(html).toContain('(№ АА-777) · заказана · 2 шт.: подтв. 1, отказ 1, получ. 0');
     // A canceled line offers no cancel; the one in work does.
     expect(html.match(/>Отменить</g)).toHaveLength(1);
   });

@@ -17,6 +17,7 @@ const SALES: readonly StaffRole[] = ['owner', 'manager'];
  */
 export const ADMIN_SECTIONS: readonly { label: string; to: string; roles: readonly StaffRole[] }[] = [
   { label: 'Заказы', to: paths.adminOrders(), roles: SALES },
+  { label: 'Закупки', to: paths.adminPurchasing(), roles: adminRoutes['supplier-order-queue'].roles },
   { label: 'Платежи', to: paths.adminPayments(), roles: SALES },
   { label: 'Отгрузки', to: paths.adminShipments(), roles: SALES },
   { label: 'Клиенты', to: paths.adminClients(), roles: SALES },

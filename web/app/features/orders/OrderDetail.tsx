@@ -28,6 +28,7 @@ const orderLines = (order: Order): LineView[] =>
     price: line.price,
     quantity: line.quantity,
     status: { status: line.status, name: line.status_name },
+    expectedDay: ['new', 'in_work', 'ordered', 'in_transit'].includes(line.status) ? line.expected_day : null,
   }));
 
 export const goodsTotal = (order: Order): number =>

@@ -3,7 +3,18 @@ import { formatLineTotal, formatRoubles } from '@detal/contract/browser';
 import type { OrderStatus } from '@detal/contract';
 import type { ReactNode } from 'react';
 import { OrderStatusBadge } from './OrderStatusBadge.tsx';
-import { DeliveryTime } from '../../components/DeliveryTime.tsx';
+import { DeliveryTime, ReadyDay, useDeliveryCalendar } from '../../components/DeliveryTime.tsx';
+
+/** «ожидается к 28 ноября» under a placed line's status while it is on its way. */
+function Expected({ day }: { day: string | null | undefined }) {
+  const calendar = useDeliveryCalendar();
+  if (!day || !calendar) return null;
+  return (
+    <Text size="xs" tone="muted" data-testid="line-expected-day">
+      ожидается <ReadyDay day={day} calendar={calendar} />
+    </Text>
+  );
+}
 
 /** One line as both the preorder (basket lines) and the placed order show it. */
 export interface LineView {
@@ -19,6 +30,8 @@ export interface LineView {
   quantity: number;
   /** Placed orders only: the line's own status. */
   status?: { status: OrderStatus; name: string };
+  /** Placed orders only: the day a line still on its way is expected ready ('yyyy-mm-dd'), or null. */
+  expectedDay?: string | null;
   /** Shown under the line (a changed price, the stock left). */
   note?: ReactNode;
 }
@@ -87,6 +100,7 @@ function WideTable({ lines, label, dated }: LinesProps) {
             {withStatus ? (
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {line.status ? <OrderStatusBadge status={line.status.status} name={line.status.name} /> : null}
+                <Expected day={line.expectedDay} />
               </Table.Td>
             ) : null}
           </Table.Tr>
@@ -113,6 +127,7 @@ function Cards({ lines, label, dated }: LinesProps) {
             </div>
             {line.status ? <OrderStatusBadge status={line.status.status} name={line.status.name} /> : null}
           </Group>
+          <Expected day={line.expectedDay} />
           <Text size="xs" tone="muted" mt={6}>
             Поставщик: {supplierText(line)} · Срок:{' '}
             <DeliveryTime days={line.delivery} probability={line.deliveryProbability} dated={dated} />

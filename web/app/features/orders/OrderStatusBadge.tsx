@@ -1,15 +1,20 @@
 import { Badge } from '../../ui/index.ts';
 import type { OrderStatus } from '@detal/contract';
+import type { PaletteName } from '../../design/tokens.ts';
 
-/** A colour per stage: blue while the shop works on it, green when it can be collected, grey once done. */
-const STATUS_COLORS: Readonly<Record<OrderStatus, string>> = {
+/**
+ * A colour per stage: blue while the shop works on it, grey while ordered, teal on its way, orange when a supplier
+ * refused it, green when it can be collected, dark once done. Only the design tokens' palettes (indigo, violet and
+ * cyan are none: the kit drew them as dark fills with black text, black on purple).
+ */
+const STATUS_COLORS: Readonly<Record<OrderStatus, PaletteName>> = {
   new: 'blue',
-  in_work: 'indigo',
-  ordered: 'violet',
-  in_transit: 'cyan',
+  in_work: 'blue',
+  ordered: 'gray',
+  in_transit: 'teal',
   supplier_refused: 'orange',
   ready: 'green',
-  issued: 'gray',
+  issued: 'dark',
   canceled: 'red',
 };
 

@@ -1,15 +1,50 @@
 import { Anchor, Box, Card, Group, Stack, Table, Text } from '../../ui/index.ts';
 import { Link } from 'react-router';
-import { formatDateTime, formatRoubles, orderLabel, pluralRu } from '@detal/contract/browser';
-import type { Order } from '@detal/contract';
+import {
+  formatDateTime,
+  formatReadyDay,
+  formatRoubles,
+  orderLabel,
+  pluralRu,
+  shopToday,
+} from '@detal/contract/browser';
+import type { Order, OrderLine } from '@detal/contract';
 import { OrderStatusBadge } from './OrderStatusBadge.tsx';
+import { useDeliveryCalendar } from '../../components/DeliveryTime.tsx';
 import { paths } from '../../paths.ts';
 
 export const positionsText = (count: number) => `${count} ${pluralRu(count, 'позиция', 'позиции', 'позиций')}`;
 
-/** 'MANN-FILTER W 712/75 × 2, BOSCH 0 986 452 041 × 1': what the order holds, at a glance. */
-const contents = (order: Order) =>
-  order.items.map((line) => `${line.brand_name} ${line.article} × ${line.quantity}`).join(', ');
+/** Lines whose day still matters: not yet in the client's hands, not canceled, not refused. */
+const WAITING: ReadonlySet<OrderLine['status']> = new Set(['new', 'in_work', 'ordered', 'in_transit']);
+
+/**
+ * What the order holds, line by line (issue 29): «MANN-FILTER W 712/75 × 2», the line's own status where it is not
+ * the order's (a part refused by the supplier while the rest is on its way), and the day a waiting line is expected.
+ */
+function Contents({ order }: { order: Order }) {
+  const calendar = useDeliveryCalendar();
+  const today = calendar ? shopToday(calendar) : null;
+  return (
+    <Stack gap={2} role="list" aria-label={`Состав заказа ${order.id}`}>
+      {order.items.map((line) => (
+        <Group key={line.id} gap={6} wrap="wrap" role="listitem" data-line-id={line.id}>
+          <Text size="xs" tone="muted">
+            {line.brand_name} {line.article} × {line.quantity}
+          </Text>
+          {line.status !== order.status || line.status_name !== order.status_name ? (
+            <OrderStatusBadge status={line.status} name={line.status_name} />
+          ) : null}
+          {line.expected_day && WAITING.has(line.status) ? (
+            <Text size="xs" tone="muted" data-expected-day={line.expected_day}>
+              ожидается {today ? formatReadyDay(line.expected_day, today) : line.expected_day}
+            </Text>
+          ) : null}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
 
 const orderLink = (order: Order) => (
   <Anchor component={Link} to={paths.order(order.id)} fw={600} style={{ whiteSpace: 'nowrap' }}>
@@ -40,9 +75,9 @@ function WideTable({ orders }: { orders: Order[] }) {
             </Table.Td>
             <Table.Td>
               <Text size="sm">{positionsText(order.count_position)}</Text>
-              <Text size="xs" tone="muted" lineClamp={2} maw={420}>
-                {contents(order)}
-              </Text>
+              <Box maw={520}>
+                <Contents order={order} />
+              </Box>
             </Table.Td>
             <Table.Td align="right" weight={600} style={{ whiteSpace: 'nowrap' }}>
               {formatRoubles(order.total_price)}
@@ -77,9 +112,7 @@ function Cards({ orders }: { orders: Order[] }) {
           <Text size="sm" mt="xs">
             {positionsText(order.count_position)}
           </Text>
-          <Text size="xs" tone="muted" lineClamp={2}>
-            {contents(order)}
-          </Text>
+          <Contents order={order} />
         </Card>
       ))}
     </Stack>
