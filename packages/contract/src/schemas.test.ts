@@ -388,6 +388,7 @@ describe('response round trips', () => {
           },
           client_shops_delivery_address: [{ id: 4, address: 'Москва' }],
           payers: [],
+          credit_hold: null,
         },
       },
     ],
@@ -426,7 +427,7 @@ describe('response round trips', () => {
     [
       'create-order',
       shopEndpoints['create-order-order-step2-from-items-post'].response,
-      { data: { orderForClient: { id: 42 } } },
+      { data: { orderForClient: { id: 42 }, credit_hold: null } },
     ],
     [
       'client-login',
