@@ -106,6 +106,13 @@ export const step1RequestSchema = basketRefSchema.extend({
 });
 export type Step1Request = z.infer<typeof step1RequestSchema>;
 
+/** (beyond, issue 29) The replacement tolerance of checkout step 2. */
+export const REPLACEMENT_PERCENT_MESSAGE = 'Допуск по цене — целое число процентов от 0 до 20';
+export const REPLACEMENT_DAYS_MESSAGE = 'Допуск по сроку — целое число дней от 0 до 14';
+export const REPLACEMENT_BOTH_MESSAGE = 'Укажите оба допуска замены — по цене и по сроку — или ни одного';
+/** The note of a line re-sourced by itself within the client's tolerance (the audit log, the client's e-mail). */
+export const AUTO_REPLACEMENT_NOTE = 'автозамена в пределах допуска';
+
 export const step2RequestSchema = basketRefSchema
   .extend({
     itemsForOrder: itemsForOrderSchema,
@@ -130,6 +137,30 @@ export const step2RequestSchema = basketRefSchema
      * absent, the client buys as a person, as before.
      */
     payer_id: idSchema.nullish().transform((value) => value ?? null),
+    /**
+     * (beyond, issue 29) The replacement the client accepts should the supplier refuse a line: a price up to this
+     * many percent above the line's, 0–20. With `replacement_max_extra_days`, both or neither; absent, no
+     * replacement happens by itself (a refused line waits for the manager, as before).
+     */
+    replacement_max_price_percent: z
+      .number({ error: REPLACEMENT_PERCENT_MESSAGE })
+      .int(REPLACEMENT_PERCENT_MESSAGE)
+      .min(0, REPLACEMENT_PERCENT_MESSAGE)
+      .max(20, REPLACEMENT_PERCENT_MESSAGE)
+      .nullish()
+      .transform((value) => value ?? null),
+    /** (beyond, issue 29) …and ready up to this many days later than the line's delivery, 0–14. */
+    replacement_max_extra_days: z
+      .number({ error: REPLACEMENT_DAYS_MESSAGE })
+      .int(REPLACEMENT_DAYS_MESSAGE)
+      .min(0, REPLACEMENT_DAYS_MESSAGE)
+      .max(14, REPLACEMENT_DAYS_MESSAGE)
+      .nullish()
+      .transform((value) => value ?? null),
+  })
+  .refine((value) => (value.replacement_max_price_percent === null) === (value.replacement_max_extra_days === null), {
+    message: REPLACEMENT_BOTH_MESSAGE,
+    path: ['replacement_max_extra_days'],
   })
   .refine((value) => value.delivery_address_id == null || value.delivery_address === null, {
     message: 'Выберите сохранённый адрес или введите новый, но не оба',
