@@ -16,6 +16,7 @@ import {
 } from './fields.ts';
 import { moneySchema } from './money-schema.ts';
 import { ORDER_STATUSES } from './order-status.ts';
+import { REPLACEMENT_BOTH_MESSAGE, REPLACEMENT_DAYS_MESSAGE, REPLACEMENT_PERCENT_MESSAGE } from './order-form.ts';
 import { payerRequisitesSchema, payerSchema } from './payers.ts';
 import { DATE_RANGE_MESSAGE } from './rules.ts';
 
@@ -106,10 +107,6 @@ export const step1RequestSchema = basketRefSchema.extend({
 });
 export type Step1Request = z.infer<typeof step1RequestSchema>;
 
-/** (beyond, issue 29) The replacement tolerance of checkout step 2. */
-export const REPLACEMENT_PERCENT_MESSAGE = 'Допуск по цене — целое число процентов от 0 до 20';
-export const REPLACEMENT_DAYS_MESSAGE = 'Допуск по сроку — целое число дней от 0 до 14';
-export const REPLACEMENT_BOTH_MESSAGE = 'Укажите оба допуска замены — по цене и по сроку — или ни одного';
 /** The note of a line re-sourced by itself within the client's tolerance (the audit log, the client's e-mail). */
 export const AUTO_REPLACEMENT_NOTE = 'автозамена в пределах допуска';
 
