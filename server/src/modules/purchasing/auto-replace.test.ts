@@ -56,6 +56,7 @@ describe('purchasing: automatic replacement within the client tolerance', () => 
   async function refusedLine(
     tolerance: { percent: number; days: number } | null,
     alternative: { price: string; deliveryDays: number },
+    beforeRefusal?: (orderId: number) => Promise<void>,
   ) {
     const scene = await createCheckoutScene(database.db, [{ price: '1000.00', stock: 10, inBasket: 2 }]);
     const input = {
@@ -84,6 +85,7 @@ describe('purchasing: automatic replacement within the client tolerance', () => 
       order_item_ids: [line!.id],
     });
     const sent = (await ok<{ order: SupplierOrder }>('supplier-order-mark-sent', { id: drafts[0]!.id })).order;
+    await beforeRefusal?.(orderId);
     await ok('supplier-order-answer', {
       id: sent.id,
       lines: [{ line_id: sent.lines[0]!.id, confirmed_quantity: 0, refused_quantity: 2, refused_reason: 'Нет' }],
@@ -175,6 +177,17 @@ describe('purchasing: automatic replacement within the client tolerance', () => 
       expect(placed.held).toHaveLength(1);
       expect(placed.mails).toHaveLength(0);
     }
+  });
+
+  it('a paid bill is never rewritten: a dearer replacement is not taken, one at the client’s price is', async () => {
+    const paid = (orderId: number) => database.db.update(bills).set({ paid: true }).where(eq(bills.orderId, orderId));
+    const dearer = await refusedLine({ percent: 5, days: 2 }, { price: '1040.00', deliveryDays: 3 }, paid);
+    expect(dearer.item).toMatchObject({ status: 'supplier_refused', price: '1000.00' });
+    expect(dearer.item.supplierId).not.toBe(dearer.otherSupplier);
+    expect(dearer.mails).toHaveLength(0);
+    const same = await refusedLine({ percent: 5, days: 2 }, { price: '1000.00', deliveryDays: 4 }, paid);
+    expect(same.item).toMatchObject({ supplierId: same.otherSupplier, price: '1000.00', deliveryDays: 4 });
+    expect(same.mails).toHaveLength(1);
   });
 
   it('without a tolerance: the line stays refused, as before', async () => {
