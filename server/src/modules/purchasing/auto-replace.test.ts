@@ -56,7 +56,7 @@ describe('purchasing: automatic replacement within the client tolerance', () => 
   async function refusedLine(
     tolerance: { percent: number; days: number } | null,
     alternative: { price: string; deliveryDays: number },
-    beforeRefusal?: (orderId: number) => Promise<void>,
+    beforeRefusal?: (orderId: number) => Promise<unknown>,
   ) {
     const scene = await createCheckoutScene(database.db, [{ price: '1000.00', stock: 10, inBasket: 2 }]);
     const input = {
