@@ -16,6 +16,7 @@ import {
 } from './fields.ts';
 import { moneySchema } from './money-schema.ts';
 import { ORDER_STATUSES } from './order-status.ts';
+import { REPLACEMENT_BOTH_MESSAGE, REPLACEMENT_DAYS_MESSAGE, REPLACEMENT_PERCENT_MESSAGE } from './order-form.ts';
 import { payerRequisitesSchema, payerSchema } from './payers.ts';
 import { DATE_RANGE_MESSAGE } from './rules.ts';
 
@@ -106,6 +107,9 @@ export const step1RequestSchema = basketRefSchema.extend({
 });
 export type Step1Request = z.infer<typeof step1RequestSchema>;
 
+/** The note of a line re-sourced by itself within the client's tolerance (the audit log, the client's e-mail). */
+export const AUTO_REPLACEMENT_NOTE = 'автозамена в пределах допуска';
+
 export const step2RequestSchema = basketRefSchema
   .extend({
     itemsForOrder: itemsForOrderSchema,
@@ -130,6 +134,30 @@ export const step2RequestSchema = basketRefSchema
      * absent, the client buys as a person, as before.
      */
     payer_id: idSchema.nullish().transform((value) => value ?? null),
+    /**
+     * (beyond, issue 29) The replacement the client accepts should the supplier refuse a line: a price up to this
+     * many percent above the line's, 0–20. With `replacement_max_extra_days`, both or neither; absent, no
+     * replacement happens by itself (a refused line waits for the manager, as before).
+     */
+    replacement_max_price_percent: z
+      .number({ error: REPLACEMENT_PERCENT_MESSAGE })
+      .int(REPLACEMENT_PERCENT_MESSAGE)
+      .min(0, REPLACEMENT_PERCENT_MESSAGE)
+      .max(20, REPLACEMENT_PERCENT_MESSAGE)
+      .nullish()
+      .transform((value) => value ?? null),
+    /** (beyond, issue 29) …and ready up to this many days later than the line's delivery, 0–14. */
+    replacement_max_extra_days: z
+      .number({ error: REPLACEMENT_DAYS_MESSAGE })
+      .int(REPLACEMENT_DAYS_MESSAGE)
+      .min(0, REPLACEMENT_DAYS_MESSAGE)
+      .max(14, REPLACEMENT_DAYS_MESSAGE)
+      .nullish()
+      .transform((value) => value ?? null),
+  })
+  .refine((value) => (value.replacement_max_price_percent === null) === (value.replacement_max_extra_days === null), {
+    message: REPLACEMENT_BOTH_MESSAGE,
+    path: ['replacement_max_extra_days'],
   })
   .refine((value) => value.delivery_address_id == null || value.delivery_address === null, {
     message: 'Выберите сохранённый адрес или введите новый, но не оба',

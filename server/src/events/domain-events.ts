@@ -146,7 +146,28 @@ export interface LinesIssued {
   timeZone: string;
 }
 
+/** What a client sees of a line's source: the supplier's display name, the delivery days, the price of one piece. */
+export interface LineSourceFacts {
+  supplierName: string | null;
+  deliveryDays: number | null;
+  /** Roubles, two decimals. */
+  price: string;
+}
+
+/**
+ * A line its supplier refused was bought from another offer by itself, within the replacement tolerance the client
+ * accepted at checkout (issue 29): the client is told what changed.
+ */
+export interface LineReplaced {
+  orderId: number;
+  lineId: number;
+  from: LineSourceFacts;
+  to: LineSourceFacts;
+  at: Date;
+}
+
 export interface DomainEvents {
+  LineReplaced: LineReplaced;
   LinesIssued: LinesIssued;
   StaffWrite: StaffWrite;
   StaffWrites: StaffWrites;

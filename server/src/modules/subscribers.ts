@@ -1,6 +1,7 @@
 import { domainEvents, type DomainEventBus } from '../events/bus.ts';
 import {
   enqueueBillRevised,
+  enqueueLineReplaced,
   enqueueLineStatusChanged,
   enqueueOrderPlaced,
   enqueuePaymentRecorded,
@@ -36,6 +37,7 @@ export function subscribeModuleEffects(bus: DomainEventBus = domainEvents): void
   bus.inTransaction('OrderLineStatusChanged', (tx, { at, orderId, lines }) =>
     enqueueLineStatusChanged(tx, orderId, lines, { now: at }),
   );
+  bus.inTransaction('LineReplaced', (tx, { at, ...replaced }) => enqueueLineReplaced(tx, replaced, { now: at }));
   // Lines handed over: their shipment document (УПД), in the same transaction (decision 0053).
   bus.inTransaction('LinesIssued', postShipments);
   bus.inTransaction('BillRevised', (tx, { at, ...bill }) => enqueueBillRevised(tx, bill, { now: at }));

@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   'staff_list_mass_removal',
   // A supplier order to the supplier's order address, with its file (modules/purchasing, decision 0050).
   'supplier_order',
+  // A refused line replaced by itself within the tolerance the client accepted at checkout (issue 29): what changed.
+  'line_replaced',
 ] as const;
 
 /**

@@ -58,6 +58,13 @@ export const orders = pgTable(
     desiredDate: text('desired_date'),
     desiredTime: text('desired_time'),
     comment: text('comment'),
+    /**
+     * (issue 29, beyond) The replacement the client accepted at step 2 should a supplier refuse a line: a client
+     * price up to this many percent higher and up to this many more delivery days. Both null: none (the refused
+     * line waits for the manager); both set otherwise (the contract checks it).
+     */
+    replacementMaxPricePercent: integer('replacement_max_price_percent'),
+    replacementMaxExtraDays: integer('replacement_max_extra_days'),
     /** Lines plus delivery. */
     totalPrice: numeric('total_price', { precision: 12, scale: 2, mode: 'string' }).notNull(),
     countPosition: integer('count_position').notNull(),

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { OrderStatus } from '@detal/contract';
 import type { Tx } from '../../db/index.ts';
-import type { SupplierAlertFacts, SupplierAlertKind } from '../../events/domain-events.ts';
+import type { LineSourceFacts, SupplierAlertFacts, SupplierAlertKind } from '../../events/domain-events.ts';
 import { notifications, type NOTIFICATION_KINDS } from '../../db/schema/index.ts';
 import { findBillOwner } from '../bills/queries.ts';
 import { wantsStatusEmails } from '../clients/queries.ts';
@@ -154,6 +154,36 @@ export async function enqueuePaymentRecorded(
     orderId: bill.orderId,
     billId: payment.billId,
     payload: { amount: payment.amount } satisfies PaymentPayload,
+    createdAt: now,
+    dueAt: now,
+  });
+}
+
+/** What a line's replacement changed (the LineReplaced event's facts, as they were). */
+export interface LineReplacedPayload {
+  lineId: number;
+  from: LineSourceFacts;
+  to: LineSourceFacts;
+}
+
+/**
+ * A refused line was replaced within the tolerance the client accepted (issue 29): what changed — the supplier,
+ * the days, the price — to the order's e-mail, whatever their choice about status e-mails (the price may change).
+ */
+export async function enqueueLineReplaced(
+  tx: Tx,
+  replaced: { orderId: number } & LineReplacedPayload,
+  options?: EnqueueOptions,
+): Promise<void> {
+  const contact = await findOrderContact(tx, replaced.orderId);
+  if (!contact) return;
+  const now = nowOf(options);
+  await tx.insert(notifications).values({
+    kind: 'line_replaced',
+    recipient: contact.email,
+    clientId: contact.clientId,
+    orderId: replaced.orderId,
+    payload: { lineId: replaced.lineId, from: replaced.from, to: replaced.to } satisfies LineReplacedPayload,
     createdAt: now,
     dueAt: now,
   });

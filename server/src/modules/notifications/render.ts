@@ -23,6 +23,7 @@ import { findOrderContact, findOrderOfAnyClient, type OrderContact } from '../or
 import { findBillDocument } from '../bills/revisions.ts';
 import type {
   BillRevisedPayload,
+  LineReplacedPayload,
   LinesStatusPayload,
   NotificationKind,
   StatusChangeEntry,
@@ -50,6 +51,7 @@ const TEMPLATE_OF: Record<NotificationKind, string> = {
   staff_list_stale: 'staff-list-stale',
   staff_list_mass_removal: 'staff-list-mass-removal',
   supplier_order: 'supplier-order',
+  line_replaced: 'line-replaced',
 };
 
 /**
@@ -219,6 +221,20 @@ export async function renderNotification(
       to: ORDER_STATUS_NAMES[change.to],
       time: formatDateTime(change.at, settings.timeZone),
     }));
+  } else if (kind === 'line_replaced') {
+    const { lineId, from, to } = row.payload as LineReplacedPayload;
+    const line = order.items.find((item) => item.id === lineId);
+    if (!line) return { nothing: `line ${lineId} not found` };
+    const days = (value: number | null) => (value === null ? 'не указан' : `${value} дн.`);
+    view.line = `${line.brand_name} ${line.article} ${line.description}`.trim();
+    view.quantity = line.quantity;
+    view.from_supplier = from.supplierName ?? '—';
+    view.to_supplier = to.supplierName ?? '—';
+    view.from_days = days(from.deliveryDays);
+    view.to_days = days(to.deliveryDays);
+    view.from_price = formatRoubles(from.price);
+    view.to_price = formatRoubles(to.price);
+    view.price_changed = from.price !== to.price;
   } else if (kind === 'payment_recorded') {
     const bill = row.billId === null ? null : await findBillOwner(db, row.billId);
     if (!bill) return { nothing: `bill ${row.billId} not found` };

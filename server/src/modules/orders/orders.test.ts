@@ -4,6 +4,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  REPLACEMENT_BOTH_MESSAGE,
+  REPLACEMENT_DAYS_MESSAGE,
+  REPLACEMENT_PERCENT_MESSAGE,
   DEFAULT_TIME_ZONE,
   DEFAULT_WORKING_CALENDAR,
   expectedReadyDay,
@@ -307,6 +310,52 @@ describe('orders API', () => {
       calendar: DEFAULT_WORKING_CALENDAR,
     });
     expect(dated.items.map((line) => line.expected_day)).toEqual([day, day]);
+  });
+
+  it('step 2 refuses a bad replacement tolerance with a Russian message and writes nothing (issue 29)', async () => {
+    const { client, lineIds } = await clientWithBasket([[0, 1]]);
+    const clientId = await clientIdOf(client);
+    const before = await countsOf(database.db, clientId);
+    const cases: Array<[Record<string, unknown>, Record<string, string[]>]> = [
+      [
+        { replacement_max_price_percent: 21, replacement_max_extra_days: 2 },
+        { replacement_max_price_percent: [REPLACEMENT_PERCENT_MESSAGE] },
+      ],
+      [
+        { replacement_max_price_percent: 2.5, replacement_max_extra_days: 2 },
+        { replacement_max_price_percent: [REPLACEMENT_PERCENT_MESSAGE] },
+      ],
+      [
+        { replacement_max_price_percent: 5, replacement_max_extra_days: -1 },
+        { replacement_max_extra_days: [REPLACEMENT_DAYS_MESSAGE] },
+      ],
+      [
+        { replacement_max_price_percent: 5, replacement_max_extra_days: 15 },
+        { replacement_max_extra_days: [REPLACEMENT_DAYS_MESSAGE] },
+      ],
+      [
+        { replacement_max_price_percent: '5', replacement_max_extra_days: 2 },
+        { replacement_max_price_percent: [REPLACEMENT_PERCENT_MESSAGE] },
+      ],
+      [{ replacement_max_price_percent: 5 }, { replacement_max_extra_days: [REPLACEMENT_BOTH_MESSAGE] }],
+    ];
+    for (const [overrides, error] of cases) {
+      const answer = await step2(client, form(client, lineIds, overrides));
+      expect({ overrides, status: answer.status }).toEqual({ overrides, status: 422 });
+      expect({ overrides, error: (answer.body as { error: object }).error }).toEqual({ overrides, error });
+    }
+    expect(await countsOf(database.db, clientId)).toEqual(before);
+    // Within the bounds it is taken and kept on the order.
+    const placed = await step2(
+      client,
+      form(client, lineIds, { replacement_max_price_percent: 20, replacement_max_extra_days: 0 }),
+    );
+    expect(placed.status).toBe(200);
+    const [order] = await database.db
+      .select({ percent: orders.replacementMaxPricePercent, days: orders.replacementMaxExtraDays })
+      .from(orders)
+      .where(eq(orders.id, orderIdOf(placed)));
+    expect(order).toEqual({ percent: 20, days: 0 });
   });
 
   it('step 2 answers 422 naming each wrong field, and creates nothing', async () => {

@@ -14,6 +14,7 @@ import {
 } from '@detal/contract';
 import type { Tx } from '../../db/index.ts';
 import { conflict, validationFailed, type FieldErrors } from '../../http/errors.ts';
+import { replaceWithinTolerance } from './auto-replace.ts';
 import { setLinesStatus } from './client-lines.ts';
 import { lockLinesOfOrders, saveLineQuantities, setSupplierOrder } from './queries.ts';
 import { FINAL_STATES, outstandingOf } from './supplier-order-state.ts';
@@ -121,7 +122,7 @@ export async function applySupplierAnswer(
       price: line.confirmedPrice,
     };
   });
-  await refuseOutstanding(
+  const refusedItems = await refuseOutstanding(
     tx,
     order,
     answer.lines.map((input) => {
@@ -166,4 +167,6 @@ export async function applySupplierAnswer(
     })),
   });
   await settleState(tx, order, lines, actor);
+  // Last, once the answer stands: lines whose client accepted a replacement are re-sourced by themselves.
+  await replaceWithinTolerance(tx, refusedItems, actor);
 }

@@ -279,13 +279,14 @@ export async function closeSupplierOrder(tx: Tx, id: number, reason: string | nu
  * Sets lines' refused quantities to `refused` (never lower than they are): the newly refused pieces of each
  * client line go «Отказ поставщика» (split off the line when only part is refused) and are recorded with the
  * reason; a line wholly refused lets its client line go. Changes the locked lines in place (the caller saves).
+ * Answers the client lines that now carry newly refused pieces.
  */
 export async function refuseOutstanding(
   tx: Tx,
   order: LockedSupplierOrder,
   changes: readonly { line: LockedOrderLine; refused: number; reason: string }[],
   actor: PurchaseActor,
-): Promise<void> {
+): Promise<number[]> {
   const moves: { line: LockedOrderLine; pieces: number; reason: string }[] = [];
   for (const { line, refused, reason } of changes) {
     const added = refused - line.refusedQuantity;
@@ -322,6 +323,7 @@ export async function refuseOutstanding(
           ],
     ),
   );
+  return takers.filter((id) => id !== null);
 }
 
 /** The state the lines' quantities now say, through the transition table (a refused move throws). */

@@ -4,6 +4,7 @@ import {
   Anchor,
   Button,
   Card,
+  Checkbox,
   Grid,
   Group,
   Radio,
@@ -348,6 +349,8 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                   {...form.field('comment')}
                 />
               </Card>
+
+              <ReplacementTolerance form={form} />
             </Stack>
           </Grid.Col>
 
@@ -378,5 +381,47 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
         </Grid>
       </Stack>
     </Form>
+  );
+}
+
+/**
+ * (issue 29) «Если поставщик откажет»: the client may accept a replacement of a refused line within limits, so that
+ * the shop re-orders it elsewhere by itself and says what changed. Off by default; the limits show when it is on.
+ */
+function ReplacementTolerance({ form }: { form: ReturnType<typeof useCheckoutFields> }) {
+  const allowed = form.values.replacement_allowed === 'on';
+  const toggle = form.field('replacement_allowed').onChange;
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Title order={2} size={4} mb="sm">
+        Если поставщик откажет
+      </Title>
+      <Checkbox
+        name="replacement_allowed"
+        value="on"
+        checked={allowed}
+        onChange={(event) => toggle(event.currentTarget.checked ? 'on' : '')}
+        label="Разрешаю замену"
+        description="Закажем ту же деталь у другого поставщика без звонка и сообщим, что изменилось"
+      />
+      {allowed ? (
+        <SimpleGrid cols={2} spacing="sm" mt="sm">
+          <TextInput
+            label="Цена выше не более чем на, %"
+            inputMode="numeric"
+            maxLength={2}
+            name="replacement_max_price_percent"
+            {...form.field('replacement_max_price_percent')}
+          />
+          <TextInput
+            label="Срок дольше не более чем на, дней"
+            inputMode="numeric"
+            maxLength={2}
+            name="replacement_max_extra_days"
+            {...form.field('replacement_max_extra_days')}
+          />
+        </SimpleGrid>
+      ) : null}
+    </Card>
   );
 }

@@ -3,6 +3,8 @@ import {
   ADDRESS_REQUIRED_MESSAGE,
   INVALID_PHONE_MESSAGE,
   PAST_DATE_MESSAGE,
+  REPLACEMENT_DAYS_MESSAGE,
+  REPLACEMENT_PERCENT_MESSAGE,
   step2RequestSchema,
 } from '@detal/contract';
 import type { Preorder } from '@detal/contract';
@@ -61,6 +63,10 @@ describe('checkout form', () => {
       desired_time: '',
       comment: '',
       payer_id: '',
+      // (issue 29) No replacement unless the client allows it; the limits offered first.
+      replacement_allowed: '',
+      replacement_max_price_percent: '5',
+      replacement_max_extra_days: '2',
     });
     expect(initialCheckoutValues({ ...preorder, client_shops_delivery_address: [] }).address_choice).toBe(NEW_ADDRESS);
   });
@@ -88,6 +94,33 @@ describe('checkout form', () => {
       comment: null,
     });
     expect(step2RequestSchema.safeParse(body).success).toBe(true);
+    // The replacement limits go only when the client allows a replacement.
+    expect(body).not.toHaveProperty('replacement_max_price_percent');
+  });
+
+  it('sends the replacement limits when allowed, and checks them as the contract does (issue 29)', () => {
+    const allowed = { ...initialCheckoutValues(preorder), replacement_allowed: 'on' };
+    const body = step2Body(allowed, basket, [5], false);
+    expect(body).toMatchObject({ replacement_max_price_percent: 5, replacement_max_extra_days: 2 });
+    expect(step2RequestSchema.parse(body)).toMatchObject({
+      replacement_max_price_percent: 5,
+      replacement_max_extra_days: 2,
+    });
+    expect(validateCheckout(allowed, preorder.delivery_method, TODAY)).toEqual({});
+    const wrong = { ...allowed, replacement_max_price_percent: '25', replacement_max_extra_days: '1.5' };
+    expect(validateCheckout(wrong, preorder.delivery_method, TODAY)).toEqual({
+      replacement_max_price_percent: REPLACEMENT_PERCENT_MESSAGE,
+      replacement_max_extra_days: REPLACEMENT_DAYS_MESSAGE,
+    });
+    // Not allowed: the limits are not checked (nor sent).
+    expect(validateCheckout({ ...wrong, replacement_allowed: '' }, preorder.delivery_method, TODAY)).toEqual({});
+    // The server's 422 on a limit shows at that field.
+    expect(
+      splitServerErrors({
+        message: 'x',
+        error: { replacement_max_extra_days: [REPLACEMENT_DAYS_MESSAGE] },
+      }).fields,
+    ).toEqual({ replacement_max_extra_days: REPLACEMENT_DAYS_MESSAGE });
   });
 
   it('sends the saved address or the new one, as the courier needs an address', () => {

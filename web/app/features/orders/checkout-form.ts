@@ -5,6 +5,8 @@ import {
   maxLength,
   normalizeRussianPhone,
   PAST_DATE_MESSAGE,
+  REPLACEMENT_DAYS_MESSAGE,
+  REPLACEMENT_PERCENT_MESSAGE,
   required,
   validEmail,
   validTime,
@@ -31,6 +33,13 @@ export interface CheckoutFormValues {
   comment: string;
   /** (issue 30) The payer billed: one of the client's payers' id, or '' to buy as a person. */
   payer_id: string;
+  /**
+   * (issue 29) 'on' when the client accepts a replacement should a supplier refuse a line, '' otherwise; the limits
+   * as typed (whole percent above the price, whole days beyond the delivery).
+   */
+  replacement_allowed: string;
+  replacement_max_price_percent: string;
+  replacement_max_extra_days: string;
 }
 
 export type CheckoutField = keyof CheckoutFormValues;
@@ -38,6 +47,18 @@ export type CheckoutErrors = Partial<Record<CheckoutField, string>>;
 export type Step2Body = EndpointBodyInput<ShopEndpoints['create-order-order-step2-from-items-post']>;
 
 export const NEW_ADDRESS = 'new';
+
+/** The limits the replacement block offers first: «до +5 % к цене, до +2 дней». */
+export const DEFAULT_REPLACEMENT = { percent: 5, days: 2 } as const;
+
+/** A whole number from 0 to `max`, as the contract takes it (typed text: digits only). */
+const wholeUpTo =
+  (max: number, message: string, values: CheckoutFormValues): Rule =>
+  (value) => {
+    if (values.replacement_allowed !== 'on') return true;
+    const text = typeof value === 'string' ? value.trim() : '';
+    return (/^\d{1,2}$/.test(text) && Number(text) <= max) || message;
+  };
 
 /** The fields the form submits, named as the values. */
 export const CHECKOUT_FIELDS = [
@@ -54,6 +75,9 @@ export const CHECKOUT_FIELDS = [
   'desired_time',
   'comment',
   'payer_id',
+  'replacement_allowed',
+  'replacement_max_price_percent',
+  'replacement_max_extra_days',
 ] as const satisfies readonly CheckoutField[];
 
 /** The form as step 1 prefills it: the account's contact data, the first method, the first saved address. */
@@ -75,6 +99,9 @@ export function initialCheckoutValues(preorder: Preorder): CheckoutFormValues {
     comment: '',
     // A business client's default payer is preselected (the list comes default first); a person has none.
     payer_id: preorder.payers[0] ? String(preorder.payers[0].id) : '',
+    replacement_allowed: '',
+    replacement_max_price_percent: String(DEFAULT_REPLACEMENT.percent),
+    replacement_max_extra_days: String(DEFAULT_REPLACEMENT.days),
   };
 }
 
@@ -121,6 +148,8 @@ export function validateCheckout(
     desired_date: [notBefore(today)],
     desired_time: [validTime()],
     comment: [maxLength(1000)],
+    replacement_max_price_percent: [wholeUpTo(20, REPLACEMENT_PERCENT_MESSAGE, values)],
+    replacement_max_extra_days: [wholeUpTo(14, REPLACEMENT_DAYS_MESSAGE, values)],
   };
   const errors: CheckoutErrors = {};
   for (const [field, fieldRules] of Object.entries(rules) as [CheckoutField, Rule[]][]) {
@@ -157,6 +186,13 @@ export function step2Body(
     desired_time: orNull(values.desired_time),
     comment: orNull(values.comment),
     payer_id: values.payer_id ? Number(values.payer_id) : null,
+    // Both limits or neither: unchecked, no replacement happens by itself.
+    ...(values.replacement_allowed === 'on'
+      ? {
+          replacement_max_price_percent: Number(values.replacement_max_price_percent.trim()),
+          replacement_max_extra_days: Number(values.replacement_max_extra_days.trim()),
+        }
+      : {}),
   };
 }
 
@@ -175,6 +211,8 @@ const FIELD_OF_REQUEST: Record<string, CheckoutField> = {
   desired_time: 'desired_time',
   comment: 'comment',
   payer_id: 'payer_id',
+  replacement_max_price_percent: 'replacement_max_price_percent',
+  replacement_max_extra_days: 'replacement_max_extra_days',
 };
 
 /**

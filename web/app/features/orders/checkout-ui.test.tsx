@@ -223,6 +223,30 @@ describe('/orders/create', { timeout: 30_000 }, () => {
     expect(submitted?.body).toMatchObject({ delivery_address_id: null, delivery_address: 'Тула, Ленина, 2' });
   });
 
+  it('sends the replacement tolerance only when the client allows a replacement (issue 29)', async () => {
+    signedInWithBasket();
+    server.respond((path) =>
+      path === 'create-order-order-step2-from-items-post'
+        ? [404, { message: 'Корзина не найдена', error: 'not found' }]
+        : [200, { data: preorderOf([line(5, 100, 1)], 100) }],
+    );
+    renderCheckout('/orders/create?items=5');
+    await screen.findByRole('button', { name: 'Подтвердить заказ' }, WAIT);
+    // Off by default: the limits are hidden.
+    expect(screen.queryByLabelText(/Цена выше не более чем на/)).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: /Разрешаю замену/ }));
+    expect((screen.getByLabelText(/Цена выше не более чем на/) as HTMLInputElement).value).toBe('5');
+    expect((screen.getByLabelText(/Срок дольше не более чем на/) as HTMLInputElement).value).toBe('2');
+    fireEvent.change(screen.getByLabelText(/Срок дольше не более чем на/), { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Подтвердить заказ' }));
+    expect(await screen.findByText('Допуск по сроку — целое число дней от 0 до 14', {}, WAIT)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Срок дольше не более чем на/), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Подтвердить заказ' }));
+    expect((await screen.findByTestId('checkout-notice', {}, WAIT)).textContent).toContain('Корзина не найдена');
+    const submitted = server.calls().find((call) => call.path === 'create-order-order-step2-from-items-post');
+    expect(submitted?.body).toMatchObject({ replacement_max_price_percent: 5, replacement_max_extra_days: 3 });
+  });
+
   it('says why there is nothing to order: lines gone from the basket, or no lines named', async () => {
     signedInWithBasket();
     server.respond(() => [

@@ -173,6 +173,8 @@ export async function placeOrder(
       desiredDate: request.desired_date ?? null,
       desiredTime: request.desired_time ?? null,
       comment: request.comment,
+      replacementMaxPricePercent: request.replacement_max_price_percent,
+      replacementMaxExtraDays: request.replacement_max_extra_days,
       totalPrice: kopecksToDecimal(totalKopecks),
       countPosition: lines.length,
     });
