@@ -129,6 +129,8 @@ describe('the back office in Chromium: owner, invited manager, block, audit log'
     await waitShown(owner, owner.getByTestId('admin-staff').filter({ hasText: `${FIRST_OWNER.name} · Владелец` }));
     expect(await sections(owner).allInnerTexts()).toEqual([
       'Заказы',
+      'Закупки',
+      'Отгрузки',
       'Платежи',
       'Клиенты',
       'Поставщики',
@@ -190,7 +192,14 @@ describe('the back office in Chromium: owner, invited manager, block, audit log'
     await signIn(manager, MANAGER.email, MANAGER_PASSWORD);
     await manager.waitForURL(`${baseUrl}/admin/orders`);
     await waitShown(manager, manager.getByTestId('admin-staff').filter({ hasText: `${MANAGER.name} · Менеджер` }));
-    expect(await sections(manager).allInnerTexts()).toEqual(['Заказы', 'Платежи', 'Клиенты', 'Поставщики']);
+    expect(await sections(manager).allInnerTexts()).toEqual([
+      'Заказы',
+      'Закупки',
+      'Отгрузки',
+      'Платежи',
+      'Клиенты',
+      'Поставщики',
+    ]);
 
     // By its address the owner's pages say they are not the manager's, with no form or list to act on...
     await manager.goto(`${baseUrl}/admin/staff`);

@@ -18,8 +18,8 @@ const SALES: readonly StaffRole[] = ['owner', 'manager'];
 export const ADMIN_SECTIONS: readonly { label: string; to: string; roles: readonly StaffRole[] }[] = [
   { label: 'Заказы', to: paths.adminOrders(), roles: SALES },
   { label: 'Закупки', to: paths.adminPurchasing(), roles: adminRoutes['supplier-order-queue'].roles },
+  { label: 'Отгрузки', to: paths.adminShipments(), roles: adminRoutes['shipment-list'].roles },
   { label: 'Платежи', to: paths.adminPayments(), roles: SALES },
-  { label: 'Отгрузки', to: paths.adminShipments(), roles: SALES },
   { label: 'Клиенты', to: paths.adminClients(), roles: SALES },
   { label: 'Поставщики', to: paths.adminSuppliers(), roles: adminRoutes['supplier-admin-list'].roles },
   { label: 'Сотрудники', to: paths.adminStaff(), roles: adminRoutes['staff-list'].roles },
