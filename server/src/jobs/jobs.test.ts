@@ -8,6 +8,7 @@ import { createTestDatabase, testDriver } from '../../test/helpers/db.ts';
 import { loadConfig } from '../config.ts';
 import { z } from 'zod';
 import { jobType } from '../shared/background-jobs.ts';
+import { CHANNELS_RUN_JOB } from '../modules/purchasing/channels/api-jobs.ts';
 import { embeddedJobStore } from './embedded-store.ts';
 import {
   BASKETS_CLEAN_JOB,
@@ -80,6 +81,7 @@ describe.runIf(testDriver === 'postgres')('jobs on PostgreSQL: pg-boss', () => {
       LEDGER_STOP_LIST_JOB.name,
       NOTIFICATIONS_JOB.name,
       RATE_LIMITS_CLEAN_JOB.name,
+      CHANNELS_RUN_JOB.name,
       SUPPLIER_SOURCES_JOB.name,
     ]);
   });
