@@ -30,6 +30,7 @@ export const moduleOrder = [
   'orders',
   'purchasing', // supplier orders: buys what client lines need (issue 29)
   'shipments', // hand-overs to clients and their УПД (issue 30): reads orders, bills, payments, purchasing
+  'returns', // cancels, returns, supplier returns (issue 32): cancels through orders, credits through shipments and the ledger
   'notifications',
   'settings',
 ];

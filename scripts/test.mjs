@@ -28,6 +28,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
+// Each failed test's file, name and first message line, repeated at the end: CI's log keeps only its tail.
+const failedTests = [];
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
@@ -40,6 +42,29 @@ function run(label, command, args, env = {}) {
   return ok;
 }
 
+function failedTestsOf(label, report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name ?? '');
+    const failedInFile = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedInFile) {
+      const firstLine = String(test.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 300);
+      lines.push(`[${label}] ${where} > ${test.fullName ?? test.title}\n    ${firstLine}`);
+    }
+    // A file that failed outside any test (an import error, a hook) has a message and no failed test.
+    if (file.status === 'failed' && failedInFile.length === 0) {
+      lines.push(
+        `[${label}] ${where}\n    ${String(file.message ?? '')
+          .split('\n')[0]
+          .slice(0, 300)}`,
+      );
+    }
+  }
+  return lines;
+}
+
 function vitest(label, projects, env = {}) {
   const outputFile = path.join(resultsDir, `${label}.json`);
   const args = ['vitest', 'run', ...projects.flatMap((name) => ['--project', name])];
@@ -50,6 +75,7 @@ function vitest(label, projects, env = {}) {
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    failedTests.push(...failedTestsOf(label, report));
     // A suite that failed to load counts as a failure even when no test inside it ran.
     if (!ok && (report.numFailedTests ?? 0) === 0) failed += 1;
   } else if (!ok) {
@@ -84,6 +110,7 @@ if (scope === 'all') {
 }
 
 console.log('');
+if (failedTests.length > 0) console.log(`Failed tests:\n${failedTests.join('\n')}\n`);
 if (failures.length > 0) console.log(`Failed steps: ${failures.join(', ')}`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failures.length > 0 || failed > 0 ? 1 : 0);

@@ -36,11 +36,18 @@ export interface PlacedByApi {
   email: string;
   orderId: number;
   articles: string[];
+  /** The offers' brands, in the order of `articles`. */
+  brands: string[];
 }
+
+/** The part every order by the API is searched by. */
+export const SEARCHED_PART = { article: 'OC90', brand_name: 'KNECHT' } as const;
 
 /**
  * A new client orders `lines` KNECHT OC 90 offers (one piece each, pick-up) through the shop API, as the web would:
- * registration, search, basket, step 2. For journeys that start from an order (the back office's queue).
+ * registration, search, basket, step 2. For journeys that start from an order (the back office's queue). With
+ * `analog`, the first analogs of the search instead, added as the web adds an analog from the result (`analog_of`:
+ * the part searched), so that checkout counts their pairs (decision 0065).
  */
 export async function placeOrderByApi(
   baseUrl: string,
@@ -48,7 +55,8 @@ export async function placeOrderByApi(
     password,
     lines = 2,
     name = { first: 'Глеб', last: 'Очередников' },
-  }: { password: string; lines?: number; name?: { first: string; last: string } },
+    analog = false,
+  }: { password: string; lines?: number; name?: { first: string; last: string }; analog?: boolean },
 ): Promise<PlacedByApi> {
   const email = `orders-client-${Date.now()}-${Math.floor(Math.random() * 1000)}@example.test`;
   const contact = { first_name: name.first, last_name: name.last, phone_number: '+7 916 700-11-22' };
@@ -60,16 +68,19 @@ export async function placeOrderByApi(
   });
   const token = client.access_token;
   const { result_products_search: result } = await shopCall<{
-    result_products_search: { items: { id: number; quantity: number; article: string; group: string }[] };
-  }>(baseUrl, 'products-search', { article: 'OC90', brand_name: 'KNECHT' }, token);
-  const offers = result.items.filter((item) => item.group === 'requested' && item.quantity >= 1).slice(0, lines);
+    result_products_search: {
+      items: { id: number; quantity: number; article: string; brand_name: string; group: string }[];
+    };
+  }>(baseUrl, 'products-search', SEARCHED_PART, token);
+  const group = analog ? 'analog' : 'requested';
+  const offers = result.items.filter((item) => item.group === group && item.quantity >= 1).slice(0, lines);
   expect(offers).toHaveLength(lines);
   let basket: { basket_id: number | null; basket_key: string | null } = { basket_id: null, basket_key: null };
   for (const offer of offers) {
     const added = await shopCall<{ basket_id: number; basket_key: string }>(
       baseUrl,
       'basket-add-item',
-      { ...basket, item: { id: offer.id }, quantity: 1 },
+      { ...basket, item: { id: offer.id }, quantity: 1, ...(analog ? { analog_of: SEARCHED_PART } : {}) },
       token,
     );
     basket = { basket_id: added.basket_id, basket_key: added.basket_key };
@@ -88,7 +99,12 @@ export async function placeOrderByApi(
     },
     token,
   );
-  return { email, orderId: orderForClient.id, articles: offers.map((offer) => offer.article) };
+  return {
+    email,
+    orderId: orderForClient.id,
+    articles: offers.map((offer) => offer.article),
+    brands: offers.map((offer) => offer.brand_name),
+  };
 }
 
 /** The id of a registered client (signing in through the API, then `client-me`), for the shop's CLI commands. */

@@ -1,19 +1,18 @@
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { blockingViolationsOf } from '../src/axe.ts';
 import { launchChromium } from '../src/chromium.ts';
 import { FIRST_OWNER } from '../src/first-owner.ts';
+import { shoot } from '../src/shots.ts';
 
 /*
  * Issue 30, point 1 in Chromium: a workshop registers «для организации» with its requisites (a mistyped INN is
  * told in Russian before anything is sent), finds its payer in /account, orders with the payer preselected at
  * checkout, and the order names it with INN and KPP; the owner sees the payer on the client's card. Screenshots of
- * each screen go to SHOTS_DIR (375, 768, 1440 px for the client's, 768 and 1440 for the back office's).
+ * each screen go to SHOTS_DIR when it is set (375, 768, 1440 px for the client's, 768 and 1440 for the back office's).
  */
 
 const baseUrl = inject('baseUrl');
-const SHOTS_DIR = process.env.SHOTS_DIR ?? '/work/wt/shots/payers';
 const PASSWORD = 'payers-e2e-password';
 const COMPANY = {
   full: 'Общество с ограниченной ответственностью «Колесо»',
@@ -31,23 +30,12 @@ const COMPANY = {
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS_DIR, { recursive: true });
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
 });
-
-async function shoot(page: Page, name: string, widths: readonly number[]) {
-  const viewport = page.viewportSize()!;
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(viewport);
-}
 
 describe('a business buyer in Chromium', () => {
   it('registers with its requisites, orders with the payer preselected, and the order names it', async () => {

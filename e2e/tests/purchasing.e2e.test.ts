@@ -238,8 +238,9 @@ describe('purchasing in Chromium: «К заказу», supplier orders, answers,
   });
 
   it("types the supplier's number, confirms three lines and refuses one with a reason", async () => {
-    // The first order: sent by hand (its file went by the supplier's site), with the supplier's number.
-    await manager.goto(`${app.baseUrl}${firstOrderPath}`);
+    // The first order: sent by hand (its file went by the supplier's site), with the supplier's number. The number's
+    // field is React's: typed before the page hydrates, hydration empties it (seen at load 7), so wait for the scripts.
+    await manager.goto(`${app.baseUrl}${firstOrderPath}`, { waitUntil: 'networkidle' });
     await waitShown(manager, orderLines().first());
     if ((await manager.getByTestId('supplier-order-state').first().innerText()) === 'Черновик') {
       await manager.getByRole('textbox', { name: '№ заказа у поставщика' }).fill('АР-5501');
@@ -260,7 +261,7 @@ describe('purchasing in Chromium: «К заказу», supplier orders, answers,
     ]);
 
     // The second order: one line confirmed, the other refused.
-    await manager.goto(`${app.baseUrl}${secondOrderPath}`);
+    await manager.goto(`${app.baseUrl}${secondOrderPath}`, { waitUntil: 'networkidle' });
     await waitShown(manager, orderLines().first());
     if ((await manager.getByTestId('supplier-order-state').first().innerText()) === 'Черновик') {
       await manager.getByRole('button', { name: 'Отметить отправленным' }).click();

@@ -1,40 +1,30 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { pdfText } from '../../server/test/helpers/pdf-text.ts';
 import { startApp, type RunningApp } from '../src/app-server.ts';
+import { shoot } from '../src/shots.ts';
 import { ownerSession } from '../src/back-office-data.ts';
 import { launchChromium } from '../src/chromium.ts';
 import { createOwnerByCli } from '../src/first-owner.ts';
 import { recordFailedApiCalls } from '../src/page-evidence.ts';
+import { WORKSHOP_PAYER } from '../src/workshop-payer.ts';
+import { apiCaller } from '../src/api-call.ts';
 
 /*
  * Issue 30 in Chromium: a workshop registered as a business orders three offers; the lines are made ready; the
  * manager issues two of the three at the counter (/admin/shipments/issue) and prints the УПД, whose text carries
  * the seller's and the buyer's requisites, the two lines and the totals; the client finds the same document and its
  * XML on /bills/documents; the third line is issued later as a second shipment. Screenshots of the new screens go
- * to SHOTS_DIR (/work/wt/shots/upd by default when it exists, else e2e/artifacts/upd).
+ * to SHOTS_DIR when it is set; the printed УПД to SHOTS_DIR, else e2e/artifacts/upd.
  */
 
 const SHOTS = process.env.SHOTS_DIR ?? path.resolve(import.meta.dirname, '../artifacts/upd');
 
 mkdirSync(SHOTS, { recursive: true });
-const INN = '7707083893';
-/** The workshop's requisites (Sberbank's public INN, KPP, OGRN, BIK; an account that fits the BIK). */
-const PAYER = {
-  kind: 'legal_entity',
-  full_name: 'Общество с ограниченной ответственностью «Автосервис»',
-  short_name: 'ООО «Автосервис»',
-  inn: INN,
-  kpp: '773601001',
-  ogrn: '1027700132195',
-  legal_address: '117997, г. Москва, ул. Вавилова, д. 19',
-  bank_name: 'ПАО Сбербанк',
-  bik: '044525225',
-  correspondent_account: '30101810400000000225',
-  settlement_account: '40702810500000001234',
-};
+const PAYER = WORKSHOP_PAYER;
+const INN = PAYER.inn;
 const PASSWORD = 'пароль мастерской';
 
 let app: RunningApp;
@@ -57,27 +47,10 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function call<T>(scope: 'shop' | 'admin', endpoint: string, body: object, auth = ''): Promise<T> {
-  const response = await fetch(`${app.baseUrl}/api/v1/${scope}/${endpoint}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(scope === 'admin' ? { cookie: staffCookie } : auth ? { authorization: `Bearer ${auth}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  expect(response.status, `${endpoint}: ${text}`).toBe(200);
-  return (JSON.parse(text) as { data: T }).data;
-}
-
-async function shoot(page: Page, name: string, widths: number[]) {
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-}
+const call = apiCaller(
+  () => app.baseUrl,
+  () => staffCookie,
+);
 
 describe('shipments and the УПД in Chromium', () => {
   it('issues two of three lines at the counter, prints the УПД; the client downloads it and its XML; then the third', async () => {
@@ -157,9 +130,34 @@ describe('shipments and the УПД in Chromium', () => {
     await staff.addCookies([{ name: 'staff_session', value: staffCookie.split('=')[1]!, url: app.baseUrl }]);
     const page = await staff.newPage();
     recordFailedApiCalls(page);
-    await page.goto(`${app.baseUrl}/admin/shipments/issue?client=${order.client.id}`);
+    // The cashier finds the client by the payer's INN from the keyboard: one client, so their lines at once.
+    await page.goto(`${app.baseUrl}/admin/shipments/issue`);
+    await page.getByRole('searchbox', { name: 'Клиент' }).fill(INN);
+    await page.keyboard.press('Enter');
+    await page.locator(`tr[data-line-id="${lineIds[2]}"]`).waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe(INN);
     await page.locator(`tr[data-line-id="${lineIds[2]}"] input[type="checkbox"]`).uncheck();
-    await shoot(page, 'staff-counter', [768, 1440]);
+    await shoot(page, 'staff-counter', [375, 768, 1440]);
+    // On a phone and a tablet the cashier sees each line whole: the quantity to issue within the screen, nothing
+    // scrolled sideways, and the status badge's word not cut.
+    for (const width of [375, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      const fit = () =>
+        page.evaluate(() => {
+          const quantities = [...document.querySelectorAll('tr[data-line-id] input[name^="quantity_"]')];
+          const badges = [...document.querySelectorAll('tr[data-line-id] .mantine-Badge-label')];
+          return {
+            pageWidth: document.documentElement.scrollWidth,
+            quantitiesOutside: quantities.filter((input) => input.getBoundingClientRect().right > innerWidth).length,
+            cutBadges: badges.filter(
+              (label) => label.scrollWidth > label.clientWidth + 1 || label.getBoundingClientRect().right > innerWidth,
+            ).length,
+          };
+        });
+      await expect
+        .poll(fit, { message: `at ${width} px`, timeout: 5_000 })
+        .toEqual({ pageWidth: width, quantitiesOutside: 0, cutBadges: 0 });
+    }
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByRole('button', { name: 'Выдать и оформить УПД' }).click();
     const done = page.getByTestId('issue-done');

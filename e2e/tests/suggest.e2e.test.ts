@@ -78,6 +78,8 @@ describe('suggestions and search history in Chromium', () => {
     await list.waitFor({ state: 'hidden' });
     await box.press('Enter');
     await page.waitForURL(`${baseUrl}/search/w%20712`);
+    // The results page writes the history once its scripts run: leaving before (seen under load) keeps no entry.
+    await page.waitForLoadState('networkidle');
 
     // The empty box shows this visitor's searches, newest first.
     await page.goto(baseUrl + '/');

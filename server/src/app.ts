@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { testClockFromEnv, useClock } from './http/clock.ts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -89,6 +90,13 @@ export async function buildApp({ config, database, logger, jobs }: BuildAppOptio
     // Failures before a route is matched (a malformed URL) get the contract's error body too.
     frameworkErrors: handleError,
   });
+
+  // The e2e journeys move the running server's time (decision 0056); never without DETAL_TEST_MODE=1.
+  const testClock = testClockFromEnv();
+  if (testClock) {
+    useClock(app, testClock);
+    loggerInstance.warn('DETAL_TEST_MODE: the clock follows TEST_CLOCK_FILE (tests only)');
+  }
 
   // The API speaks JSON only: any other body type is a 415, not a string for the schema to reject.
   app.removeContentTypeParser('text/plain');

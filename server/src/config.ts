@@ -60,6 +60,11 @@ const envSchema = z.object({
    */
   SUPPLIER_CHANNELS_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**
+   * The client ledger's stop-list and reminders jobs also every N seconds besides their hourly run (unset: hourly
+   * only); the e2e journey sets it to pass due days with the test clock (decision 0056) without waiting an hour.
+   */
+  LEDGER_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+  /**
    * Hosts on the shop's own network a price-list source may reach, comma-separated: names, addresses, ranges
    * (`prices.lan, 192.168.10.5, 10.20.0.0/16`); anything else inside is refused (decision 0037).
    */
@@ -152,6 +157,8 @@ export interface AppConfig {
   notificationsIntervalSeconds: number;
   supplierSourcesTickSeconds: number;
   supplierChannelsTickSeconds: number;
+  /** LEDGER_TICK_SECONDS: the ledger's jobs also every N seconds; undefined: hourly only. */
+  ledgerTickSeconds: number | undefined;
   /** SUPPLIER_SOURCES_ALLOWED_HOSTS: inside hosts, addresses and ranges a supplier source may reach. */
   supplierSourcesAllowedHosts: readonly string[];
   /** STAFF_SESSION_MAX_HOURS: a back office session's whole life. */
@@ -225,6 +232,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     notificationsIntervalSeconds: env.NOTIFICATIONS_INTERVAL_SECONDS,
     supplierSourcesTickSeconds: env.SUPPLIER_SOURCES_TICK_SECONDS,
     supplierChannelsTickSeconds: env.SUPPLIER_CHANNELS_TICK_SECONDS,
+    ledgerTickSeconds: env.LEDGER_TICK_SECONDS,
     supplierSourcesAllowedHosts: env.SUPPLIER_SOURCES_ALLOWED_HOSTS,
     staffSessionMaxHours: env.STAFF_SESSION_MAX_HOURS,
     redisUrl: env.REDIS_URL,

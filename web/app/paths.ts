@@ -23,9 +23,21 @@ export const paths = {
   adminGoodsReceipts: (query = '') => `/admin/purchasing/receipts${withQuery(query)}`,
   /** `new` for a receipt not made yet (`?supplier_id=` chooses the supplier). */
   adminGoodsReceipt: (id: number | 'new', query = '') => `/admin/purchasing/receipts/${segment(id)}${withQuery(query)}`,
+  // Cancels and returns (issue 32, decision 0064): the queue, one return, cancel requests, supplier returns, policies.
+  adminReturns: (query = '') => `/admin/returns${withQuery(query)}`,
+  adminReturn: (id: number) => `/admin/returns/${segment(id)}`,
+  adminCancelRequests: (query = '') => `/admin/returns/cancels${withQuery(query)}`,
+  adminSupplierReturns: (query = '') => `/admin/returns/supplier${withQuery(query)}`,
+  adminReturnPolicies: () => '/admin/returns/policies',
+  /** Return rates (decision 0065): `?kind=pair|brand|supplier&sort=rate|returns|purchases&page=`. */
+  adminReturnRates: (query = '') => `/admin/returns/rates${withQuery(query)}`,
   adminPayments: (query = '') => `/admin/payments${withQuery(query)}`,
   adminClients: (query = '') => `/admin/clients${withQuery(query)}`,
   adminClient: (id: number) => `/admin/clients/${segment(id)}`,
+  /** A client's ledger (issue 31): the client screen's «Взаиморасчёты», its filters in the query. */
+  adminClientLedger: (id: number, query = '') => `/admin/clients/${segment(id)}${withQuery(query)}#ledger`,
+  adminDebtors: (query = '') => `/admin/clients/debtors${withQuery(query)}`,
+  adminUnmatchedLines: () => '/admin/clients/unmatched-payments',
   adminSupplierSource: (id: number) => `/admin/suppliers/${segment(id)}/source`,
   /** How the shop orders from the supplier (issue 29): channel, order and confirmation templates, API. */
   adminSupplierOrdering: (id: number) => `/admin/suppliers/${segment(id)}/ordering`,
@@ -72,5 +84,12 @@ export const paths = {
   bills: () => '/bills',
   billsCommon: () => '/bills/common',
   billsDocuments: () => '/bills/documents',
+  /** The client's returns (issue 32): their states, decisions and credits. */
+  returns: (created?: number) => (created === undefined ? '/returns' : `/returns?created=${segment(created)}`),
+  /** The request to return an issued line: the order it was in and the shipment line that issued it. */
+  /** A photo of the client's own return, served by the storefront from the API with the client's token. */
+  returnPhoto: (photoId: number) => `/returns/photo/${segment(photoId)}`,
+  returnCreate: (orderId: number, shipmentLineId: number) =>
+    `/returns/new?order=${segment(orderId)}&line=${segment(shipmentLineId)}`,
   payment: (billId?: number | string) => (billId === undefined ? '/payment' : `/payment?bill=${segment(billId)}`),
 } as const;

@@ -33,6 +33,9 @@ export default [
     route('bills/common', 'routes/bills-common.tsx'),
     route('bills/documents', 'routes/bills-documents.tsx'),
     route('payment', 'routes/payment.tsx'),
+    // Cancels and returns (issue 32, decision 0063): the client's returns and the request to return an issued line.
+    route('returns', 'routes/returns.tsx'),
+    route('returns/new', 'routes/return-create.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   // The back office (issue 14): its own layout, staff session required; sign-in and the link page outside it.
@@ -49,8 +52,18 @@ export default [
     route('admin/purchasing/orders/:id', 'routes/admin-supplier-order.tsx'),
     route('admin/purchasing/receipts', 'routes/admin-goods-receipts.tsx'),
     route('admin/purchasing/receipts/:id', 'routes/admin-goods-receipt.tsx'),
+    // Cancels and returns (issue 32, decision 0064): static segments before `:id`.
+    route('admin/returns', 'routes/admin-returns.tsx'),
+    route('admin/returns/cancels', 'routes/admin-cancel-requests.tsx'),
+    route('admin/returns/supplier', 'routes/admin-supplier-returns.tsx'),
+    route('admin/returns/policies', 'routes/admin-return-policies.tsx'),
+    route('admin/returns/rates', 'routes/admin-return-rates.tsx'),
+    route('admin/returns/:id', 'routes/admin-return.tsx'),
     route('admin/payments', 'routes/admin-payments.tsx'),
     route('admin/clients', 'routes/admin-clients.tsx'),
+    // The ledger (issue 31): debtors and statement lines waiting for staff, static segments before `:id`.
+    route('admin/clients/debtors', 'routes/admin-debtors.tsx'),
+    route('admin/clients/unmatched-payments', 'routes/admin-unmatched-payments.tsx'),
     route('admin/clients/:id', 'routes/admin-client.tsx'),
     route('admin/suppliers', 'routes/admin-suppliers.tsx'),
     route('admin/suppliers/cross-references', 'routes/admin-cross-references.tsx'),
@@ -72,6 +85,8 @@ export default [
   ]),
   // Resource routes, outside the page layout: the search forms' target without scripts, plain text for crawlers.
   route('search', 'routes/search-form.ts'),
+  // A return's photo shown back to its client (decision 0063): the API wants the bearer an `<img>` cannot send.
+  route('returns/photo/:id', 'routes/return-photo.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
 ] satisfies RouteConfig;

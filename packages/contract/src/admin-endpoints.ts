@@ -12,6 +12,8 @@ import { catalogAdminEndpoints } from './admin-catalog.ts';
 import { supplierSourceAdminEndpoints } from './supplier-sources.ts';
 import { purchasingChannelEndpoints } from './purchasing-channels.ts';
 import { shipmentAdminEndpoints } from './shipments.ts';
+import { returnAdminEndpoints } from './returns.ts';
+import { returnRateAdminEndpoints } from './return-rates.ts';
 import { ledgerAdminEndpoints } from './ledger.ts';
 import { purchasingAdminEndpoints } from './purchasing.ts';
 import { purchasingLinkEndpoints } from './purchasing-links.ts';
@@ -249,6 +251,10 @@ export const adminEndpoints = defineEndpoints({
   // Brands, their spellings and cross-references (admin-catalog.ts): owner and manager.
   ...catalogAdminEndpoints,
   ...shipmentAdminEndpoints,
+  // Cancel requests, returns and supplier returns (returns.ts, issue 32): owner and manager.
+  ...returnAdminEndpoints,
+  // Return rates of analog pairs, brands and suppliers (return-rates.ts, issue 32 point 6): owner and manager.
+  ...returnRateAdminEndpoints,
   // The client ledger, credit terms, the stop-list and the debtors (ledger.ts, issue 31): owner and manager.
   ...ledgerAdminEndpoints,
   // Purchasing: supplier orders and goods receipts (purchasing.ts, issue 29): owner and manager.

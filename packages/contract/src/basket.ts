@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bothOrNeither, countSchema, idSchema, textSchema, whenMissing } from './fields.ts';
-import { offerSchema } from './offer.ts';
+import { noReturnSchema, offerSchema } from './offer.ts';
 
 /** Basket, anonymous or signed in, identified by basket_id + basket_key (contract-decisions.md section 4). */
 
@@ -34,6 +34,7 @@ export const basketItemSchema = offerSchema.extend({
   offer_id: idSchema,
   quantity_in_basket: basketQuantitySchema,
   /** The offer's price differs from the one seen when the line was added. */
+  no_return: noReturnSchema,
   price_changed: z.boolean().meta({
     description:
       "True when the line's selling price for this client (`price`, now) differs from the selling price the client saw when the line was added: a changed purchase price, pricing profile, client group or personal discount",
@@ -61,6 +62,16 @@ export const basketAddItemRequestSchema = z
     ...optionalBasketRefShape,
     item: z.object({ id: idSchema }, { error: whenMissing('Не указан товар') }),
     quantity: basketQuantitySchema.default(1),
+    /**
+     * (beyond; issue 32, point 6) The part searched when the offer is added as its analog: the search's
+     * `normalized_article` (or the article typed) and `brand_name`. The order line then counts for that pair.
+     */
+    analog_of: z
+      .object({
+        article: textSchema().trim().min(1).max(64),
+        brand_name: textSchema().trim().min(1).max(128),
+      })
+      .optional(),
   })
   .superRefine(basketPairCheck);
 export type BasketAddItemRequest = z.infer<typeof basketAddItemRequestSchema>;

@@ -42,3 +42,9 @@ export const SUGGEST_MIN_LENGTH = 2;
 export const SUGGEST_LIMIT = 10;
 /** Searches kept in a history, on the server for a signed-in client and in the browser for a visitor. */
 export const SEARCH_HISTORY_LIMIT = 50;
+
+/** The counter's client search lists at most this many (issue 30); more words narrow it. */
+export const COUNTER_SEARCH_LIMIT = 20;
+
+/** The printed УКД's file name (issue 30): the server's download and the browser's saved file agree on it. */
+export const correctionPdfFileName = (correctionId: number) => `ukd-${correctionId}.pdf`;

@@ -8,9 +8,9 @@ import type { StaffRole } from './staff.ts';
 /** A download's type. */
 /**
  * A download whose type the handler sets: 'table', CSV or XLSX (a supplier's order file); 'document', a PDF or an
- * XML file (the УПД's two forms). 'pdf' and 'csv' are fixed.
+ * XML file (the УПД's two forms); 'image', a photo (a return's). 'pdf' and 'csv' are fixed.
  */
-export type BinaryResponse = 'pdf' | 'csv' | 'table' | 'document';
+export type BinaryResponse = 'pdf' | 'csv' | 'table' | 'document' | 'image';
 
 export interface EndpointDef {
   method: 'GET' | 'POST';

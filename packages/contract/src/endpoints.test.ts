@@ -53,12 +53,22 @@ const BEYOND_PATHS = [
   // Issue 30: the client's shipments and their УПД (PDF and XML).
   ['POST', 'client-shipment-all-post'],
   ['POST', 'client-shipment-download-post'],
+  ['POST', 'client-shipment-correction-download-post'],
   ['POST', 'client-payer-all-post'],
   ['POST', 'client-payer-create-post'],
   ['POST', 'client-payer-update-post'],
   ['POST', 'client-payer-default-post'],
   ['POST', 'client-payer-archive-post'],
   ['POST', 'client-ledger-post'],
+  // Issue 31: the reconciliation act.
+  ['POST', 'client-reconciliation-download-post'],
+  // Issue 32: cancels and returns.
+  ['POST', 'client-cancel-line-post'],
+  ['POST', 'client-cancel-request-all-post'],
+  ['POST', 'client-return-photo-upload-post'],
+  ['POST', 'client-return-create-post'],
+  ['POST', 'client-return-all-post'],
+  ['POST', 'client-return-photo-post'],
 ] as const;
 const SESSION_PATHS = new Set([
   'client-logout',
@@ -74,6 +84,7 @@ const SESSION_PATHS = new Set([
   'client-payer-default-post',
   'client-payer-archive-post',
   'client-ledger-post',
+  'client-reconciliation-download-post',
   'basket-create-order-order-step1-from-items-post',
   'create-order-order-step2-from-items-post',
   'show-client-all-orders-post',
@@ -85,6 +96,13 @@ const SESSION_PATHS = new Set([
   'client-search-history',
   'client-shipment-all-post',
   'client-shipment-download-post',
+  'client-shipment-correction-download-post',
+  'client-cancel-line-post',
+  'client-cancel-request-all-post',
+  'client-return-photo-upload-post',
+  'client-return-create-post',
+  'client-return-all-post',
+  'client-return-photo-post',
 ]);
 const TAGS = new Set(['auth', 'basket', 'search', 'orders', 'bills', 'content', 'catalog']);
 
@@ -100,7 +118,12 @@ describe('shop endpoint registry', () => {
 
   it.each(allEntries)('%s: path is its key, with a response, summary and known tags', (key, def) => {
     expect(def.path).toBe(key);
-    expect(def.response === 'pdf' || def.response === 'document' || def.response instanceof z.ZodType).toBe(true);
+    expect(
+      def.response === 'pdf' ||
+        def.response === 'document' ||
+        def.response === 'image' ||
+        def.response instanceof z.ZodType,
+    ).toBe(true);
     expect(def.summary.length).toBeGreaterThan(0);
     expect(def.tags.length).toBeGreaterThan(0);
     for (const tag of def.tags) expect(TAGS).toContain(tag);
@@ -112,9 +135,9 @@ describe('shop endpoint registry', () => {
     expect(techEntries.every(([, def]) => !def.session)).toBe(true);
   });
 
-  it('GET endpoints take no body and every POST endpoint has one', () => {
+  it('GET endpoints take no body and every POST endpoint has one (an upload: the file bytes)', () => {
     for (const [key, def] of allEntries) {
-      expect(def.body === undefined, key).toBe(def.method === 'GET');
+      expect(def.body === undefined, key).toBe(def.method === 'GET' || def.upload === true);
     }
   });
 
@@ -134,7 +157,7 @@ describe('shop endpoint registry', () => {
   it('wraps every JSON response in { data }; the bill download is a PDF', () => {
     for (const [key, def] of allEntries) {
       if (def.response === 'pdf') {
-        expect(['client-bill-download-post', 'bill-download']).toContain(key);
+        expect(['client-bill-download-post', 'bill-download', 'client-reconciliation-download-post']).toContain(key);
         continue;
       }
       if (def.response === 'csv') {
@@ -147,9 +170,21 @@ describe('shop endpoint registry', () => {
       }
       if (def.response === 'document') {
         // A shipment's УПД, PDF or XML (issue 30).
-        expect(['client-shipment-download-post', 'shipment-download']).toContain(key);
+        expect([
+          'client-shipment-download-post',
+          'shipment-download',
+          'client-shipment-correction-download-post',
+          'shipment-correction-download',
+        ]).toContain(key);
         continue;
       }
+      if (def.response === 'image') {
+        // A return's photo, the client's own (issue 32).
+        expect(key).toBe('client-return-photo-post');
+        continue;
+      }
+      // No other download kind answers the shop.
+      if (typeof def.response === 'string') throw new Error(`${key}: unexpected download kind ${def.response}`);
       expect(def.response.safeParse({}).success, key).toBe(false);
       const shape = (def.response as z.ZodObject).shape;
       expect(Object.keys(shape), key).toEqual(['data']);
@@ -186,11 +221,13 @@ describe('admin endpoint registry', () => {
       if (schema) expect(() => z.toJSONSchema(schema, { io: 'input' }), key).not.toThrow();
     }
     // The back office's downloads: the report of an import's refused rows, a bill's PDF (issue 26), a supplier
-    // order's file (XLSX or CSV, issue 29).
-    if (def.response === 'pdf') expect(key).toBe('bill-download');
+    // order's file (XLSX or CSV, issue 29), a ledger's reconciliation act (issue 31), a shipment's УПД and a
+    // correction's УКД (issue 30), a return's photo (issue 32).
+    if (def.response === 'pdf') expect(['bill-download', 'ledger-reconciliation-download']).toContain(key);
     else if (def.response === 'csv') expect(key).toBe('import-report');
     else if (def.response === 'table') expect(key).toBe('supplier-order-export');
-    else if (def.response === 'document') expect(key).toBe('shipment-download');
+    else if (def.response === 'document') expect(['shipment-download', 'shipment-correction-download']).toContain(key);
+    else if (def.response === 'image') expect(key).toBe('return-photo');
     else expect(() => z.toJSONSchema(def.response as z.ZodType, { io: 'output' })).not.toThrow();
   });
 

@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { clientLedgerSchema, creditHoldSchema } from './ledger.ts';
-import { clientShipmentDownloadRequestSchema, clientShipmentListRequestSchema, shipmentSchema } from './shipments.ts';
+import { clientLedgerSchema, creditHoldSchema, reconciliationRequestSchema } from './ledger.ts';
+import {
+  clientCorrectionDownloadRequestSchema,
+  clientShipmentDownloadRequestSchema,
+  clientShipmentListRequestSchema,
+  shipmentSchema,
+} from './shipments.ts';
 import {
   basketAddItemRequestSchema,
   basketChangeQuantityRequestSchema,
@@ -48,6 +53,7 @@ import {
 } from './envelope.ts';
 import { offerSchema } from './offer.ts';
 import { payerClientEndpoints } from './payers.ts';
+import { returnClientEndpoints } from './returns.ts';
 import {
   orderForClientSchema,
   orderListFiltersSchema,
@@ -190,6 +196,8 @@ export const shopEndpoints = defineEndpoints({
   },
   // (beyond) payers: the companies and sole traders the client buys for (issue 30)
   ...payerClientEndpoints,
+  // Cancels and returns (issue 32).
+  ...returnClientEndpoints,
 
   // content
   template: {
@@ -438,6 +446,15 @@ export const shopEndpoints = defineEndpoints({
     body: clientShipmentDownloadRequestSchema,
     response: 'document',
   },
+  'client-shipment-correction-download-post': {
+    method: 'POST',
+    path: 'client-shipment-correction-download-post',
+    session: true,
+    summary: "(beyond) A correction document (УКД) of the client's shipment, as PDF",
+    tags: ['bills'],
+    body: clientCorrectionDownloadRequestSchema,
+    response: 'document',
+  },
   'client-ledger-post': {
     method: 'POST',
     path: 'client-ledger-post',
@@ -446,6 +463,15 @@ export const shopEndpoints = defineEndpoints({
     tags: ['bills'],
     body: z.object({}),
     response: dataEnvelope(clientLedgerSchema),
+  },
+  'client-reconciliation-download-post': {
+    method: 'POST',
+    path: 'client-reconciliation-download-post',
+    session: true,
+    summary: "(beyond) The reconciliation act (акт сверки) of one of the client's ledgers for a period as a PDF",
+    tags: ['bills'],
+    body: reconciliationRequestSchema,
+    response: 'pdf',
   },
   'client-bill-summary-post': {
     method: 'POST',

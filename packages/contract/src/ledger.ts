@@ -1,8 +1,23 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint.ts';
-import { dataEnvelope } from './envelope.ts';
-import { calendarDateSchema, idSchema, textSchema, whenMissing } from './fields.ts';
+import { dataEnvelope, perPageSchema } from './envelope.ts';
+import { calendarDateSchema, dateRangeCheck, idSchema, textSchema, whenMissing } from './fields.ts';
 import { SALES_ROLES } from './payments.ts';
+import {
+  LEDGER_AMOUNT_DECIMALS_MESSAGE,
+  LEDGER_AMOUNT_MESSAGE,
+  LEDGER_AMOUNT_NEGATIVE_MESSAGE,
+  LEDGER_AMOUNT_POSITIVE_MESSAGE,
+  LEDGER_DEBTOR_SORTS,
+  LEDGER_DEFERRAL_MESSAGE,
+  LEDGER_ENTRY_KINDS,
+  LEDGER_LIMIT_NEGATIVE_MESSAGE,
+  LEDGER_PAYER_OR_INN_MESSAGE,
+  LEDGER_REASON_MESSAGE,
+  LEDGER_SIDES,
+  LEDGER_TERMS_OWNER_MESSAGE,
+} from './ledger-labels.ts';
+import { RECONCILIATION_PERIOD_MESSAGE } from './reconciliation.ts';
 
 /**
  * The client ledger (issue 31, decision 0054): one append-only ledger per payer (per client without one), credit
@@ -10,38 +25,7 @@ import { SALES_ROLES } from './payments.ts';
  * a float; what comes in is checked here (at most two decimals, not negative where that means nothing).
  */
 
-export const LEDGER_ENTRY_KINDS = ['shipment', 'payment', 'refund', 'return', 'adjustment', 'reversal'] as const;
-export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
-export const LEDGER_ENTRY_KIND_LABELS: Record<LedgerEntryKind, string> = {
-  shipment: 'Отгрузка',
-  payment: 'Оплата',
-  refund: 'Возврат денег',
-  return: 'Возврат товара / корректировка',
-  adjustment: 'Корректировка',
-  reversal: 'Сторно',
-};
-export const LEDGER_SIDES = ['debit', 'credit'] as const;
-export type LedgerSideName = (typeof LEDGER_SIDES)[number];
-
-export const LEDGER_AMOUNT_MESSAGE = 'Введите сумму в рублях, например 1234.50';
-export const LEDGER_AMOUNT_DECIMALS_MESSAGE = 'Сумма должна содержать не более двух знаков после запятой';
-export const LEDGER_AMOUNT_NEGATIVE_MESSAGE = 'Сумма не может быть отрицательной';
-export const LEDGER_AMOUNT_POSITIVE_MESSAGE = 'Сумма должна быть больше нуля';
-export const LEDGER_LIMIT_NEGATIVE_MESSAGE = 'Кредитный лимит не может быть меньше нуля';
-export const LEDGER_REASON_MESSAGE = 'Укажите причину';
-export const LEDGER_ACCOUNT_NOT_FOUND_MESSAGE = 'Лицевой счёт не найден';
-export const LEDGER_ENTRY_NOT_FOUND_MESSAGE = 'Запись не найдена';
-export const LEDGER_ALREADY_REVERSED_MESSAGE = 'Эта запись уже сторнирована';
-export const LEDGER_REVERSAL_OF_REVERSAL_MESSAGE = 'Сторно нельзя сторнировать: сделайте новую запись';
-export const LEDGER_UNKNOWN_INN_MESSAGE = 'Плательщик с таким ИНН не найден: строка оставлена для сопоставления';
-export const LEDGER_AMBIGUOUS_INN_MESSAGE = 'Этот ИНН есть у нескольких клиентов: выберите плательщика';
-export const LEDGER_PAYER_OR_INN_MESSAGE = 'Выберите плательщика или укажите ИНН';
-export const LEDGER_TERMS_OWNER_MESSAGE = 'Укажите клиента или группу клиентов';
-export const LEDGER_DEFERRAL_MESSAGE = 'Отсрочка — целое число дней от 0 до 365';
-export const LEDGER_NOT_STOPPED_MESSAGE = 'Клиент не в стоп-листе';
-/** What the client reads at checkout before placing an order that will be held. */
-export const CREDIT_HOLD_PREPAY_MESSAGE = 'Заказ будет передан в работу после оплаты счёта';
-export const CREDIT_HOLD_LIMIT_MESSAGE = 'Превышен кредитный лимит';
+export * from './ledger-labels.ts';
 
 /** (beyond, issue 31) Why an order will be held, in the words the client reads before placing it. */
 export const CREDIT_HOLD_REASONS = ['prepay', 'limit', 'stop'] as const;
@@ -50,6 +34,12 @@ export const creditHoldSchema = z.object({
   message: z.string(),
 });
 export type CreditHold = z.infer<typeof creditHoldSchema>;
+/** A hold's reason as the back office's queues mark a held order's lines. */
+export const CREDIT_HOLD_NAMES: Record<CreditHold['reason'], string> = {
+  prepay: 'Ждёт оплаты',
+  stop: 'Стоп-лист',
+  limit: 'Превышен лимит',
+};
 
 const MONEY_TEXT = /^-?\d{1,10}(\.\d+)?$/;
 
@@ -143,13 +133,32 @@ export const creditTermsSchema = z.object({
 });
 export type CreditTerms = z.infer<typeof creditTermsSchema>;
 
+/** (decision 0057) A page of a list: a ledger of thousands of entries, thousands of debtors. */
+const ledgerPageFields = {
+  page: z
+    .int('Номер страницы должен быть целым числом')
+    .min(1, 'Номер страницы начинается с 1')
+    .max(1_000_000, 'Слишком большой номер страницы')
+    .default(1),
+  per_page: perPageSchema,
+};
+
 export const ledgerEntryListRequestSchema = z.object({
   account_id: idSchema,
   kind: z.enum(LEDGER_ENTRY_KINDS).nullish(),
   date_from: calendarDateSchema.nullish(),
   date_to: calendarDateSchema.nullish(),
+  /** The newest entries first (the back office's screen); oldest first by default (as an act of reconciliation reads). */
+  newest_first: z.boolean().default(false),
+  ...ledgerPageFields,
 });
-export const ledgerEntryListSchema = z.object({ account: ledgerAccountSchema, entries: z.array(ledgerEntrySchema) });
+export const ledgerEntryListSchema = z.object({
+  account: ledgerAccountSchema,
+  /** The page asked for, oldest first unless `newest_first`; the running balance counts every entry before, filtered out or not. */
+  entries: z.array(ledgerEntrySchema),
+  /** Entries passing the filters, on all pages. */
+  total: z.int().min(0),
+});
 
 export const ledgerAdjustmentRequestSchema = z.object({
   account_id: idSchema,
@@ -181,11 +190,11 @@ export const ledgerStopRequestSchema = z.object({ account_id: idSchema, reason: 
 export const ledgerStopLiftRequestSchema = z.object({ account_id: idSchema });
 export const ledgerAccountListRequestSchema = z.object({ client_id: idSchema });
 
-export const LEDGER_DEBTOR_SORTS = ['overdue', 'days_overdue', 'limit_used', 'debt'] as const;
 export const ledgerDebtorListRequestSchema = z.object({
   sort: z.enum(LEDGER_DEBTOR_SORTS).default('overdue'),
   /** Only those using more than 80 % of their limit, or overdue. */
   only_attention: z.boolean().default(false),
+  ...ledgerPageFields,
 });
 export const ledgerDebtorSchema = z.object({
   account: ledgerAccountSchema,
@@ -210,10 +219,12 @@ export const ledgerUnmatchedLineSchema = z.object({
 
 /** The client's view: each of its ledgers with the limit, what is left, and what is overdue with due days. */
 export const clientLedgerSchema = z.object({
+  /** The shop's day ('yyyy-mm-dd', in the shop's time zone): what "overdue" is measured on, the act's default end. */
+  today: z.string(),
   accounts: z.array(
     ledgerAccountSchema.extend({
       credit_limit: moneyOut.nullable(),
-      /** What is left of the limit (never below zero); null without a limit. */
+      /** What is left of the limit (never below zero, zero while the ledger is stopped); null without a limit. */
       available: moneyOut.nullable(),
       open_debits: z.array(
         z.object({ entry_id: z.number().int(), due_on: z.string(), open: moneyOut, overdue: z.boolean() }),
@@ -244,7 +255,28 @@ export const ledgerHoldSchema = z.object({
   total_price: moneyOut,
 });
 
+/** The reconciliation act (акт сверки) of one ledger for a period: both days included. */
+export const reconciliationRequestSchema = z
+  .object({
+    /** The ledger: a payer's, or the client's own (`client-ledger-post` lists them with their ids). */
+    account_id: idSchema,
+    date_from: calendarDateSchema,
+    date_to: calendarDateSchema,
+  })
+  .refine(dateRangeCheck, { message: RECONCILIATION_PERIOD_MESSAGE, path: ['date_to'] });
+export type ReconciliationRequest = z.infer<typeof reconciliationRequestSchema>;
+
 export const ledgerAdminEndpoints = defineEndpoints({
+  'ledger-reconciliation-download': {
+    method: 'POST',
+    path: 'ledger-reconciliation-download',
+    session: false,
+    roles: SALES_ROLES,
+    summary: "A ledger's reconciliation act (акт сверки) for a period as a PDF",
+    tags: ['admin'],
+    body: reconciliationRequestSchema,
+    response: 'pdf',
+  },
   'ledger-hold-list': staffEndpoint(
     'ledger-hold-list',
     'Orders held by the credit check, waiting for payment or release',
@@ -315,12 +347,19 @@ export const ledgerAdminEndpoints = defineEndpoints({
     'ledger-debtor-list',
     'Debtors: overdue debt, days overdue, limit used over 80 %, with contacts; sortable',
     ledgerDebtorListRequestSchema,
-    z.object({ debtors: z.array(ledgerDebtorSchema) }),
+    // total: debtors on all pages (decision 0057)
+    z.object({ debtors: z.array(ledgerDebtorSchema), total: z.int().min(0) }),
   ),
   'ledger-unmatched-list': staffEndpoint(
     'ledger-unmatched-list',
     'Statement lines naming no bill whose INN no payer has, waiting for staff',
     z.object({}),
     z.object({ lines: z.array(ledgerUnmatchedLineSchema) }),
+  ),
+  'ledger-unmatched-match': staffEndpoint(
+    'ledger-unmatched-match',
+    'Put a listed statement line on the ledger staff chose, as an advance (once)',
+    z.object({ line_id: idSchema, account_id: idSchema }),
+    ledgerEntrySchema,
   ),
 });

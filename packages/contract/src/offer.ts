@@ -27,3 +27,9 @@ export const offerSchema = z.object({
   weight: z.number().min(0).nullable(),
 });
 export type Offer = z.infer<typeof offerSchema>;
+
+/** (beyond, issue 32) On search items, basket lines and checkout lines whose supplier or brand sells «без возврата». */
+export const noReturnSchema = z.boolean().optional().meta({
+  description:
+    "True when the offer's supplier or brand sells it «без возврата» (the shop's return policy): a return request of it is refused; absent otherwise",
+});

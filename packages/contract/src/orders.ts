@@ -90,7 +90,8 @@ export const preorderSchema = z.object({
   payers: z.array(payerSchema),
   /**
    * (beyond, issue 31) The credit check: null, or why the order will be accepted and held until its bill is paid
-   * or staff release it («Заказ будет передан в работу после оплаты счёта» / «Превышен кредитный лимит»).
+   * (the debt, on the stop-list) or staff release it («Заказ будет передан в работу после оплаты счёта» / «…после
+   * оплаты долга» / «Превышен кредитный лимит»).
    */
   credit_hold: creditHoldSchema.nullable(),
 });

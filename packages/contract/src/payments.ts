@@ -207,6 +207,19 @@ export const statementImportResultSchema = z.object({
         .nullable(),
     }),
   ),
+  /**
+   * (issue 31) Lines naming no bill that the client ledger took as an advance on the payer (or client) their INN
+   * names: no longer unmatched; a later import of the same document lists them here again, written once.
+   */
+  advances: z.array(
+    z.object({
+      line: statementLineSchema,
+      account_id: idSchema,
+      client_id: idSchema,
+      /** The payer's short name, or the client's name. */
+      name: z.string(),
+    }),
+  ),
 });
 export type StatementImportResult = z.infer<typeof statementImportResultSchema>;
 

@@ -13,6 +13,7 @@ import {
   whenMissing,
 } from './fields.ts';
 import { moneySchema } from './money-schema.ts';
+import { CREDIT_HOLD_REASONS } from './ledger.ts';
 import { orderStatusSchema } from './orders.ts';
 import { DATE_RANGE_MESSAGE } from './rules.ts';
 import type { StaffRole } from './staff.ts';
@@ -71,6 +72,9 @@ export const supplierOrderNumber = (id: number): string => `ЗП-${id}`;
 export const SUPPLIER_ORDER_NOT_FOUND_MESSAGE = 'Заказ поставщику не найден';
 export const GOODS_RECEIPT_NOT_FOUND_MESSAGE = 'Приход не найден';
 export const QUEUE_LINES_NOT_WAITING_MESSAGE = 'Позиции уже заказаны или не ждут заказа';
+/** (issue 31) Lines of an order the credit check holds are not bought until it is paid or released. */
+export const QUEUE_LINES_CREDIT_HELD_MESSAGE =
+  'Заказ клиента удержан (ждёт оплаты или превышен лимит), сначала снимите удержание';
 export const QUEUE_LINE_NO_SUPPLIER_MESSAGE = 'У позиции не указан поставщик: выберите предложение поставщика';
 export const SUPPLIER_ORDER_CLOSED_MESSAGE = 'Заказ поставщику закрыт или отменён: он больше не меняется';
 export const SUPPLIER_ORDER_NOT_DRAFT_MESSAGE = 'Заказ поставщику уже отправлен: менять его строки нельзя';
@@ -158,6 +162,11 @@ export const purchaseQueueLineSchema = z.object({
       at: isoDateTimeSchema,
     })
     .nullable(),
+  /**
+   * (issue 31) The client's order is held by the credit check: the line cannot be ordered until the bill is paid
+   * or staff release the hold (`ledger-hold-release`); `name` is what the queue shows («Ждёт оплаты», …).
+   */
+  credit_hold: z.object({ reason: z.enum(CREDIT_HOLD_REASONS), name: z.string() }).nullable(),
 });
 export type PurchaseQueueLine = z.infer<typeof purchaseQueueLineSchema>;
 

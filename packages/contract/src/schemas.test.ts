@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import {
+  RECONCILIATION_PERIOD_MESSAGE,
   accountSchema,
   basketAddItemRequestSchema,
   basketChangeQuantityRequestSchema,
@@ -531,5 +532,53 @@ describe('response round trips', () => {
     expect(errorsOf(catalogGroupSchema, tree)).toEqual({
       'children.0.children.0.name': [expect.stringMatching(/^Неверный ввод/)],
     });
+  });
+});
+
+// Issue 31: the client's ledger view and the reconciliation act's request.
+describe('client ledger and reconciliation act', () => {
+  it('round-trips the client ledger answer', () => {
+    const sample = {
+      data: {
+        today: '2026-11-27',
+        accounts: [
+          {
+            id: 3,
+            client_id: 9,
+            payer_id: 4,
+            name: 'ООО «Ромашка»',
+            balance: '-12000.00',
+            debt: '12000.00',
+            overdue: '2000.00',
+            oldest_due: '2026-11-01',
+            stop: { kind: 'auto', reason: 'Просроченный долг более 30 дн.', at: '2026-11-20T00:00:00.000Z' },
+            credit_limit: '50000.00',
+            available: '0.00',
+            open_debits: [
+              { entry_id: 11, due_on: '2026-11-01', open: '2000.00', overdue: true },
+              { entry_id: 12, due_on: '2026-12-01', open: '10000.00', overdue: false },
+            ],
+          },
+        ],
+      },
+    };
+    const schema = shopEndpoints['client-ledger-post'].response;
+    expect(schema.parse(sample)).toEqual(sample);
+    expect(z.encode(schema, sample as never)).toEqual(sample);
+  });
+
+  it('takes a period of one ledger and refuses a reversed or malformed one in Russian', () => {
+    const schema = shopEndpoints['client-reconciliation-download-post'].body;
+    expect(schema.parse({ account_id: 3, date_from: '2026-11-01', date_to: '2026-11-30' })).toEqual({
+      account_id: 3,
+      date_from: '2026-11-01',
+      date_to: '2026-11-30',
+    });
+    const reversed = schema.safeParse({ account_id: 3, date_from: '2026-11-30', date_to: '2026-11-01' });
+    expect(reversed.success).toBe(false);
+    expect(z.flattenError(reversed.error!).fieldErrors).toEqual({ date_to: [RECONCILIATION_PERIOD_MESSAGE] });
+    const malformed = schema.safeParse({ account_id: 3, date_from: '01.11.2026', date_to: '2026-11-30' });
+    expect(z.flattenError(malformed.error!).fieldErrors).toEqual({ date_from: ['Введите дату в формате ГГГГ-ММ-ДД'] });
+    expect(schema.safeParse({ date_from: '2026-11-01', date_to: '2026-11-30' }).success).toBe(false);
   });
 });

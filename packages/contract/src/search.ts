@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countSchema, isoDateTimeSchema, textSchema, whenMissing } from './fields.ts';
 import { moneySchema } from './money-schema.ts';
-import { offerSchema } from './offer.ts';
+import { noReturnSchema, offerSchema } from './offer.ts';
 import { SEARCH_SORTS, SUGGEST_LIMIT } from './constants.ts';
 
 /** Search by article and brand: `POST shop/products-search` (contract-decisions.md section 3). */
@@ -44,8 +44,20 @@ export type BrandChip = z.infer<typeof brandChipSchema>;
 export const SEARCH_GROUPS = ['requested', 'analog'] as const;
 export type SearchGroup = (typeof SEARCH_GROUPS)[number];
 
+/** (issue 32, point 6) How often an analog was bought as an analog of the searched part, and sent back as unfit. */
+export const analogStatsSchema = z.object({
+  purchases: countSchema,
+  returns: countSchema,
+});
+export type AnalogStats = z.infer<typeof analogStatsSchema>;
+
 export const searchItemSchema = offerSchema.extend({
   group: z.enum(SEARCH_GROUPS),
+  no_return: noReturnSchema,
+  analog_stats: analogStatsSchema.optional().meta({
+    description:
+      "(beyond) On an analog bought before as an analog of the searched part: its order lines (`purchases`) and its returns received as «не подошла» (`returns`), for «куплено N раз, возвратов M»; absent otherwise. An analog whose pair staff withdrew, or whose returns exceed the shop's threshold, is listed after the other analogs",
+  }),
   stale: z.boolean().optional().meta({
     description:
       "True when the offer's supplier's price list is older than the shop allows and the shop chose to show such offers with a warning («Прайс устарел»); absent when the list is fresh. Offers of a stale list the shop chose to hide are not in the result at all",

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint.ts';
 import { dataEnvelope, pageQuerySchema, paginatedList } from './envelope.ts';
-import { calendarDateSchema, dateRangeCheck, idSchema, isoDateTimeSchema } from './fields.ts';
+import { calendarDateSchema, dateRangeCheck, idSchema, isoDateTimeSchema, whenMissing } from './fields.ts';
 import { moneySchema } from './money-schema.ts';
 import { SALES_ROLES } from './payments.ts';
 
@@ -23,6 +23,7 @@ export const SHIPMENT_ONE_CLIENT_MESSAGE = 'За одну выдачу — по�
 export const CORRECTION_QUANTITY_MESSAGE = 'Новое количество должно быть меньше отгруженного и не меньше 0';
 export const CORRECTION_NOTHING_MESSAGE = 'Укажите хотя бы одну строку с новым количеством';
 export const CORRECTION_LINE_MESSAGE = 'В документе нет такой строки';
+export const CORRECTION_NOT_FOUND_MESSAGE = 'Корректировочный документ не найден';
 
 /** The file a client or the staff downloads: the printable УПД, or the XML for an electronic document operator. */
 export const SHIPMENT_FORMATS = ['pdf', 'xml'] as const;
@@ -94,6 +95,10 @@ export const clientShipmentDownloadRequestSchema = z.object({
 });
 export type ClientShipmentDownloadRequest = z.infer<typeof clientShipmentDownloadRequestSchema>;
 
+/** A correction document's УКД (PDF) for the client: another client's answers the same 404 as a missing one. */
+export const clientCorrectionDownloadRequestSchema = z.object({ correctionId: idSchema });
+export type ClientCorrectionDownloadRequest = z.infer<typeof clientCorrectionDownloadRequestSchema>;
+
 /** File names of a shipment's УПД: the PDF's, and the XML's, which the format fixes (its ИдФайл). */
 export const shipmentPdfFileName = (shipmentId: number) => `upd-${shipmentId}.pdf`;
 
@@ -111,7 +116,34 @@ export type ShipmentListFilters = z.infer<typeof shipmentListFiltersSchema>;
 
 export const shipmentDownloadRequestSchema = z.object({ shipment_id: idSchema, format: formatSchema });
 
+export const shipmentCorrectionDownloadRequestSchema = z.object({ correction_id: idSchema });
+
 export const shipmentReadyLinesRequestSchema = z.object({ client_id: idSchema });
+
+export const COUNTER_SEARCH_MESSAGE = 'Введите имя, телефон, e-mail, ИНН или номер клиента';
+export const COUNTER_SEARCH_TOO_LONG_MESSAGE = 'Слишком длинный запрос: не больше 100 знаков';
+
+/** The counter's search: any words of a name, a phone (any spelling, or its last four digits), an e-mail, an INN. */
+export const shipmentClientSearchRequestSchema = z.object({
+  q: z
+    .string({ error: whenMissing(COUNTER_SEARCH_MESSAGE) })
+    .trim()
+    .min(1, COUNTER_SEARCH_MESSAGE)
+    .max(100, COUNTER_SEARCH_TOO_LONG_MESSAGE),
+});
+export type ShipmentClientSearchRequest = z.infer<typeof shipmentClientSearchRequestSchema>;
+
+/** A client the counter found, with the payers they buy for. */
+export const counterClientSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  company_name: z.string().nullable(),
+  inn: z.string().nullable(),
+  payers: z.array(z.object({ name: z.string(), inn: z.string() })),
+});
+export type CounterClient = z.infer<typeof counterClientSchema>;
 
 /** A client's line waiting at the counter: ready to issue (or any open line, for the staff to see). */
 export const readyLineSchema = z.object({
@@ -184,6 +216,16 @@ export const shipmentAdminEndpoints = defineEndpoints({
     body: shipmentReadyLinesRequestSchema,
     response: dataEnvelope(shipmentReadyLinesSchema),
   },
+  'shipment-client-search': {
+    method: 'POST',
+    path: 'shipment-client-search',
+    session: false,
+    roles: SALES_ROLES,
+    summary: "The counter's client search: by name, phone, e-mail, INN (the client's or a payer's) or number",
+    tags: ['admin'],
+    body: shipmentClientSearchRequestSchema,
+    response: dataEnvelope(z.object({ clients: z.array(counterClientSchema) })),
+  },
   'shipment-issue': {
     method: 'POST',
     path: 'shipment-issue',
@@ -203,6 +245,16 @@ export const shipmentAdminEndpoints = defineEndpoints({
     summary: "A shipment's УПД: PDF, or the XML of format 5.03 (windows-1251)",
     tags: ['admin'],
     body: shipmentDownloadRequestSchema,
+    response: 'document',
+  },
+  'shipment-correction-download': {
+    method: 'POST',
+    path: 'shipment-correction-download',
+    session: false,
+    roles: SALES_ROLES,
+    summary: 'A correction document as the printed УКД (PDF)',
+    tags: ['admin'],
+    body: shipmentCorrectionDownloadRequestSchema,
     response: 'document',
   },
   'shipment-correct': {

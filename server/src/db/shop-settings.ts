@@ -58,8 +58,19 @@ export interface ShopSettingValues {
   staff_notification_email: { email: string };
   /** The technical catalogue's key when TECH_CATALOG_KEY is unset: random, made once (see catalog-key.ts). */
   tech_catalog_key: { key: string };
-  /** The client ledger (issue 31): days of overdue after which the stop-list is set by itself (30 when unset). */
-  ledger: { stop_after_overdue_days: number };
+  /**
+   * The client ledger (issue 31): days of overdue after which the stop-list is set by itself (30 when unset); the
+   * reminder's days before a due day (3; 0: none) and the overdue notice's repeat in days (7; 0: once).
+   */
+  ledger: { stop_after_overdue_days?: number; remind_before_days?: number; overdue_notice_every_days?: number };
+  /** Returns (issue 32): the return window in days where a supplier sets none (14 when unset; never below 7). */
+  returns: { window_days: number };
+  /**
+   * (issue 32, point 6) An analog pair whose «не подошла» returns exceed `max_percent` of at least `min_purchases`
+   * purchases is listed below the other analogs (RETURN_RATE_DEFAULT_* when unset; read in SQL by the search,
+   * catalog/return-rates.ts).
+   */
+  return_rates: { max_percent: number; min_purchases: number };
 }
 
 export type ShopSettingKey = keyof ShopSettingValues;

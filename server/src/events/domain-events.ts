@@ -82,6 +82,11 @@ export interface StatementMoneyWithoutBill {
   staffId: number | null;
   at: Date;
   timeZone: string;
+  /**
+   * The ledger's answer, in the emitter's transaction: called when the line is (or already was) an advance on a
+   * ledger, so that the import can say so instead of listing the line as unmatched.
+   */
+  onAdvance?: (advance: { accountId: number; clientId: number; name: string }) => void;
 }
 
 export type SupplierAlertKind = 'staff_source_failing' | 'staff_list_stale' | 'staff_list_mass_removal';
@@ -166,7 +171,48 @@ export interface LineReplaced {
   at: Date;
 }
 
+/**
+ * The client ledger's reminder job (issue 31) found debits of one ledger due soon (`before_due`) or overdue
+ * (`overdue`) not told of yet: the client's e-mail. The facts are as they were when decided.
+ */
+export interface LedgerReminderDue {
+  clientId: number;
+  accountId: number;
+  kind: 'before_due' | 'overdue';
+  /** The payer's short name, or the client's. */
+  accountName: string;
+  /** The debits this e-mail is about, oldest due first; amounts in roubles ('1234.50'). */
+  debits: Array<{ entryId: number; dueOn: string; open: string }>;
+  /** The ledger's whole debt and overdue debt then (roubles). */
+  debt: string;
+  overdue: string;
+  at: Date;
+}
+
+/**
+ * A ledger left the stop-list (its overdue debt paid, or staff lifted it): the orders the stop held are looked at
+ * again (decision 0062).
+ */
+export interface LedgerStopLifted {
+  accountId: number;
+  at: Date;
+}
+
+/**
+ * (issue 32) A step of a client's cancel request or return (asked, decided, received, credited): the client is
+ * told by e-mail through the outbox. `text` is the sentence the e-mail says, composed where the step is taken.
+ */
+export interface ReturnStepTaken {
+  orderId: number;
+  subject: string;
+  text: string;
+  at: Date;
+}
+
 export interface DomainEvents {
+  LedgerReminderDue: LedgerReminderDue;
+  LedgerStopLifted: LedgerStopLifted;
+  ReturnStepTaken: ReturnStepTaken;
   LineReplaced: LineReplaced;
   LinesIssued: LinesIssued;
   StaffWrite: StaffWrite;

@@ -38,9 +38,19 @@ const binaryResponses = {
       'application/xml': { schema: z.file().mime('application/xml') },
     },
   },
+  image: {
+    description: 'Изображение: JPEG, PNG, WebP, HEIC или AVIF',
+    content: { 'image/*': { schema: z.file() } },
+  },
 } as const;
-/** 'table' (CSV in the supplier's encoding, or XLSX) and 'document' (PDF or XML) say their own type. */
-const BINARY_TYPES = { pdf: 'application/pdf', csv: 'text/csv; charset=utf-8', table: null, document: null } as const;
+/** 'table' (CSV in the supplier's encoding, or XLSX), 'document' (PDF or XML) and 'image' say their own type. */
+const BINARY_TYPES = {
+  pdf: 'application/pdf',
+  csv: 'text/csv; charset=utf-8',
+  table: null,
+  document: null,
+  image: null,
+} as const;
 
 /** The content type of an upload endpoint's body: the file's raw bytes, handed to the handler as a stream. */
 export const UPLOAD_CONTENT_TYPE = 'application/octet-stream';
@@ -121,7 +131,8 @@ export function registerEndpoints<T extends Record<string, EndpointDef>>(
       if (request.url.startsWith(prefix)) reply.header('cache-control', PERSONAL_CACHE_CONTROL);
     });
   }
-  if (Object.values(endpoints).some((endpoint) => endpoint.upload)) {
+  // Once per app: the shop's registry (a return's photos) and the back office's (price lists) both take uploads.
+  if (Object.values(endpoints).some((endpoint) => endpoint.upload) && !app.hasContentTypeParser(UPLOAD_CONTENT_TYPE)) {
     // The raw bytes of an upload are left unread: the handler streams them to disk.
     app.addContentTypeParser(UPLOAD_CONTENT_TYPE, (_request, payload, done) => done(null, payload));
   }

@@ -1,8 +1,10 @@
 import type { Logger } from 'pino';
+import { runLedgerRemindersTick } from '../modules/ledger/reminders.ts';
 import { runStopListTick } from '../modules/ledger/service.ts';
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/index.ts';
+import { testClockFromEnv } from '../http/clock.ts';
 import { deleteEndedRateLimitWindows } from '../http/rate-limit.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { ABANDONED_BASKET_DAYS, removeAbandonedBaskets } from '../modules/basket/abandoned.ts';
@@ -10,6 +12,8 @@ import { releaseAbandonedClaims, sendDueNotifications } from '../modules/notific
 import { SOURCE_FETCH_JOB, fetchClaimedSource, runSourcesTick } from '../modules/supplier-sources/fetcher.ts';
 import { IMPORT_JOB, importQueueOf, recoverImports, runImport } from '../modules/suppliers/import-jobs.ts';
 import { releaseAbandonedLeases, runChannelsTick } from '../modules/purchasing/channels/api-runs.ts';
+import { compactQueueTallies } from '../modules/purchasing/queue-tallies.ts';
+import { removeUnattachedPhotos } from '../modules/returns/photos.ts';
 import { CHANNELS_RUN_JOB } from '../modules/purchasing/channels/api-jobs.ts';
 import { secretBoxFor } from '../modules/purchasing/channels/secrets.ts';
 import { jobType } from '../shared/background-jobs.ts';
@@ -37,6 +41,7 @@ export type JobsConfig = Pick<
   | 'supplierSourcesTickSeconds'
   | 'supplierSourcesAllowedHosts'
   | 'supplierChannelsTickSeconds'
+  | 'ledgerTickSeconds'
   | 'secretsKey'
 >;
 
@@ -45,6 +50,10 @@ export interface JobsDeps {
   config: JobsConfig;
   logger: Logger;
 }
+
+/** The jobs' time: the real one, or the e2e journeys' clock in test mode (decision 0056). */
+const testClock = testClockFromEnv();
+const jobsNow = (): Date => testClock?.() ?? new Date();
 
 const noPayload = z.object({});
 /** A scheduled clean-up: no retry (the next tick comes), a lease of an hour. */
@@ -66,6 +75,17 @@ export const SUPPLIER_SOURCES_JOB = scheduledType('supplier-sources-tick');
  * setting's days, lifted from those paid since (a payment lifts it at once too).
  */
 export const LEDGER_STOP_LIST_JOB = scheduledType('ledger-stop-list');
+/**
+ * The client ledger's reminders (issue 31, decision 0056), hourly: debits due within `ledger.remind_before_days`
+ * and overdue ones, each told of once (ledger_reminders), queued into the notification outbox.
+ */
+export const LEDGER_REMINDERS_JOB = scheduledType('ledger-reminders');
+
+/** Return photos uploaded and never attached to a return, deleted after a day (issue 32), hourly. */
+export const RETURN_PHOTOS_CLEAN_JOB = scheduledType('return-photos-clean');
+
+/** «К заказу»'s tallies (decision 0059) folded into a row per supplier and status, every 5 minutes. */
+export const PURCHASE_QUEUE_TALLIES_JOB = scheduledType('purchase-queue-tallies-compact', 10 * 60);
 
 const fetchSettingsOf = ({ config, logger }: JobsDeps) => ({
   timeZone: config.shopTimeZone,
@@ -120,7 +140,11 @@ export function shopJobs(deps: JobsDeps): AnyJobDefinition[] {
     publicUrl: config.publicUrl,
     staffEmailFallback: config.staffNotificationEmail,
     log: logger,
+    // The outbox is due by the jobs' clock: a reminder queued at the test clock's time is due at that time.
+    now: jobsNow,
   };
+  const ledgerSchedule = (cron: string) =>
+    config.ledgerTickSeconds === undefined ? { cron } : { cron, everySeconds: config.ledgerTickSeconds };
   const fetchSettings = {
     timeZone: config.shopTimeZone,
     log: logger,
@@ -159,12 +183,36 @@ export function shopJobs(deps: JobsDeps): AnyJobDefinition[] {
     }),
     defineJob({
       type: LEDGER_STOP_LIST_JOB,
-      schedule: { cron: '7 * * * *' },
+      schedule: ledgerSchedule('7 * * * *'),
       run: async () =>
         logged(
           LEDGER_STOP_LIST_JOB.name,
-          await runStopListTick(database.db, { now: new Date(), timeZone: config.shopTimeZone }),
+          await runStopListTick(database.db, { now: jobsNow(), timeZone: config.shopTimeZone }),
         ),
+    }),
+    defineJob({
+      type: LEDGER_REMINDERS_JOB,
+      schedule: ledgerSchedule('17 * * * *'),
+      run: async () =>
+        logged(
+          LEDGER_REMINDERS_JOB.name,
+          await runLedgerRemindersTick(database.db, { now: jobsNow(), timeZone: config.shopTimeZone }),
+        ),
+    }),
+    defineJob({
+      type: RETURN_PHOTOS_CLEAN_JOB,
+      schedule: { cron: '41 * * * *' },
+      run: async () =>
+        logged(RETURN_PHOTOS_CLEAN_JOB.name, {
+          removed: await removeUnattachedPhotos({ db: database.db, uploadsDir: config.uploadsDir }, jobsNow()),
+        }),
+    }),
+    defineJob({
+      type: PURCHASE_QUEUE_TALLIES_JOB,
+      schedule: { cron: '*/5 * * * *' },
+      run: async () => {
+        await compactQueueTallies(database.db);
+      },
     }),
     defineJob({
       type: SUPPLIER_SOURCES_JOB,

@@ -15,7 +15,10 @@ import {
   NOTIFICATIONS_JOB,
   RATE_LIMITS_CLEAN_JOB,
   SUPPLIER_SOURCES_JOB,
+  LEDGER_REMINDERS_JOB,
   LEDGER_STOP_LIST_JOB,
+  PURCHASE_QUEUE_TALLIES_JOB,
+  RETURN_PHOTOS_CLEAN_JOB,
   shopJobs,
   startJobs,
 } from './index.ts';
@@ -78,9 +81,12 @@ describe.runIf(testDriver === 'postgres')('jobs on PostgreSQL: pg-boss', () => {
     );
     expect(rows.map((row) => row.name)).toEqual([
       BASKETS_CLEAN_JOB.name,
+      LEDGER_REMINDERS_JOB.name,
       LEDGER_STOP_LIST_JOB.name,
       NOTIFICATIONS_JOB.name,
+      PURCHASE_QUEUE_TALLIES_JOB.name,
       RATE_LIMITS_CLEAN_JOB.name,
+      RETURN_PHOTOS_CLEAN_JOB.name,
       CHANNELS_RUN_JOB.name,
       SUPPLIER_SOURCES_JOB.name,
     ]);

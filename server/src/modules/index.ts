@@ -24,31 +24,42 @@ import { supplierAuditObjects, supplierImportAuditObjects } from './suppliers/qu
 import { newsAuditObjects, pageAuditObjects } from './content/queries.ts';
 import { clientGroupAuditObjects } from './pricing/groups.ts';
 import { brandAuditObjects } from './catalog/brands-queries.ts';
+import { analogPairAuditObjects } from './catalog/return-rates.ts';
 import { createSupplierHandlers } from './suppliers/handlers.ts';
 import { createPayerAdminHandlers, createPayerHandlers } from './payers/handlers.ts';
 import { payerAuditObjects } from './payers/queries.ts';
 import { createSupplierSourceHandlers } from './supplier-sources/handlers.ts';
 import { createPurchasingChannelHandlers } from './purchasing/channels/handlers.ts';
 import { createShipmentAdminHandlers, createShipmentHandlers } from './shipments/handlers.ts';
+import { createReturnAdminHandlers, createReturnHandlers } from './returns/handlers.ts';
 import { createPurchasingHandlers } from './purchasing/handlers.ts';
 import { createPurchasingLinkHandlers } from './purchasing/item-links.ts';
+import { findNoReturnOffers } from './returns/queries.ts';
+import type { NoReturnLookup } from '../shared/no-return.ts';
 import { goodsReceiptAuditObjects, supplierOrderAuditObjects } from './purchasing/audit-objects.ts';
 
 /**
  * Every domain module's handler factory. Adding a module is one line in the list of its scheme; an
  * endpoint no module handles is still routed and answers 501.
  */
+/** «Без возврата» of the returns module's policies, for the modules below it that show offers (decision 0063). */
+const noReturnOffers =
+  ({ database: { db } }: AppDeps): NoReturnLookup =>
+  (offerIds) =>
+    findNoReturnOffers(db, offerIds);
+
 const shopModules: ReadonlyArray<(deps: AppDeps) => ShopHandlers> = [
   createClientsHandlers,
   createPayerHandlers,
-  createBasketHandlers,
+  (deps) => createBasketHandlers(deps, noReturnOffers(deps)),
   createContentHandlers,
-  createSearchHandlers,
+  (deps) => createSearchHandlers(deps, noReturnOffers(deps)),
   createListSearchHandlers,
-  createOrdersHandlers,
+  (deps) => createOrdersHandlers(deps, {}, noReturnOffers(deps)),
   createBillHandlers,
   createLedgerHandlers,
   createShipmentHandlers,
+  createReturnHandlers,
 ];
 const techModules: ReadonlyArray<(deps: AppDeps) => TechHandlers> = [createCatalogHandlers];
 /** The names the audit log shows for its rows' objects, by entity kind: each read by the module that owns it. */
@@ -64,6 +75,7 @@ const auditObjectReaders: AuditObjectReaders = {
   news: newsAuditObjects,
   pricing_group: clientGroupAuditObjects,
   brand: brandAuditObjects,
+  analog_pair: analogPairAuditObjects,
   supplier_order: supplierOrderAuditObjects,
   goods_receipt: goodsReceiptAuditObjects,
   payer: payerAuditObjects,
@@ -85,6 +97,7 @@ const adminModules: ReadonlyArray<(deps: AppDeps) => AdminHandlers> = [
   createCatalogAdminHandlers,
   createPurchasingChannelHandlers,
   createShipmentAdminHandlers,
+  createReturnAdminHandlers,
   createPurchasingHandlers,
   createPurchasingLinkHandlers,
 ];

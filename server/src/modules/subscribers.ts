@@ -1,10 +1,12 @@
 import { domainEvents, type DomainEventBus } from '../events/bus.ts';
 import {
   enqueueBillRevised,
+  enqueueLedgerReminder,
   enqueueLineReplaced,
   enqueueLineStatusChanged,
   enqueueOrderPlaced,
   enqueuePaymentRecorded,
+  enqueueReturnStep,
   enqueueStaffNewOrder,
   enqueueStaffSupplierAlert,
   enqueueSupplierOrderEmail,
@@ -12,7 +14,7 @@ import {
 import { forgetSuggestions } from './search/suggestion-cache.ts';
 import { recordBillPaymentTx, recordShipmentDebitsTx, recordStatementAdvanceTx } from './ledger/service.ts';
 import { toKopecks } from '@detal/contract';
-import { releaseHoldOfPaidBillTx } from './ledger/holds.ts';
+import { releaseHoldOfPaidBillTx, releaseStopHoldsTx } from './ledger/holds.ts';
 import { postShipments } from './shipments/service.ts';
 import { recordAudit, recordAudits } from './staff/audit.ts';
 
@@ -37,6 +39,8 @@ export function subscribeModuleEffects(bus: DomainEventBus = domainEvents): void
   bus.inTransaction('OrderLineStatusChanged', (tx, { at, orderId, lines }) =>
     enqueueLineStatusChanged(tx, orderId, lines, { now: at }),
   );
+  // The client ledger's reminders (issue 31): to the client's e-mail, in the job's transaction.
+  bus.inTransaction('LedgerReminderDue', enqueueLedgerReminder);
   bus.inTransaction('LineReplaced', (tx, { at, ...replaced }) => enqueueLineReplaced(tx, replaced, { now: at }));
   // Lines handed over: their shipment document (УПД), in the same transaction (decision 0053).
   bus.inTransaction('LinesIssued', postShipments);
@@ -64,8 +68,10 @@ export function subscribeModuleEffects(bus: DomainEventBus = domainEvents): void
   bus.inTransaction('PaymentRecorded', (tx, payment) =>
     releaseHoldOfPaidBillTx(tx, payment.billId, payment.at ?? new Date()),
   );
+  // The stop lifted: the orders it alone held go to work (decision 0062).
+  bus.inTransaction('LedgerStopLifted', (tx, { accountId, at }) => releaseStopHoldsTx(tx, accountId, at));
   bus.inTransaction('StatementMoneyWithoutBill', async (tx, line) => {
-    await recordStatementAdvanceTx(
+    const advance = await recordStatementAdvanceTx(
       tx,
       {
         inn: line.inn,
@@ -77,7 +83,10 @@ export function subscribeModuleEffects(bus: DomainEventBus = domainEvents): void
       },
       { now: line.at, timeZone: line.timeZone },
     );
+    if (advance) line.onAdvance?.(advance);
   });
+  // Cancels and returns (issue 32): the client's e-mail at each step.
+  bus.inTransaction('ReturnStepTaken', (tx, { at, ...step }) => enqueueReturnStep(tx, step, { now: at }));
   bus.inTransaction('SupplierAlert', (tx, { kind, facts, at }) =>
     enqueueStaffSupplierAlert(tx, kind, facts, at ? { now: at } : undefined),
   );

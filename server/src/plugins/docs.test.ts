@@ -156,11 +156,14 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it('describes the PDF download as a binary application/pdf answer', () => {
-    const download = document.paths[`${SHOP_API_PREFIX}client-bill-download-post`]?.post;
-    expect(download?.responses['200']).toMatchObject({
-      content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
-    });
+  it('describes the PDF downloads as binary application/pdf answers', () => {
+    // The bill, and the client ledger's reconciliation act (issue 31).
+    for (const path of ['client-bill-download-post', 'client-reconciliation-download-post']) {
+      const download = document.paths[`${SHOP_API_PREFIX}${path}`]?.post;
+      expect(download?.responses['200'], path).toMatchObject({
+        content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+      });
+    }
   });
 });
 

@@ -254,7 +254,8 @@ describe(`seedDemoData (${testDriver})`, () => {
     } finally {
       await Promise.all([same.close(), other.close()]);
     }
-  });
+    // Two more databases and two whole seeds: 53 s measured on a loaded 2-core machine, past the default 30 s.
+  }, 180_000);
 });
 
 describe(`seedIfEmpty (${testDriver})`, () => {

@@ -4,7 +4,13 @@ import type { ShopSettingValues } from '../db/shop-settings.ts';
 /** The settings a seed writes: all but the ones the shop makes for itself and the staff address the owner sets. */
 export type SeededShopSettingKey = Exclude<
   keyof ShopSettingValues,
-  'device_cookie_key' | 'rate_limit_key' | 'tech_catalog_key' | 'staff_notification_email' | 'ledger'
+  | 'device_cookie_key'
+  | 'rate_limit_key'
+  | 'tech_catalog_key'
+  | 'staff_notification_email'
+  | 'ledger'
+  | 'returns'
+  | 'return_rates'
 >;
 
 /**

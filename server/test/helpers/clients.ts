@@ -4,6 +4,7 @@ import type { AppConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/index.ts';
 import { useClock } from '../../src/http/clock.ts';
 import { buildTestApp, type LogLine } from './app.ts';
+import { uniqueTestEmail } from '../fixtures/unique-email.ts';
 
 /** A clock the test moves by hand (sessions and reset links expire without waiting). */
 export interface TestClock {
@@ -70,13 +71,10 @@ export function callShop(
   });
 }
 
-let clientCounter = 0;
-
 /** A valid registration body with a new e-mail; fields may be overridden. */
 export function newRegistration(overrides: Record<string, unknown> = {}) {
-  clientCounter += 1;
   return {
-    email: `client-${clientCounter}-${Date.now()}@example.ru`,
+    email: uniqueTestEmail('example.ru'),
     password: 'correct horse 42',
     password_confirmation: 'correct horse 42',
     first_name: 'Иван',

@@ -92,6 +92,26 @@ export function textBodyOf(raw: string): string {
 export const headerOf = (raw: string, name: string): string | undefined =>
   splitPart(raw).headers.get(name.toLowerCase());
 
+/**
+ * The Subject as a person reads it: RFC 2047 encoded words (nodemailer writes non-ASCII subjects as
+ * `=?UTF-8?B?…?=` or `?Q?`, folded over lines) decoded and joined.
+ */
+export function subjectOf(raw: string): string {
+  const value = headerOf(raw, 'subject') ?? '';
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
+
 /** The password reset link in a message's text. */
 export function resetLinkIn(raw: string): string {
   const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(textBodyOf(raw))?.[0];

@@ -11,17 +11,20 @@ import { accountAction } from '../features/clients/account-action.ts';
 import { withSession } from '../features/clients/session.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { AccountTabs } from '../features/clients/AccountTabs.tsx';
+import { LedgerPanel } from '../features/ledger/LedgerPanel.tsx';
 
 export const handle = { access: 'session' } satisfies AccessHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   enforceAccess(request, handle);
   return withSession(request, context, async (api) => {
-    const [account, { payers }] = await Promise.all([
+    const [account, { payers }, ledger] = await Promise.all([
       api.callShop('client-show-account', { signal: request.signal }),
       api.callShop('client-payer-all-post', { body: { archived: false }, signal: request.signal }),
+      // The ledger adds to the page: when it cannot be read, the profile still works.
+      api.callShop('client-ledger-post', { body: {}, signal: request.signal }).catch(() => null),
     ]);
-    return { ...account, payers };
+    return { ...account, payers, ledger };
   });
 }
 
@@ -32,11 +35,20 @@ export const meta: Route.MetaFunction = () =>
   pageMeta('Личный кабинет', 'Личный кабинет клиента: профиль, адреса доставки и плательщики.');
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { client, delivery_addresses: addresses, notify_status_emails: notifyStatusEmails, payers } = loaderData;
+  const {
+    client,
+    delivery_addresses: addresses,
+    notify_status_emails: notifyStatusEmails,
+    payers,
+    ledger,
+  } = loaderData;
   return (
     <>
       <AccountTabs />
       <PageIntro title="Личный кабинет">Профиль, адреса доставки, пароль и плательщики.</PageIntro>
+      <Box key={`ledger-${client.id}`} mb="lg">
+        <LedgerPanel ledger={ledger} />
+      </Box>
       {/* Keyed by the client: another client signing in on this page starts the forms afresh. */}
       <SimpleGrid
         key={client.id}

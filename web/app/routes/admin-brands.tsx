@@ -145,7 +145,7 @@ function BrandRow({ brand }: { brand: AdminBrand }) {
       </Table.Td>
       <Table.Td>
         {merge.data?.brand ? (
-          <Text size="sm" c="green.8" role="status">
+          <Text size="sm" c="teal.9" role="status">
             Объединён с {merge.data.brand.name}
           </Text>
         ) : (

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, data, useLoaderData } from 'react-router';
-import { formatDateTime, formatRoubles } from '@detal/contract/browser';
+import { DEFAULT_TIME_ZONE, formatDateTime, formatRoubles } from '@detal/contract/browser';
 
 import type { Route } from './+types/admin-client';
 import { adminMeta } from '../features/admin-shell/admin-meta.ts';
@@ -15,6 +15,10 @@ import { positiveInt } from '../features/admin-payments/payments-query.ts';
 import { isApiError } from '../lib/api/index.ts';
 import { PayersSection } from '../features/admin-clients/PayersSection.tsx';
 import { paths } from '../paths.ts';
+import { loadClientLedger } from '../features/admin-ledger/client-ledger.server.ts';
+import { LedgerSection } from '../features/admin-ledger/LedgerSection.tsx';
+import { isLedgerIntent, ledgerAction } from '../features/admin-ledger/ledger-actions.ts';
+import { ReturnsTable } from '../features/admin-returns/ReturnsQueue.tsx';
 import { Field, PricingForms, BlockControl, OrdersTable, Section } from '../features/admin-clients/ClientScreen.tsx';
 
 export const meta: Route.MetaFunction = ({ data: loaded }) =>
@@ -25,23 +29,34 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (id === null) throw data('Клиент не найден', { status: 404 });
   const api = adminServerApi(request, context);
   try {
-    const [{ client }, { payers }] = await Promise.all([
+    const [{ client }, { payers }, ledger, returns, { suppliers }] = await Promise.all([
       api.call('client-show', { body: { id }, handles: [404] }),
       api.call('payer-list', { body: { client_id: id } }),
+      loadClientLedger(api, id, new URL(request.url)),
+      // The client's latest returns (issue 32), the rest in the queue filtered by the client.
+      api.call('return-list', { query: { page: 1 }, body: { client_id: id } }),
+      api.call('supplier-list', {}),
     ]);
-    return { client, payers };
+    // The shop's day, for the advance form's date.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIME_ZONE }).format(new Date());
+    return { client, payers, ledger, today, returns, suppliers };
   } catch (error) {
     if (isApiError(error) && error.status === 404) throw data('Клиент не найден', { status: 404 });
     throw error;
   }
 }
 
-export const clientAction = ({ request }: Route.ClientActionArgs) => runClientAction(request);
+/** The card's writes and the ledger's (issue 31), told apart by the form's intent. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.clone().formData();
+  const intent = String(form.get('intent'));
+  return isLedgerIntent(intent) ? ledgerAction(intent, form) : runClientAction(request);
+}
 
 export const handle = adminSection('client-show', 'Клиенты доступны владельцу и менеджерам магазина');
 
 export default function AdminClientPage() {
-  const { client, payers } = useLoaderData<typeof loader>();
+  const { client, payers, ledger, today, returns, suppliers } = useLoaderData<typeof loader>();
   const owed = client.balance.balance;
   return (
     <Stack gap="md">
@@ -71,7 +86,7 @@ export default function AdminClientPage() {
           <Field label="ИНН">{client.inn ?? '—'}</Field>
           <Field label="Выставлено счетов на">{formatRoubles(client.balance.billed)}</Field>
           <Field label="Оплачено">{formatRoubles(client.balance.paid)}</Field>
-          <Field label={owed < 0 ? 'Переплата (должны клиенту)' : 'Долг клиента'}>
+          <Field label={owed < 0 ? 'Переплата (должны клиенту)' : 'Не оплачено по счетам'}>
             <Text span fw={700} c={owed > 0 ? 'red.8' : undefined} data-testid="client-balance">
               {formatRoubles(Math.abs(owed))}
             </Text>
@@ -81,6 +96,7 @@ export default function AdminClientPage() {
       </Paper>
       <PricingForms client={client} />
       <PayersSection clientId={client.id} payers={payers} />
+      <LedgerSection clientId={client.id} ledger={ledger} today={today} />
       <Section
         title="Заказы"
         total={client.orders_total}
@@ -90,6 +106,14 @@ export default function AdminClientPage() {
         moreAlways
       >
         <OrdersTable client={client} />
+      </Section>
+      <Section
+        title="Возвраты"
+        total={returns.total}
+        shown={returns.data.length}
+        more={paths.adminReturns(`client_id=${client.id}`)}
+      >
+        <ReturnsTable returns={returns.data} suppliers={suppliers} showClient={false} />
       </Section>
       <Section
         title="Счета"

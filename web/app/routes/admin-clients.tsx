@@ -10,6 +10,7 @@ import { positiveInt } from '../features/admin-payments/payments-query.ts';
 import { keysHelp, useListKeys } from '../lib/use-list-keys.ts';
 import { paths } from '../paths.ts';
 import { ListPager } from '../features/admin-shell/ListPager.tsx';
+import { LedgerNav } from '../features/admin-ledger/LedgerNav.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Клиенты');
 
@@ -54,6 +55,7 @@ export default function AdminClientsPage() {
   });
   return (
     <Stack gap="sm">
+      <LedgerNav />
       <Title order={1} fz="h3">
         Клиенты
       </Title>

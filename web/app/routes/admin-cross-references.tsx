@@ -182,7 +182,7 @@ function AddPair({ article, brand }: { article: string | null; brand: string | n
         </Button>
       </Group>
       {fetcher.data?.pair ? (
-        <Text size="sm" c="green.8" role="status">
+        <Text size="sm" c="teal.9" role="status">
           Пара сохранена: {fetcher.data.pair.brand_a} {fetcher.data.pair.article_a} — {fetcher.data.pair.brand_b}{' '}
           {fetcher.data.pair.article_b}
         </Text>

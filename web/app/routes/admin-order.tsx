@@ -11,6 +11,7 @@ import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
 import { StatusBadge } from '../features/admin-orders/OrderQueue.tsx';
 import { OrderScreen } from '../features/admin-orders/OrderScreen.tsx';
 import { LinePurchasing } from '../features/admin-purchasing/LinePurchasing.tsx';
+import { LineReturns } from '../features/admin-returns/ReturnScreen.tsx';
 import { orderAction, type OrderActionResult } from '../features/admin-orders/order-actions.ts';
 import { isApiError } from '../lib/api/index.ts';
 import { notFound } from '../lib/not-found.ts';
@@ -22,12 +23,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,9}$/.test(params.id) || Number(params.id) > 2_147_483_647) notFound();
   const api = adminServerApi(request, context);
   try {
-    const [{ order }, { links }] = await Promise.all([
+    const [{ order }, { links }, returns] = await Promise.all([
       api.call('order-show', { body: { id: Number(params.id) }, handles: [404] }),
       // Purchasing's side of each line (issue 29): its supplier orders, the supplier's number, the quantities.
       api.call('supplier-order-item-links', { body: { order_id: Number(params.id) } }),
+      // Each line's returns (issue 32); an order's lines are few, their returns fewer: the first page holds them.
+      api.call('return-list', { query: { page: 1 }, body: { order_id: Number(params.id) } }),
     ]);
-    return { order, links };
+    return { order, links, returns: returns.data };
   } catch (error) {
     if (isApiError(error) && error.status === 404) notFound();
     throw error;
@@ -49,7 +52,7 @@ const isCancelAnswer = (result: unknown): boolean =>
   typeof result === 'object' && result !== null && (result as OrderActionResult).intent === 'cancel';
 
 export default function AdminOrderPage() {
-  const { order: loaded, links } = useLoaderData<typeof loader>();
+  const { order: loaded, links, returns } = useLoaderData<typeof loader>();
   // The cancel's answer stands until the loader brings a newer screen (after a status change, a navigation).
   const [cancelled, setCancelled] = useState<{ over: AdminOrder; order: AdminOrder } | null>(null);
   const order = cancelled?.over === loaded ? cancelled.order : loaded;
@@ -84,7 +87,12 @@ export default function AdminOrderPage() {
       <OrderScreen
         order={order}
         onCancelled={onCancelled}
-        lineExtra={(line) => <LinePurchasing links={links.filter((link) => link.order_item_id === line.id)} />}
+        lineExtra={(line) => (
+          <>
+            <LinePurchasing links={links.filter((link) => link.order_item_id === line.id)} />
+            <LineReturns returns={returns.filter((item) => item.order_item_id === line.id)} />
+          </>
+        )}
       />
     </Stack>
   );

@@ -20,7 +20,8 @@ export const meta: Route.MetaFunction = () => adminMeta('К заказу');
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = queueQueryOf(new URL(request.url));
   const api = adminServerApi(request, context);
-  // The groups count every supplier's waiting lines whatever supplier is chosen: the list of suppliers stays whole.
+  // The groups count every supplier's waiting lines whatever supplier is chosen: the list of suppliers stays whole
+  // (and the table's supplier rows say how many lines and what sum each has in all, not only on this page).
   const [queue, { groups }] = await Promise.all([
     api.call('supplier-order-queue', { query: { page: query.page }, body: query.filters, handles: [422] }),
     api.call('supplier-order-queue-suppliers', {
@@ -46,7 +47,7 @@ export default function AdminPurchasingPage() {
       <Text size="sm" c="gray.7">
         Позиций: {queue.total}
       </Text>
-      <PurchaseQueue lines={queue.data} />
+      <PurchaseQueue lines={queue.data} groups={groups} />
       <ListPager list={queue} />
     </Stack>
   );

@@ -1,22 +1,8 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Form, Link, useFetcher, useLoaderData } from 'react-router';
-import { ORDER_STATUS_NAMES, formatRoubles, orderLabel } from '@detal/contract/browser';
-import type { OrderStatus, Shipment } from '@detal/contract';
+import { COUNTER_SEARCH_LIMIT, formatRoubles } from '@detal/contract/browser';
+import type { CounterClient, Shipment } from '@detal/contract';
 import type { Route } from './+types/admin-shipment-issue';
 import { isApiError } from '../lib/api/index.ts';
 import { adminMeta } from '../features/admin-shell/admin-meta.ts';
@@ -24,6 +10,7 @@ import { adminSection } from '../features/admin-shell/admin-section.tsx';
 import { adminServerApi } from '../features/admin-shell/admin-api.server.ts';
 import { adminCall } from '../features/admin-shell/admin-caller.ts';
 import { failureMessage } from '../features/admin-shell/form-errors.ts';
+import { CounterLines } from '../features/admin-shipments/CounterLines.tsx';
 import { ShipmentDownloads } from '../features/admin-shipments/ShipmentDownloads.tsx';
 import { paths } from '../paths.ts';
 
@@ -36,14 +23,26 @@ export const handle = adminSection('shipment-issue', 'Выдача доступ�
  * quantity can be issued (the line is split). Issue posts the shipment, whose УПД prints from here.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const raw = new URL(request.url).searchParams.get('client');
-  const clientId = raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
-  if (clientId === null) return { clientId, counter: null };
-  const counter = await adminServerApi(request, context).call('shipment-ready-lines', {
-    body: { client_id: clientId },
-    handles: [404],
-  });
-  return { clientId, counter };
+  const params = new URL(request.url).searchParams;
+  const q = params.get('q')?.trim() ?? '';
+  const raw = params.get('client');
+  const api = adminServerApi(request, context);
+  let clientId = raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+  let found: CounterClient[] | null = null;
+  let searchError: string | null = null;
+  if (q) {
+    try {
+      found = (await api.call('shipment-client-search', { body: { q }, handles: [422] })).clients;
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      searchError = failureMessage(error);
+    }
+    // One client found: straight to their lines, as the cashier wants.
+    if (clientId === null && found?.length === 1) clientId = found[0]!.id;
+  }
+  if (clientId === null) return { q, found, searchError, clientId, counter: null };
+  const counter = await api.call('shipment-ready-lines', { body: { client_id: clientId }, handles: [404] });
+  return { q, found, searchError, clientId, counter };
 }
 
 type IssueResult = { ok: true; shipments: Shipment[] } | { ok: false; message: string };
@@ -66,7 +65,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
 }
 
 export default function AdminShipmentIssuePage() {
-  const { clientId, counter } = useLoaderData<typeof loader>();
+  const { q, found, searchError, clientId, counter } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<IssueResult>();
   const lines = counter?.lines ?? [];
   const ready = lines.filter((line) => line.status === 'ready');
@@ -89,22 +88,27 @@ export default function AdminShipmentIssuePage() {
         </Anchor>
       </Group>
       <Paper withBorder p="xs">
-        <Form method="get">
+        <Form method="get" role="search">
           <Group gap="xs" align="flex-end">
             <TextInput
-              label="Клиент №"
-              name="client"
+              label="Клиент"
+              name="q"
+              type="search"
               size="xs"
-              w={140}
-              defaultValue={clientId ?? ''}
+              w={{ base: '100%', sm: 360 }}
+              defaultValue={q}
+              placeholder="Фамилия, телефон, e-mail, ИНН или №"
               autoFocus={!clientId}
+              error={searchError}
             />
             <Button type="submit" size="xs" variant="light">
-              Показать позиции
+              Найти
             </Button>
           </Group>
         </Form>
       </Paper>
+      {found && found.length === 0 && <Alert color="yellow">Никого не нашли по «{q}»</Alert>}
+      {found && found.length > 1 && <CounterClients clients={found} q={q} selected={clientId} />}
       {clientId !== null && !counter && <Alert color="red">Клиент № {clientId} не найден</Alert>}
       {result?.ok === false && (
         <Alert color="red" data-testid="issue-error">
@@ -142,85 +146,16 @@ export default function AdminShipmentIssuePage() {
                 Готово к выдаче: {ready.length} из {lines.length}
               </Text>
             </Group>
-            <Table.ScrollContainer minWidth={700}>
-              <Table verticalSpacing={4} fz="sm" highlightOnHover aria-label="Позиции клиента">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={32} />
-                    <Table.Th>Заказ</Table.Th>
-                    <Table.Th>Деталь</Table.Th>
-                    <Table.Th>Статус</Table.Th>
-                    <Table.Th ta="right">Цена</Table.Th>
-                    <Table.Th ta="right" w={120}>
-                      Выдать, шт.
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {lines.map((line) => {
-                    const isReady = line.status === 'ready';
-                    return (
-                      <Table.Tr key={line.id} data-line-id={line.id} c={isReady ? undefined : 'gray.6'}>
-                        <Table.Td>
-                          <Checkbox
-                            name="pick"
-                            value={line.id}
-                            disabled={!isReady}
-                            checked={pickedIds.has(line.id)}
-                            onChange={(event) => {
-                              const next = new Set(pickedIds);
-                              if (event.currentTarget.checked) next.add(line.id);
-                              else next.delete(line.id);
-                              setPicked({ key: readyKey, ids: next });
-                            }}
-                            aria-label={`Выдать ${line.brand} ${line.article}`}
-                          />
-                        </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          <Anchor component={Link} to={paths.adminOrder(line.order_id)} fz="sm">
-                            {orderLabel(line.order_id)}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text fz="sm" fw={600} span>
-                            {line.brand} {line.article}
-                          </Text>{' '}
-                          <Text fz="sm" span c="gray.7">
-                            {line.description}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge size="sm" variant="light" color={isReady ? 'green' : 'gray'}>
-                            {ORDER_STATUS_NAMES[line.status as OrderStatus] ?? line.status}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                          {formatRoubles(line.price)}
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap" justify="flex-end">
-                            <NumberInput
-                              name={`quantity_${line.id}`}
-                              size="xs"
-                              w={64}
-                              min={1}
-                              max={line.quantity}
-                              defaultValue={line.quantity}
-                              disabled={!isReady}
-                              allowDecimal={false}
-                              aria-label={`Количество ${line.brand} ${line.article}`}
-                            />
-                            <Text fz="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
-                              из {line.quantity}
-                            </Text>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <CounterLines
+              lines={lines}
+              picked={pickedIds}
+              onPick={(lineId, pick) => {
+                const next = new Set(pickedIds);
+                if (pick) next.add(lineId);
+                else next.delete(lineId);
+                setPicked({ key: readyKey, ids: next });
+              }}
+            />
             {lines.length === 0 && <Text c="gray.7">У клиента нет открытых позиций.</Text>}
             <Group justify="flex-end">
               <Button type="submit" loading={fetcher.state !== 'idle'} disabled={pickedIds.size === 0}>
@@ -231,5 +166,59 @@ export default function AdminShipmentIssuePage() {
         </fetcher.Form>
       )}
     </Stack>
+  );
+}
+
+/** The clients the search found: a row each, its link opens their lines at the counter (Tab, Enter). */
+function CounterClients({ clients, q, selected }: { clients: CounterClient[]; q: string; selected: number | null }) {
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table verticalSpacing={4} fz="sm" highlightOnHover aria-label="Найденные клиенты">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Клиент</Table.Th>
+            <Table.Th>Телефон</Table.Th>
+            <Table.Th>E-mail</Table.Th>
+            <Table.Th>Плательщики, ИНН</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {clients.map((client, index) => (
+            <Table.Tr key={client.id} data-client-id={client.id} bg={client.id === selected ? 'blue.0' : undefined}>
+              <Table.Td>
+                <Anchor
+                  component={Link}
+                  to={`${paths.adminShipmentIssue(client.id)}&q=${encodeURIComponent(q)}`}
+                  fz="sm"
+                  fw={600}
+                  autoFocus={selected === null && index === 0}
+                >
+                  № {client.id} {client.name}
+                </Anchor>
+                {client.company_name && (
+                  <Text span fz="xs" c="gray.7">
+                    {' '}
+                    {client.company_name}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{client.phone}</Table.Td>
+              <Table.Td>{client.email}</Table.Td>
+              <Table.Td>
+                {[
+                  ...client.payers.map((payer) => `${payer.name}, ${payer.inn}`),
+                  ...(client.inn ? [client.inn] : []),
+                ].join('; ') || '—'}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {clients.length === COUNTER_SEARCH_LIMIT && (
+        <Text fz="xs" c="gray.7">
+          Показаны первые {COUNTER_SEARCH_LIMIT}: добавьте слово, чтобы сузить поиск
+        </Text>
+      )}
+    </Table.ScrollContainer>
   );
 }

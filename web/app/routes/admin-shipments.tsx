@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { DateRangeFields, DenseTable, FilterButtons } from '../features/admin-shell/DenseList.tsx';
 import { Form, Link, useLoaderData } from 'react-router';
 import { formatRoubles, orderLabel } from '@detal/contract/browser';
 import type { Route } from './+types/admin-shipments';
@@ -52,14 +53,8 @@ export default function AdminShipmentsPage() {
           <Group gap="xs" align="flex-end" wrap="wrap">
             <TextInput label="Клиент №" name="client" size="xs" w={110} defaultValue={filters.client_id ?? ''} />
             <TextInput label="Заказ №" name="order" size="xs" w={110} defaultValue={filters.order_id ?? ''} />
-            <TextInput label="С" name="from" type="date" size="xs" defaultValue={filters.date_from ?? ''} />
-            <TextInput label="По" name="to" type="date" size="xs" defaultValue={filters.date_to ?? ''} />
-            <Button type="submit" size="xs" variant="light">
-              Показать
-            </Button>
-            <Anchor component={Link} to={paths.adminShipments()} fz="sm">
-              Сбросить
-            </Anchor>
+            <DateRangeFields from={filters.date_from} to={filters.date_to} names={['from', 'to']} />
+            <FilterButtons resetTo={paths.adminShipments()} />
           </Group>
         </Form>
       </Paper>
@@ -68,64 +63,62 @@ export default function AdminShipmentsPage() {
           <Text size="sm" c="gray.7">
             Отгрузок: {list.total}
           </Text>
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped highlightOnHover verticalSpacing={4} fz="sm" aria-label="Отгрузки">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>УПД</Table.Th>
-                  <Table.Th>Дата</Table.Th>
-                  <Table.Th>Покупатель</Table.Th>
-                  <Table.Th>Заказы</Table.Th>
-                  <Table.Th ta="right">Позиций</Table.Th>
-                  <Table.Th ta="right">Сумма</Table.Th>
-                  <Table.Th ta="right">НДС</Table.Th>
-                  <Table.Th ta="right">Печать</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.map((shipment) => (
-                  <Table.Tr key={shipment.id} data-shipment-id={shipment.id}>
-                    <Table.Td fw={600}>
-                      № {shipment.number}
-                      {shipment.corrections.length > 0 && (
-                        <Text size="xs" c="orange.8">
-                          УКД: {shipment.corrections.length}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{shipment.date}</Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={paths.adminClient(shipment.client_id)} fz="sm">
-                        {shipment.buyer}
+          <DenseTable label="Отгрузки" minWidth={640} verticalSpacing={4} fz="sm" aria-label="Отгрузки">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>УПД</Table.Th>
+                <Table.Th>Дата</Table.Th>
+                <Table.Th>Покупатель</Table.Th>
+                <Table.Th>Заказы</Table.Th>
+                <Table.Th ta="right">Сумма, НДС</Table.Th>
+                <Table.Th ta="right">Печать</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((shipment) => (
+                <Table.Tr key={shipment.id} data-shipment-id={shipment.id}>
+                  <Table.Td fw={600}>
+                    № {shipment.number}
+                    {shipment.corrections.length > 0 && (
+                      <Text size="xs" c="orange.8">
+                        УКД: {shipment.corrections.length}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{shipment.date}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={paths.adminClient(shipment.client_id)} fz="sm">
+                      {shipment.buyer}
+                    </Anchor>
+                    {shipment.buyer_inn && (
+                      <Text size="xs" c="gray.7">
+                        ИНН {shipment.buyer_inn}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {[...new Set(shipment.lines.map((line) => line.order_id))].map((id) => (
+                      <Anchor key={id} component={Link} to={paths.adminOrder(id)} fz="sm" mr={6}>
+                        {orderLabel(id)}
                       </Anchor>
-                      {shipment.buyer_inn && (
-                        <Text size="xs" c="gray.7">
-                          ИНН {shipment.buyer_inn}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {[...new Set(shipment.lines.map((line) => line.order_id))].map((id) => (
-                        <Anchor key={id} component={Link} to={paths.adminOrder(id)} fz="sm" mr={6}>
-                          {orderLabel(id)}
-                        </Anchor>
-                      ))}
-                    </Table.Td>
-                    <Table.Td ta="right">{shipment.lines.length}</Table.Td>
-                    <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    ))}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <Text span fz="sm" fw={600}>
                       {formatRoubles(shipment.total)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {shipment.vat === null ? 'без НДС' : formatRoubles(shipment.vat)}
-                    </Table.Td>
-                    <Table.Td>
-                      <ShipmentDownloads shipment={shipment} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                    </Text>
+                    <Text fz="xs" c="gray.7">
+                      {shipment.lines.length} поз. ·{' '}
+                      {shipment.vat === null ? 'без НДС' : `НДС ${formatRoubles(shipment.vat)}`}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <ShipmentDownloads shipment={shipment} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </DenseTable>
           {list.data.length === 0 && <Text c="gray.7">Отгрузок нет.</Text>}
           <ListPager list={list} />
         </>

@@ -13,6 +13,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { pageParam } from '../lib/not-found.ts';
 import { paths } from '../paths.ts';
 import { AccountTabs } from '../features/clients/AccountTabs.tsx';
+import { LedgerPanel } from '../features/ledger/LedgerPanel.tsx';
 
 export const handle = { access: 'session' } satisfies AccessHandle;
 
@@ -24,22 +25,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const error = billFilterError(filters);
   const page = pageParam(request);
   // A reversed range is shown on the form instead of being sent for a 422.
-  const list = error
-    ? null
-    : await withSession(request, context, (api) =>
-        api.callShop('client-bill-all-post', {
-          query: { page },
-          body: { ...filters, per_page: BILLS_PER_PAGE },
-          signal: request.signal,
-        }),
-      );
-  return { list, filters, error };
+  const [list, ledger] = await withSession(request, context, (api) =>
+    Promise.all([
+      error
+        ? null
+        : api.callShop('client-bill-all-post', {
+            query: { page },
+            body: { ...filters, per_page: BILLS_PER_PAGE },
+            signal: request.signal,
+          }),
+      // The ledger adds to the page: when it cannot be read, the bills still show.
+      api.callShop('client-ledger-post', { body: {}, signal: request.signal }).catch(() => null),
+    ]),
+  );
+  return { list, filters, error, ledger };
 }
 
 export const meta: Route.MetaFunction = () => pageMeta('Счета', 'Счета клиента на оплату заказов.');
 
 export default function BillsPage({ loaderData }: Route.ComponentProps) {
-  const { list, filters, error } = loaderData;
+  const { list, filters, error, ledger } = loaderData;
   const filtered = hasBillFilters(filters);
   return (
     <>
@@ -85,6 +90,7 @@ export default function BillsPage({ loaderData }: Route.ComponentProps) {
           </Text>
         ) : null}
         {list ? <PageLinks page={list.current_page} lastPage={list.last_page} /> : null}
+        <LedgerPanel ledger={ledger} />
       </Stack>
     </>
   );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { offers } from './catalog.ts';
+import { brands, offers } from './catalog.ts';
 import { clients } from './clients.ts';
 
 /* Baskets (issue: basket). */
@@ -37,6 +37,12 @@ export const basketItems = pgTable(
       .references(() => offers.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     priceSeen: numeric('price_seen', { precision: 12, scale: 2, mode: 'string' }).notNull(),
+    /**
+     * (issue 32, point 6) The part searched when this offer was added as its analog (its brand and normalized
+     * article): checkout counts the line against that pair (catalog/return-rates.ts). Null: not added as an analog.
+     */
+    analogOfBrandId: integer('analog_of_brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    analogOfArticle: text('analog_of_article'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [

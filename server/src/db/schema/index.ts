@@ -29,3 +29,5 @@ export * from './search.ts';
 export * from './jobs.ts';
 export * from './shipments.ts';
 export * from './ledger.ts';
+export * from './returns.ts';
+export * from './return-rates.ts';

@@ -42,6 +42,13 @@ export const ledgerAccounts = pgTable(
     openDebits: jsonb('open_debits').notNull().default([]),
     /** The oldest open debit's due day; null when nothing is owed. Derived cache (the debtors list's index). */
     oldestOpenDue: date('oldest_open_due', { mode: 'string' }),
+    /**
+     * What of the open debits was overdue on the day `overdue_on` (roubles). Derived cache, written with the position
+     * and brought to the new day by the stop-list tick; the debtors list reads it on that day instead of summing the
+     * open debits of every debtor (decision 0066).
+     */
+    overdue: numeric('overdue', { precision: 14, scale: 2, mode: 'string' }).notNull().default('0.00'),
+    overdueOn: date('overdue_on', { mode: 'string' }),
     /** The stop-list: 'manual' (staff, with a reason) or 'auto' (overdue too long); null: not stopped. */
     stopKind: text('stop_kind'),
     stopReason: text('stop_reason'),
@@ -57,6 +64,12 @@ export const ledgerAccounts = pgTable(
       .where(sql`${table.payerId} is null`),
     index('ledger_accounts_client_idx').on(table.clientId),
     index('ledger_accounts_overdue_idx').on(table.oldestOpenDue),
+    // The debtors list's rows (list-queries.ts debtorPageQuery, the same predicate): a tenth of the accounts or less.
+    index('ledger_accounts_debtors_idx')
+      .on(table.id)
+      .where(
+        sql`(${table.oldestOpenDue} is not null or ${table.stopKind} is not null) and (${table.balance} < 0 or ${table.stopKind} is not null)`,
+      ),
     check('ledger_accounts_stop_kind_check', sql`${table.stopKind} is null or ${table.stopKind} in ('manual', 'auto')`),
   ],
 );
@@ -171,7 +184,7 @@ export const orderCreditHolds = pgTable(
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     releasedAt: timestamp('released_at', { withTimezone: true, mode: 'date' }),
-    /** 'paid' (the bill was paid) or 'staff'. */
+    /** 'paid' (the bill was paid), 'stop_lifted' (the stop-list that held it lifted, decision 0062) or 'staff'. */
     releasedBy: text('released_by'),
     releasedStaffId: integer('released_staff_id').references(() => staff.id),
   },
@@ -180,5 +193,30 @@ export const orderCreditHolds = pgTable(
       .on(table.createdAt)
       .where(sql`${table.releasedAt} is null`),
     check('order_credit_holds_reason_check', sql`${table.reason} in ('prepay', 'limit', 'stop')`),
+  ],
+);
+
+/**
+ * Reminders sent about a ledger's debits (issue 31 point 6): one row per debit, kind and round, written in the
+ * transaction that queues the e-mail (the notification outbox), so that each goes exactly once whatever the jobs'
+ * retries or overlaps. `before_due`: the reminder `ledger.remind_before_days` before the due day (round 0);
+ * `overdue`: the notice once overdue, round n the n-th repeat every `ledger.overdue_notice_every_days`.
+ */
+export const ledgerReminders = pgTable(
+  'ledger_reminders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerEntries.id),
+    kind: text('kind').notNull(),
+    round: integer('round').notNull().default(0),
+    /** The shop's day it was decided on. */
+    sentOn: date('sent_on', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ledger_reminders_once_idx').on(table.entryId, table.kind, table.round),
+    check('ledger_reminders_kind_check', sql`${table.kind} in ('before_due', 'overdue')`),
   ],
 );

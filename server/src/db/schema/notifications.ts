@@ -20,6 +20,11 @@ export const NOTIFICATION_KINDS = [
   'supplier_order',
   // A refused line replaced by itself within the tolerance the client accepted at checkout (issue 29): what changed.
   'line_replaced',
+  // The client ledger (issue 31): debits due soon (the client may turn these off) and overdue (it may not).
+  'ledger_due_soon',
+  'ledger_overdue',
+  // A step of a client's cancel request or return (issue 32): the sentence stored in the payload.
+  'return_step',
 ] as const;
 
 /**

@@ -18,6 +18,7 @@ import { offers } from './catalog.ts';
 import { clients } from './clients.ts';
 import { payers } from './payers.ts';
 import { pricingProfiles } from './pricing.ts';
+import { analogPairs } from './return-rates.ts';
 import { staff } from './staff.ts';
 
 /* Orders and their lines (issue: orders). */
@@ -116,6 +117,8 @@ export const orderItems = pgTable(
      * true status; the two carry the original's price and bill flag, so no bill total changes.
      */
     splitFromId: bigint('split_from_id', { mode: 'number' }).references((): AnyPgColumn => orderItems.id),
+    /** (issue 32, point 6) The analog pair the line was bought through: its «не подошла» return counts against it. */
+    analogPairId: integer('analog_pair_id').references(() => analogPairs.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('order_items_order_id_idx').on(table.orderId),

@@ -18,6 +18,9 @@ import { clients } from './clients.ts';
  * below only hold the shapes. A payer an order names is never rewritten: an edit makes a new row (`replaces_id`
  * the old one, which is archived), so `orders.payer_id` always points at the requisites the order was placed with.
  */
+/** What the counter finds a payer's client by (issue 30): the payer's names and INN; see clientSearchDocument. */
+export const payerSearchDocument = sql`to_tsvector('simple'::regconfig, short_name || ' ' || full_name || ' ' || inn)`;
+
 export const payers = pgTable(
   'payers',
   {
@@ -51,6 +54,7 @@ export const payers = pgTable(
   },
   (table) => [
     index('payers_client_idx').on(table.clientId, table.createdAt),
+    index('payers_search_idx').using('gin', payerSearchDocument),
     uniqueIndex('payers_client_default_idx')
       .on(table.clientId)
       .where(sql`${table.isDefault} and ${table.archivedAt} is null`),

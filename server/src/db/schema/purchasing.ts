@@ -204,3 +204,25 @@ export const goodsReceiptLines = pgTable(
     check('goods_receipt_lines_price_check', sql`${table.price} >= 0`),
   ],
 );
+
+/**
+ * «К заказу» in figures (decision 0059): what the waiting lines (status new, in work or refused, held by no supplier
+ * order line) add up to per supplier and status, so that the queue's count and its groups read a few hundred rows
+ * instead of every waiting line. Kept by statement triggers on order_items and supplier_order_lines (the hand-written
+ * block at the end of the migration that made this table) as rows of change, never updated (no row two
+ * transactions wait on); `compactQueueTallies` (a scheduled job) folds them into one row per supplier and status.
+ */
+export const purchaseQueueTallies = pgTable(
+  'purchase_queue_tallies',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Null: lines without a supplier. */
+    supplierId: integer('supplier_id'),
+    status: text('status').notNull(),
+    lines: integer('lines').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Σ purchase price × quantity, in kopecks (a line without a purchase price counts 0). */
+    purchaseKopecks: bigint('purchase_kopecks', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('purchase_queue_tallies_supplier_idx').on(table.supplierId, table.status)],
+);

@@ -1,4 +1,5 @@
 import type { AppDeps, ShopHandlers } from '../../http/handlers.ts';
+import { markNoReturn, NO_RETURN_POLICIES_NONE, type NoReturnLookup } from '../../shared/no-return.ts';
 import { countBasketCreation } from './limits.ts';
 import {
   addItem,
@@ -12,9 +13,15 @@ import {
 } from './service.ts';
 
 /** The basket endpoints of contract-decisions.md section 4. */
-export function createBasketHandlers({ database: { db } }: AppDeps): ShopHandlers {
+export function createBasketHandlers(
+  { database: { db } }: AppDeps,
+  noReturn: NoReturnLookup = NO_RETURN_POLICIES_NONE,
+): ShopHandlers {
   return {
-    'basket-show': ({ body, auth }) => showBasket(db, body, auth),
+    'basket-show': async ({ body, auth }) => {
+      const basket = await showBasket(db, body, auth);
+      return { ...basket, items: await markNoReturn(noReturn, basket.items, (line) => line.offer_id) };
+    },
     'basket-add-item': async ({ body, auth, request, reply }) => {
       if (createsAnonymousBasket(body, auth)) await countBasketCreation(request, reply);
       return addItem(db, body, auth);

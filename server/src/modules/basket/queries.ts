@@ -312,6 +312,11 @@ export interface BasketLineRow extends OfferRow {
   /** For the shop's side of the order line only: never sent to a client. */
   purchasePrice: string;
   supplierId: number;
+  /** The part (brand, normalized article) the offer is of, and the one it was added as an analog of (issue 32). */
+  brandId: number;
+  articleNormalized: string;
+  analogOfBrandId: number | null;
+  analogOfArticle: string | null;
 }
 
 /**
@@ -333,6 +338,10 @@ export async function lockBasketLines(
       quantity: sql<number>`${sellableQuantity}`.mapWith(Number),
       purchasePrice: offers.price,
       supplierId: offers.supplierId,
+      brandId: offers.brandId,
+      articleNormalized: offers.articleNormalized,
+      analogOfBrandId: basketItems.analogOfBrandId,
+      analogOfArticle: basketItems.analogOfArticle,
       lineId: basketItems.id,
       quantityInBasket: basketItems.quantity,
       priceSeen: basketItems.priceSeen,
@@ -345,6 +354,24 @@ export async function lockBasketLines(
     .orderBy(asc(offers.id))
     .for('update', { of: [basketItems, offers] });
   return rows.sort((a, b) => a.lineId - b.lineId);
+}
+
+/**
+ * (issue 32, point 6) The line of `offerId` was added as an analog of `searched`: checkout counts it for that pair.
+ * Nothing is written when the offer is the searched part itself.
+ */
+export async function markLineAnalogOf(
+  db: DbExecutor,
+  basketId: number,
+  offerId: number,
+  searched: { brandId: number; articleNormalized: string },
+): Promise<void> {
+  await db.execute(sql`
+    update ${basketItems} bi
+       set analog_of_brand_id = ${searched.brandId}, analog_of_article = ${searched.articleNormalized}
+      from ${offers} o
+     where bi.basket_id = ${basketId} and bi.offer_id = ${offerId} and o.id = bi.offer_id
+       and not (o.brand_id = ${searched.brandId} and o.article_normalized = ${searched.articleNormalized})`);
 }
 
 /** After a 409: the lines remember the prices the client has now been shown. */

@@ -1,6 +1,8 @@
 import {
   BASKET_NOT_FOUND_MESSAGE,
   INT4_MAX,
+  normalizeArticle,
+  normalizeBrand,
   type Basket,
   type BasketAddItemRequest,
   type BasketAddItemsRequest,
@@ -12,6 +14,7 @@ import type { Db, DbExecutor } from '../../db/index.ts';
 import { pricingOf, type ClientPricing } from '../pricing/client-pricing.ts';
 import { conflict, notFound, type HttpError } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/handlers.ts';
+import { findBrandBySpelling } from '../catalog/brands-queries.ts';
 import { basketKeyMatches } from './basket-key.ts';
 import { claimBasketForClient } from './merge.ts';
 import {
@@ -27,6 +30,7 @@ import {
   findBasketWithLines,
   listLines,
   lockBasket,
+  markLineAnalogOf,
   setLineQuantity,
   stepLineQuantity,
   type StoredBasket,
@@ -169,7 +173,24 @@ export async function addItem(db: Db, request: BasketAddItemRequest, auth: AuthC
     });
     lines = 1;
   }
+  if (request.analog_of) await rememberAnalogOf(db, target.basket_id, offerId, request.analog_of);
   return { basket_id: target.basket_id, basket_key: target.basket_key, total_positions_in_basket: lines };
+}
+
+/**
+ * The part the client searched when adding an analog (issue 32, point 6; decision 0065), kept on the line: a brand
+ * the catalogue does not know names no pair, and the line simply counts as no analog.
+ */
+async function rememberAnalogOf(
+  db: DbExecutor,
+  basketId: number,
+  offerId: number,
+  searched: NonNullable<BasketAddItemRequest['analog_of']>,
+): Promise<void> {
+  const brand = await findBrandBySpelling(db, normalizeBrand(searched.brand_name));
+  const articleNormalized = normalizeArticle(searched.article);
+  if (brand === null || articleNormalized === '') return;
+  await markLineAnalogOf(db, basketId, offerId, { brandId: brand.id, articleNormalized });
 }
 
 /** The same offer twice in one request is one line: its quantities add up. */

@@ -12,33 +12,46 @@ import PDFDocument from 'pdfkit';
 // the server bundle alike (both sit under the repository, whose node_modules has the package).
 const require = createRequire(import.meta.url);
 
-interface Fonts {
-  regular: fontkit.Font;
-  bold: fontkit.Font;
+/**
+ * A face parsed once per process, with the shaped words of every document drawn in it. Parsing DejaVu's tables
+ * (cmap, GSUB, GPOS) and shaping each word were most of a document's cost when every document had fresh fonts.
+ */
+interface Face {
+  font: fontkit.Font;
+  /** pdfkit's per-font cache of shaped words (text -> glyph run), shared by the documents; bounded below. */
+  words: Record<string, unknown>;
 }
 
-let fontFiles: { regular: Buffer; bold: Buffer } | undefined;
+/** Shaped words kept per face; past this the cache starts afresh, so a long-running server stays bounded. */
+const WORDS_KEPT = 20_000;
 
-function openFont(bytes: Buffer): fontkit.Font {
-  const font = fontkit.create(bytes);
+let faces: { regular: Face; bold: Face } | undefined;
+
+function openFace(path: string): Face {
+  const font = fontkit.create(readFileSync(require.resolve(path)));
   if (!('layout' in font)) throw new Error('DejaVu Sans is a font collection, not a font');
-  return font;
+  return { font, words: Object.create(null) as Record<string, unknown> };
 }
 
 /**
- * Fresh fonts for one document, parsed from the files read once per process. A parsed fontkit font must never
- * serve two documents: it caches its glyphs with the characters they were first asked for, and writing a
- * document's subset asks for the parts of composite glyphs (Cyrillic «а», «е», «о», «В» are drawn from Latin
- * «a», «e», «o», «B») with none. The next document drawing a Latin «a» got that cached glyph, so its text layer
- * mapped it to no character: «Lada Vesta» read «L d  V st » (issue 26). Parsing is lazy and costs little
- * beside the layout.
+ * The faces for the next document. A fontkit font caches each glyph with the characters it was first asked for,
+ * and writing a document's subset asks for the parts of composite glyphs (Cyrillic «а», «е», «о», «В» are drawn
+ * from Latin «a», «e», «o», «B») with none: a later document drawing a Latin «a» got that glyph, and its text
+ * layer mapped it to no character, «Lada Vesta» read «L d  V st » (issue 26). So the glyph cache is emptied
+ * before every document; the shaped words kept hold glyphs made by shaping, which carry their characters. A
+ * document is laid out and its subset written in one synchronous run (`renderPdf`), so documents rendered at the
+ * same time never interleave on a face.
  */
-function fontsForOneDocument(): Fonts {
-  fontFiles ??= {
-    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+function facesForNextDocument(): { regular: Face; bold: Face } {
+  faces ??= {
+    regular: openFace('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+    bold: openFace('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
   };
-  return { regular: openFont(fontFiles.regular), bold: openFont(fontFiles.bold) };
+  for (const face of [faces.regular, faces.bold]) {
+    (face.font as unknown as { _glyphs: Record<number, unknown> })._glyphs = {};
+    if (Object.keys(face.words).length > WORDS_KEPT) face.words = Object.create(null) as Record<string, unknown>;
+  }
+  return faces;
 }
 
 export const REGULAR = 'regular';
@@ -88,14 +101,24 @@ export function box(doc: Doc, x: number, y: number, width: number, height: numbe
   doc.lineWidth(THIN).rect(x, y, width, height).stroke();
 }
 
-/** Renders `layout` on a new document of `options` (buffered pages, Russian) with fresh fonts; the PDF's bytes. */
+/**
+ * Renders `layout` on a new document of `options` (buffered pages, Russian) with the process's faces; the PDF's
+ * bytes. Everything that touches the faces, the layout and the subsets written by `end`, runs synchronously here.
+ */
 export function renderPdf(options: PDFKit.PDFDocumentOptions, layout: (doc: Doc) => void): Promise<Buffer> {
-  const { regular, bold } = fontsForOneDocument();
+  const { regular, bold } = facesForNextDocument();
   const doc = new PDFDocument({ bufferPages: true, lang: 'ru-RU', ...options });
   // pdfkit's typings list only files and bytes as font sources; its runtime also takes a parsed font (anything
   // with `layout`), see PDFFontFactory.open.
-  doc.registerFont(REGULAR, regular as unknown as Buffer);
-  doc.registerFont(BOLD, bold as unknown as Buffer);
+  doc.registerFont(REGULAR, regular.font as unknown as Buffer);
+  doc.registerFont(BOLD, bold.font as unknown as Buffer);
+  // pdfkit makes a font object per document with an empty cache of shaped words; it gets the face's instead.
+  for (const [name, face] of [
+    [BOLD, bold],
+    [REGULAR, regular],
+  ] as const) {
+    (doc.font(name) as unknown as { _font: { layoutCache?: Record<string, unknown> } })._font.layoutCache = face.words;
+  }
   const chunks: Buffer[] = [];
   const finished = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -6,8 +6,14 @@ import { billRevisions, bills, orderItems, orders } from '../../db/schema/index.
 import { fitsIntegerId } from '../../shared/integer-id.ts';
 
 /** The order's bill: what the client pays, the order's whole total. Answers its number. */
-export async function insertBill(tx: Tx, orderId: number, clientId: number, priceSum: string): Promise<number> {
-  const [row] = await tx.insert(bills).values({ orderId, clientId, priceSum }).returning({ id: bills.id });
+export async function insertBill(
+  tx: Tx,
+  orderId: number,
+  clientId: number,
+  priceSum: string,
+  createdAt: Date,
+): Promise<number> {
+  const [row] = await tx.insert(bills).values({ orderId, clientId, priceSum, createdAt }).returning({ id: bills.id });
   return row!.id;
 }
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { DbExecutor, Tx } from '../../db/index.ts';
-import { clientGroups, clients, orders } from '../../db/schema/index.ts';
+import { clientGroups, clientSearchDocument, clients, orders } from '../../db/schema/index.ts';
+import { payerClientsMatching } from '../payers/queries.ts';
 import { orderStateSql } from '../order-state/order-state.ts';
 import { clientNameOf } from '../bills/admin-queries.ts';
 
@@ -70,6 +71,48 @@ export async function selectClientsPage(
     .limit(limit)
     .offset(offset);
   return { rows, total: total?.total ?? 0 };
+}
+
+/**
+ * `text` as a query that every word of it begins a word of the document: tokenized by the same 'simple'
+ * configuration as the documents (so an e-mail or «ООО «Ромашка»» splits the same way), each word a prefix.
+ * Null (nothing matches) when the text has no word.
+ */
+const prefixQuery = (text: string) =>
+  sql`(select to_tsquery('simple', string_agg(quote_literal(lexeme) || ':*', ' & '))
+    from unnest(to_tsvector('simple', ${text})))`;
+
+export type CounterClientRow = Pick<ClientListRow, 'id' | 'name' | 'email' | 'phoneNumber' | 'companyName' | 'inn'>;
+
+/**
+ * The clients the counter's search finds (issue 30): by their own names, company, INN, e-mail or phone
+ * (clients_search_idx), by a payer's names or INN (payers_search_idx), or by the number `clientId`; that one
+ * first, then the newest. At most `limit`.
+ */
+export async function selectCounterClients(
+  db: DbExecutor,
+  text: string,
+  clientId: number | null,
+  limit: number,
+): Promise<CounterClientRow[]> {
+  const query = prefixQuery(text);
+  const byNumber = clientId === null ? sql`` : sql` union select ${clientId}::integer`;
+  return db
+    .select({
+      id: clients.id,
+      name: clientNameOf,
+      email: clients.email,
+      phoneNumber: clients.phoneNumber,
+      companyName: clients.companyName,
+      inn: clients.inn,
+    })
+    .from(clients)
+    .where(
+      sql`${clients.id} in (select id from clients where ${clientSearchDocument} @@ ${query}
+        union ${payerClientsMatching(query)}${byNumber})`,
+    )
+    .orderBy(sql`${clients.id} = ${clientId ?? 0}::integer desc`, desc(clients.createdAt), desc(clients.id))
+    .limit(limit);
 }
 
 /** A client as the screen shows them, with the group they are priced by. */

@@ -10,6 +10,8 @@ import {
   type AdminClient,
   type AdminClientListFilters,
   type AdminClientRow,
+  type CounterClient,
+  COUNTER_SEARCH_LIMIT,
   type Paginated,
 } from '@detal/contract';
 import type { Db, DbExecutor, Tx } from '../../db/index.ts';
@@ -29,11 +31,13 @@ import {
   selectClientScreenRow,
   selectClientState,
   selectClientsPage,
+  selectCounterClients,
   selectLatestOrders,
   updateClientBlocked,
   type ClientListRow,
 } from './admin-queries.ts';
 import { revokeClientSessions } from './queries.ts';
+import { selectPayerNamesOf } from '../payers/queries.ts';
 
 /**
  * The shop's clients in the back office (issue 14, point 6): list and search, a client's screen, group and
@@ -60,6 +64,32 @@ export async function listClients(
 ): Promise<Paginated<AdminClientRow>> {
   const { rows, total } = await selectClientsPage(db, filters.q, filters.per_page, pageOffset(page, filters.per_page));
   return { data: rows.map(toRow), ...paginationMeta(total, page, filters.per_page) };
+}
+
+/**
+ * The counter's search (issue 30). A text of phone characters only is read as a phone or an INN: its digits, an
+ * 11-digit number without its 7 or 8 (the documents hold the ten national digits and the last four); a bare
+ * number of up to nine digits also names the client with that number.
+ */
+export async function findClientsAtCounter(db: DbExecutor, q: string): Promise<CounterClient[]> {
+  const digits = q.replace(/\D/g, '');
+  const phoneLike = /^[\d\s()+-]+$/.test(q) && digits.length >= 4;
+  const text = phoneLike ? digits.replace(/^[78](?=\d{10}$)/, '') : q;
+  const clientId = /^\d{1,9}$/.test(q) ? Number(q) : null;
+  const rows = await selectCounterClients(db, text, clientId, COUNTER_SEARCH_LIMIT);
+  const payers = await selectPayerNamesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    phone: row.phoneNumber,
+    email: row.email,
+    company_name: row.companyName,
+    inn: row.inn,
+    payers: payers.filter((payer) => payer.clientId === row.id).map(({ name, inn }) => ({ name, inn })),
+  }));
 }
 
 const SCREEN_LIST_SIZE = 50;

@@ -92,6 +92,18 @@ export async function wantsStatusEmails(db: DbExecutor, clientId: number): Promi
   return row?.on ?? false;
 }
 
+/** Where a client's own e-mails go, and whether it wants the optional ones; null when there is no such client. */
+export async function findClientMailPreferences(
+  db: DbExecutor,
+  clientId: number,
+): Promise<{ email: string; notifyStatusEmails: boolean } | null> {
+  const [row] = await db
+    .select({ email: clients.email, notifyStatusEmails: clients.notifyStatusEmails })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  return row ?? null;
+}
+
 export async function findPasswordHash(db: DbExecutor, clientId: number): Promise<string | null> {
   const [row] = await db.select({ hash: clients.passwordHash }).from(clients).where(eq(clients.id, clientId));
   return row?.hash ?? null;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREDIT_HOLD_LIMIT_MESSAGE, CREDIT_HOLD_PREPAY_MESSAGE } from '@detal/contract';
+import { CREDIT_HOLD_LIMIT_MESSAGE, CREDIT_HOLD_PREPAY_MESSAGE, CREDIT_HOLD_STOP_MESSAGE } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
 import { bills, orderCreditHolds } from '../../db/schema/index.ts';
 import { openSession } from '../clients/sessions.ts';
@@ -16,7 +16,8 @@ import { dayIn } from './service.ts';
 /**
  * Issue 31 point 4 through the checkout (real HTTP): a client over its limit, prepaying or on the stop-list reads
  * the plain-words message at step 1, and step 2 accepts the order and holds it (never refuses it); the hold lifts
- * when the bill is paid, or staff release it. A client within its terms places as before (credit_hold null).
+ * when the bill is paid, or staff release it, or (held by the stop-list) when the stop lifts. A client within its
+ * terms places as before (credit_hold null).
  */
 
 describe('the credit check at checkout', () => {
@@ -44,6 +45,7 @@ describe('the credit check at checkout', () => {
       | 'ledger-hold-release'
       | 'payment-record'
       | 'ledger-stop-set'
+      | 'ledger-stop-lift'
       | 'ledger-account-list'
       | 'ledger-adjustment-create',
     body: object,
@@ -145,12 +147,72 @@ describe('the credit check at checkout', () => {
       token,
       body: { ...scene.basket, itemsForOrder: [scene.lineIds[1]!] },
     });
-    expect(step1.json().data.credit_hold).toEqual({ reason: 'stop', message: CREDIT_HOLD_PREPAY_MESSAGE });
+    expect(step1.json().data.credit_hold).toEqual({ reason: 'stop', message: CREDIT_HOLD_STOP_MESSAGE });
     const second = await callShop(app, 'create-order-order-step2-from-items-post', {
       token,
       body: step2Input(scene, [scene.lineIds[1]!]),
     });
     expect(second.statusCode, second.body).toBe(200);
-    expect(second.json().data.credit_hold).toEqual({ reason: 'stop', message: CREDIT_HOLD_PREPAY_MESSAGE });
+    expect(second.json().data.credit_hold).toEqual({ reason: 'stop', message: CREDIT_HOLD_STOP_MESSAGE });
+  });
+
+  /** A client stopped with two orders held by the stop alone (550 with the courier's 350, then 400), then a new limit. */
+  async function twoOrdersHeldByStop(limitWhileStopped: string) {
+    const scene = await createCheckoutScene(database.db, [
+      { price: '100.00', stock: 5, inBasket: 1 },
+      { price: '200.00', stock: 5, inBasket: 1 },
+      { price: '50.00', stock: 5, inBasket: 1 },
+    ]);
+    const token = await openSession(database.db, scene.clientId, new Date());
+    const terms = (credit_limit: string) =>
+      admin('ledger-terms-set', { client_id: scene.clientId, credit_limit, deferral_days: 14, prepay_required: false });
+    await terms('100000.00');
+    const place = async (lineId: number) => {
+      const response = await callShop(app, 'create-order-order-step2-from-items-post', {
+        token,
+        body: step2Input(scene, [lineId]),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as { orderForClient: { id: number }; credit_hold: { reason: string } | null };
+    };
+    const first = await place(scene.lineIds[0]!);
+    const [bill] = await database.db.select().from(bills).where(eq(bills.orderId, first.orderForClient.id));
+    await admin('payment-record', { bill_id: bill!.id, amount: 1, date: dayIn(new Date(), 'Europe/Moscow') });
+    const { accounts } = await admin('ledger-account-list', { client_id: scene.clientId });
+    await admin('ledger-stop-set', { account_id: accounts[0].id, reason: 'Не платит' });
+    const big = await place(scene.lineIds[1]!);
+    const small = await place(scene.lineIds[2]!);
+    expect([big.credit_hold?.reason, small.credit_hold?.reason]).toEqual(['stop', 'stop']);
+    await terms(limitWhileStopped);
+    await admin('ledger-stop-lift', { account_id: accounts[0].id });
+    const holdOf = async (order: { orderForClient: { id: number } }) =>
+      (
+        await database.db.select().from(orderCreditHolds).where(eq(orderCreditHolds.orderId, order.orderForClient.id))
+      )[0]!;
+    const open = async () => (await admin('ledger-hold-list', {})).holds.map((h: { order_id: number }) => h.order_id);
+    return { big, small, holdOf, open };
+  }
+
+  it('the stop lifted sends the orders it alone held to work; one now over the limit stays held for the limit', async () => {
+    // While stopped, the limit is cut below the bigger order (550); the smaller (400) fits.
+    const { big, small, holdOf, open } = await twoOrdersHeldByStop('500.00');
+    expect(await holdOf(small)).toMatchObject({ releasedBy: 'stop_lifted' });
+    expect((await holdOf(small)).releasedAt).not.toBeNull();
+    expect(await holdOf(big)).toMatchObject({ reason: 'limit', message: CREDIT_HOLD_LIMIT_MESSAGE, releasedAt: null });
+    expect(await open()).toContain(big.orderForClient.id);
+    expect(await open()).not.toContain(small.orderForClient.id);
+  });
+
+  it('the orders a lifted stop releases count together against the limit, oldest first', async () => {
+    // 800: each order fits alone (550, 400), both together (950) do not: the older goes to work, the newer waits.
+    const { big, small, holdOf, open } = await twoOrdersHeldByStop('800.00');
+    expect(await holdOf(big)).toMatchObject({ releasedBy: 'stop_lifted' });
+    expect(await holdOf(small)).toMatchObject({
+      reason: 'limit',
+      message: CREDIT_HOLD_LIMIT_MESSAGE,
+      releasedAt: null,
+    });
+    expect(await open()).toEqual(expect.arrayContaining([small.orderForClient.id]));
+    expect(await open()).not.toContain(big.orderForClient.id);
   });
 });

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { nowFor } from '../../http/clock.ts';
 import type { AdminHandlers, AppDeps, ShopHandlers } from '../../http/handlers.ts';
 import { clientIdOf } from '../../http/auth.ts';
@@ -10,11 +11,21 @@ import {
   createReversal,
   entryList,
   liftStop,
+  matchUnmatchedLine,
   setStop,
   unmatchedLines,
 } from './service.ts';
 import { getTerms, setTerms } from './terms.ts';
 import { holdList, releaseHold } from './holds.ts';
+import { reconciliationFile } from './reconciliation-pdf.ts';
+
+/** The act as a download: it names the client, so no shared cache keeps it. */
+function sendAct(reply: FastifyReply, file: { fileName: string; bytes: Buffer }) {
+  reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
+  reply.header('cache-control', 'private, no-store');
+  reply.type('application/pdf');
+  return file.bytes;
+}
 
 /** The ledger in the back office (owner, manager); the route layer checked the role. */
 export function createLedgerAdminHandlers({ config, database: { db } }: AppDeps): AdminHandlers {
@@ -38,7 +49,11 @@ export function createLedgerAdminHandlers({ config, database: { db } }: AppDeps)
       liftStop(db, signedInStaff(staff).staffId, body, { now: nowFor(request), timeZone }),
     'ledger-debtor-list': ({ body, request }) => debtorList(db, body, { now: nowFor(request), timeZone }),
     'ledger-unmatched-list': () => unmatchedLines(db),
+    'ledger-unmatched-match': ({ staff, body, request }) =>
+      matchUnmatchedLine(db, signedInStaff(staff).staffId, body, { now: nowFor(request), timeZone }),
     'ledger-hold-list': () => holdList(db),
+    'ledger-reconciliation-download': async ({ body, reply }) =>
+      sendAct(reply, await reconciliationFile(db, body, null, timeZone)),
     'ledger-hold-release': ({ staff, body, request }) =>
       releaseHold(db, signedInStaff(staff).staffId, body.order_id, nowFor(request)),
   };
@@ -49,5 +64,7 @@ export function createLedgerHandlers({ config, database: { db } }: AppDeps): Sho
   return {
     'client-ledger-post': ({ auth, request }) =>
       clientLedger(db, clientIdOf(auth), { now: nowFor(request), timeZone: config.shopTimeZone }),
+    'client-reconciliation-download-post': async ({ auth, body, reply }) =>
+      sendAct(reply, await reconciliationFile(db, body, clientIdOf(auth), config.shopTimeZone)),
   };
 }

@@ -1,5 +1,11 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { CREDIT_HOLD_LIMIT_MESSAGE, CREDIT_HOLD_PREPAY_MESSAGE, toKopecks, type CreditHold } from '@detal/contract';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  CREDIT_HOLD_LIMIT_MESSAGE,
+  CREDIT_HOLD_PREPAY_MESSAGE,
+  CREDIT_HOLD_STOP_MESSAGE,
+  toKopecks,
+  type CreditHold,
+} from '@detal/contract';
 import type { Db, DbExecutor, Tx } from '../../db/index.ts';
 import { bills, ledgerAccounts, orderCreditHolds, orders } from '../../db/schema/index.ts';
 import { emit } from '../../events/bus.ts';
@@ -40,7 +46,7 @@ export async function creditCheck(
 ): Promise<CreditHold | null> {
   const terms = await effectiveTerms(db, clientId);
   const account = await accountOf(db, clientId, payerId);
-  if (account?.stopKind) return { reason: 'stop', message: CREDIT_HOLD_PREPAY_MESSAGE };
+  if (account?.stopKind) return { reason: 'stop', message: CREDIT_HOLD_STOP_MESSAGE };
   if (terms.prepayRequired) return { reason: 'prepay', message: CREDIT_HOLD_PREPAY_MESSAGE };
   if (terms.creditLimitKopecks === null) return null;
   const owed = account ? -toKopecks(account.balance) : 0;
@@ -91,6 +97,19 @@ export async function heldOrderIds(db: DbExecutor, orderIds: readonly number[]):
   return new Set(rows.map((row) => row.orderId));
 }
 
+/** The open holds' reasons of `orderIds` (purchasing marks their lines and will not order them). */
+export async function openHoldReasons(
+  db: DbExecutor,
+  orderIds: readonly number[],
+): Promise<Map<number, CreditHold['reason']>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: orderCreditHolds.orderId, reason: orderCreditHolds.reason })
+    .from(orderCreditHolds)
+    .where(and(inArray(orderCreditHolds.orderId, [...new Set(orderIds)]), isNull(orderCreditHolds.releasedAt)));
+  return new Map(rows.map((row) => [row.orderId, row.reason as CreditHold['reason']]));
+}
+
 /** A bill got paid in full: its order's hold, if any, is released (PaymentRecorded, same transaction). */
 export async function releaseHoldOfPaidBillTx(tx: Tx, billId: number, now: Date): Promise<void> {
   const [bill] = await tx.select({ orderId: bills.orderId, paid: bills.paid }).from(bills).where(eq(bills.id, billId));
@@ -107,6 +126,55 @@ export async function releaseHoldOfPaidBillTx(tx: Tx, billId: number, now: Date)
       entity: 'order',
       entityId: bill.orderId,
       after: { by: 'paid' },
+      at: now,
+    });
+  }
+}
+
+/**
+ * A ledger left the stop-list (decision 0062): each order the stop held on it is checked again as at checkout,
+ * oldest first, counting the orders released before it in this same lift (each may fit the limit alone, not all
+ * together). The stop was its only reason: it goes to work. Still over the limit, or in a group that prepays: it
+ * stays held, for that reason and in its words.
+ */
+export async function releaseStopHoldsTx(tx: Tx, accountId: number, now: Date): Promise<void> {
+  const [account] = await tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId));
+  if (!account) return;
+  const held = await tx
+    .select({ orderId: orders.id, payerId: orders.payerId, total: orders.totalPrice })
+    .from(orderCreditHolds)
+    .innerJoin(orders, eq(orders.id, orderCreditHolds.orderId))
+    .where(
+      and(
+        eq(orderCreditHolds.reason, 'stop'),
+        isNull(orderCreditHolds.releasedAt),
+        eq(orders.clientId, account.clientId),
+      ),
+    )
+    .orderBy(asc(orderCreditHolds.createdAt));
+  let releasedKopecks = 0;
+  for (const order of held) {
+    const payerRoot = order.payerId === null ? null : await rootPayerId(tx, order.payerId);
+    if (payerRoot !== account.payerId) continue;
+    const still = await creditCheck(tx, account.clientId, order.payerId, releasedKopecks + toKopecks(order.total));
+    if (still) {
+      await tx
+        .update(orderCreditHolds)
+        .set({ reason: still.reason, message: still.message })
+        .where(eq(orderCreditHolds.orderId, order.orderId));
+      continue;
+    }
+    releasedKopecks += toKopecks(order.total);
+    await tx
+      .update(orderCreditHolds)
+      .set({ releasedAt: now, releasedBy: 'stop_lifted' })
+      .where(eq(orderCreditHolds.orderId, order.orderId));
+    await emit(tx, 'StaffWrite', {
+      staffId: null,
+      action: 'order.credit_release',
+      entity: 'order',
+      entityId: order.orderId,
+      after: { by: 'stop_lifted' },
       at: now,
     });
   }

@@ -8,6 +8,7 @@ import { buildTestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase, testDriver } from '../../../test/helpers/db.ts';
 import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';
 import { insertClient, insertOrderWithBill, writeBillSettings, TEST_REQUISITES } from '../../../test/fixtures/bills.ts';
+import { COMPANY_PAYER } from '../../../test/fixtures/payers.ts';
 import { statementBase64 } from '../../../test/fixtures/statement.ts';
 import { ledgerPosition } from './allocation.ts';
 import { appendEntryTx, dayIn, lockAccountFor, recordShipmentDebitTx } from './service.ts';
@@ -18,20 +19,6 @@ import { appendEntryTx, dayIn, lockAccountFor, recordShipmentDebitTx } from './s
  * of money naming no bill. No entry is lost or doubled, and the cached balance and open debits are what the entries
  * say — the account row's lock (`for update`) orders the writers.
  */
-
-const COMPANY = {
-  kind: 'legal_entity',
-  fullName: 'Общество с ограниченной ответственностью «Колесо»',
-  shortName: 'ООО «Колесо»',
-  inn: '7707083893',
-  kpp: '773601001',
-  ogrn: '1027700132195',
-  legalAddress: '117997, г. Москва, ул. Вавилова, д. 19',
-  bankName: 'ПАО Сбербанк',
-  bik: '044525225',
-  correspondentAccount: '30101810400000000225',
-  settlementAccount: '40702810500000001234',
-};
 
 describe(`one payer's ledger written at once (${testDriver})`, () => {
   let database: Database;
@@ -57,7 +44,7 @@ describe(`one payer's ledger written at once (${testDriver})`, () => {
       const client = await insertClient(database.db);
       const [payer] = await database.db
         .insert(payers)
-        .values({ clientId: client.id, ...COMPANY, inn: round === 0 ? COMPANY.inn : innFor(round) })
+        .values({ clientId: client.id, ...COMPANY_PAYER, inn: round === 0 ? COMPANY_PAYER.inn : innFor(round) })
         .returning();
       const { orderId, billId } = await insertOrderWithBill(database.db, {
         clientId: client.id,
@@ -83,7 +70,7 @@ describe(`one payer's ledger written at once (${testDriver})`, () => {
             date: '20.11.2026',
             amount: '300.00',
             payerInn: payer!.inn,
-            payerAccount: COMPANY.settlementAccount,
+            payerAccount: COMPANY_PAYER.settlementAccount,
             receiverAccount: TEST_REQUISITES.settlement_account,
             purpose: 'Предоплата за запчасти',
           },

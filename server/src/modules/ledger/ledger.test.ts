@@ -22,13 +22,13 @@ import {
   ledgerAccounts,
   ledgerEntries,
   ledgerUnmatchedLines,
-  payers,
   shipments,
 } from '../../db/schema/index.ts';
 import { buildTestAppWithClock, callShop, type TestClock } from '../../../test/helpers/clients.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';
 import { insertClient, insertOrderWithBill, writeBillSettings, TEST_REQUISITES } from '../../../test/fixtures/bills.ts';
+import { COMPANY_PAYER, insertCompanyPayer } from '../../../test/fixtures/payers.ts';
 import { statementBase64 } from '../../../test/fixtures/statement.ts';
 import { openSession } from '../clients/sessions.ts';
 import { dayIn, recordShipmentDebitTx, runStopListTick } from './service.ts';
@@ -41,19 +41,6 @@ import { dayIn, recordShipmentDebitTx, runStopListTick } from './service.ts';
  */
 
 const TZ = 'Europe/Moscow';
-const COMPANY = {
-  kind: 'legal_entity',
-  fullName: 'Общество с ограниченной ответственностью «Колесо»',
-  shortName: 'ООО «Колесо»',
-  inn: '7707083893',
-  kpp: '773601001',
-  ogrn: '1027700132195',
-  legalAddress: '117997, г. Москва, ул. Вавилова, д. 19',
-  bankName: 'ПАО Сбербанк',
-  bik: '044525225',
-  correspondentAccount: '30101810400000000225',
-  settlementAccount: '40702810500000001234',
-};
 const line = (price: string) => ({ article: 'OC90', brandName: 'KNECHT', description: 'Фильтр', price, quantity: 1 });
 
 describe('the client ledger through the API', () => {
@@ -72,11 +59,7 @@ describe('the client ledger through the API', () => {
     managerId = (await createTestStaff(database.db, 'manager')).member.id;
     manager = await staffCookieFor(database.db, managerId);
     workshop = await insertClient(database.db, { lastName: 'Колёсов', firstName: 'Олег', companyName: 'ООО «Колесо»' });
-    const [payer] = await database.db
-      .insert(payers)
-      .values({ clientId: workshop.id, ...COMPANY })
-      .returning({ id: payers.id });
-    payerId = payer!.id;
+    payerId = await insertCompanyPayer(database.db, workshop.id);
   });
 
   afterAll(async () => {
@@ -119,7 +102,7 @@ describe('the client ledger through the API', () => {
 
   it('money naming no bill lands on the payer found by its INN as an advance; later shipments use it', async () => {
     const entry = await admin<LedgerEntry>('ledger-advance-create', {
-      inn: COMPANY.inn,
+      inn: COMPANY_PAYER.inn,
       amount: '10000.00',
       date: today(),
       reference: 'п/п 7',
@@ -181,8 +164,8 @@ describe('the client ledger through the API', () => {
           number: '502',
           date: '20.11.2026',
           amount: '3000.00',
-          payerInn: COMPANY.inn,
-          payerAccount: COMPANY.settlementAccount,
+          payerInn: COMPANY_PAYER.inn,
+          payerAccount: COMPANY_PAYER.settlementAccount,
           receiverAccount: TEST_REQUISITES.settlement_account,
           purpose: 'Предоплата за запчасти',
         },
@@ -358,6 +341,16 @@ describe('the client ledger through the API', () => {
     expect(view.open_debits).toEqual([expect.objectContaining({ open: '5000.00', overdue: true })]);
     await runStopListTick(database.db, { now: clock.now(), timeZone: TZ });
     expect((await payerAccount()).stop).toMatchObject({ kind: 'auto' });
+    // Stopped: nothing is left of the limit for the client, whatever the debt; the view names the shop's day.
+    const stoppedView = shopEndpoints['client-ledger-post'].response.parse(
+      (await callShop(app, 'client-ledger-post', { token, body: {} })).json(),
+    ).data;
+    expect(stoppedView.today).toBe(today());
+    expect(stoppedView.accounts.find((a) => a.payer_id === payerId)).toMatchObject({
+      credit_limit: '50000.00',
+      available: '0.00',
+      stop: { kind: 'auto' },
+    });
     const debtors = await admin<{
       debtors: Array<{ account: LedgerAccount; days_overdue: number; email: string; limit_over_80: boolean }>;
     }>('ledger-debtor-list', { sort: 'overdue' });

@@ -4,6 +4,8 @@ import {
   LEDGER_ALREADY_REVERSED_MESSAGE,
   LEDGER_AMBIGUOUS_INN_MESSAGE,
   LEDGER_ENTRY_NOT_FOUND_MESSAGE,
+  LEDGER_LINE_ALREADY_MATCHED_MESSAGE,
+  LEDGER_LINE_NOT_FOUND_MESSAGE,
   LEDGER_NOT_STOPPED_MESSAGE,
   LEDGER_REVERSAL_OF_REVERSAL_MESSAGE,
   LEDGER_UNKNOWN_INN_MESSAGE,
@@ -38,6 +40,7 @@ import {
   type LedgerEntryFacts,
   type OpenDebit,
 } from './allocation.ts';
+import { entryPageQuery, overdueSql, type EntryPageRequest, type EntryRow } from './list-queries.ts';
 import { effectiveTerms } from './terms.ts';
 
 /**
@@ -106,7 +109,8 @@ interface StoredOpenDebit {
 }
 
 /** Derives the position from every entry and keeps it on the account's row (the caller holds its lock). */
-async function refreshAccountTx(tx: Tx, accountId: number, today: string, stopAfterDays: number) {
+async function refreshAccountTx(tx: Tx, accountId: number, clock: Clock, stopAfterDays: number) {
+  const today = dayIn(clock.now, clock.timeZone);
   const position = ledgerPosition((await entriesOf(tx, accountId)).map(factsOf));
   const open: StoredOpenDebit[] = position.openDebits.map((debit) => ({
     entry_id: debit.entryId,
@@ -119,14 +123,27 @@ async function refreshAccountTx(tx: Tx, accountId: number, today: string, stopAf
   );
   await tx
     .update(ledgerAccounts)
-    .set({ balance: kopecksToDecimal(position.balanceKopecks), openDebits: open, oldestOpenDue: oldest })
+    .set({
+      balance: kopecksToDecimal(position.balanceKopecks),
+      openDebits: open,
+      oldestOpenDue: oldest,
+      overdue: kopecksToDecimal(overdueKopecks(position.openDebits, today)),
+      overdueOn: today,
+    })
     .where(eq(ledgerAccounts.id, accountId));
-  await applyAutoStopTx(tx, accountId, oldest, today, stopAfterDays);
+  await applyAutoStopTx(tx, accountId, oldest, today, stopAfterDays, clock.now);
   return position;
 }
 
 /** The automatic stop-list: on when a debit is overdue more than `days`, off once no such debit is left. */
-async function applyAutoStopTx(tx: Tx, accountId: number, oldestDue: string | null, today: string, days: number) {
+async function applyAutoStopTx(
+  tx: Tx,
+  accountId: number,
+  oldestDue: string | null,
+  today: string,
+  days: number,
+  now: Date,
+) {
   const tooLate = oldestDue !== null && daysBetween(oldestDue, today) > days;
   const [account] = await tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId));
   if (!account) return;
@@ -159,6 +176,7 @@ async function applyAutoStopTx(tx: Tx, accountId: number, oldestDue: string | nu
       entityId: accountId,
       at: new Date(),
     });
+    await emit(tx, 'LedgerStopLifted', { accountId, at: now });
   }
 }
 
@@ -211,7 +229,7 @@ export async function appendEntryTx(tx: Tx, accountId: number, entry: NewEntry, 
     .onConflictDoNothing()
     .returning();
   if (!row) return null;
-  await refreshAccountTx(tx, accountId, dayIn(clock.now, clock.timeZone), await stopAfterDays(tx));
+  await refreshAccountTx(tx, accountId, clock, await stopAfterDays(tx));
   return row;
 }
 
@@ -284,22 +302,46 @@ export async function recordBillPaymentTx(
   },
   clock: Clock,
 ) {
-  if (payment.statementKey !== null) {
-    // Taken as an advance before staff named its bill: the money is on the ledger already.
-    const [earlier] = await tx
-      .select({ id: ledgerEntries.id })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.statementKey, payment.statementKey));
-    if (earlier) return null;
-  }
   const [bill] = await tx
     .select({ clientId: orders.clientId, payerId: orders.payerId })
     .from(bills)
     .innerJoin(orders, eq(orders.id, bills.orderId))
     .where(eq(bills.id, payment.billId));
   if (!bill) return null;
+  let statementKey = payment.statementKey;
+  if (statementKey !== null) {
+    const [earlier] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.statementKey, statementKey));
+    if (earlier && earlier.billId !== null) return null;
+    if (earlier) {
+      // Taken as an advance before staff named its bill: the advance is reversed and the money becomes one credit
+      // naming the bill, on the bill's ledger (it may be another than the INN's). The document's key stays on the
+      // advance; the credit is kept unique by its payment.
+      await lockAccount(tx, earlier.accountId);
+      const [reversal] = await tx
+        .select({ id: ledgerEntries.id })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.reversesId, earlier.id));
+      if (!reversal) {
+        await appendEntryTx(
+          tx,
+          earlier.accountId,
+          {
+            kind: 'reversal',
+            side: 'debit',
+            amountKopecks: toKopecks(earlier.amount),
+            occurredOn: payment.paidOn,
+            reversesId: earlier.id,
+            reason: `Зачтено в оплату счёта № ${payment.billId}`,
+            staffId: payment.staffId,
+          },
+          clock,
+        );
+      }
+      statementKey = null;
+    }
+  }
   const accountId = await lockAccountFor(tx, bill.clientId, bill.payerId);
-  return appendEntryTx(
+  const row = await appendEntryTx(
     tx,
     accountId,
     {
@@ -309,12 +351,22 @@ export async function recordBillPaymentTx(
       occurredOn: payment.paidOn,
       billId: payment.billId,
       paymentId: payment.paymentId,
-      statementKey: payment.statementKey,
+      statementKey,
       reason: payment.reference,
       staffId: payment.staffId,
     },
     clock,
   );
+  if (row && payment.statementKey !== null) await markLineMatchedTx(tx, payment.statementKey, row.id);
+  return row;
+}
+
+/** A listed statement line staff have put on a ledger (as an advance or to a bill) leaves the list. */
+async function markLineMatchedTx(tx: Tx, statementKey: string, entryId: number) {
+  await tx
+    .update(ledgerUnmatchedLines)
+    .set({ entryId })
+    .where(and(eq(ledgerUnmatchedLines.statementKey, statementKey), isNull(ledgerUnmatchedLines.entryId)));
 }
 
 type InnMatch = { kind: 'one'; clientId: number; payerId: number | null } | { kind: 'none' } | { kind: 'many' };
@@ -346,8 +398,27 @@ export interface MoneyWithoutBill {
   staffId: number | null;
 }
 
-/** A statement line naming no bill: an advance on the payer its INN names, or a line listed for staff. */
-export async function recordStatementAdvanceTx(tx: Tx, line: MoneyWithoutBill, clock: Clock) {
+/**
+ * A statement line naming no bill: an advance on the payer its INN names, or a line listed for staff. Answers the
+ * ledger the line is (or already was) an advance on; null when it is listed.
+ */
+export async function recordStatementAdvanceTx(
+  tx: Tx,
+  line: MoneyWithoutBill,
+  clock: Clock,
+): Promise<{ accountId: number; clientId: number; name: string } | null> {
+  if (line.statementKey !== null) {
+    const [earlier] = await tx
+      .select({ accountId: ledgerEntries.accountId, billId: ledgerEntries.billId })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.statementKey, line.statementKey));
+    if (earlier) {
+      const account = await accountView(tx, earlier.accountId, clock);
+      return earlier.billId === null && account
+        ? { accountId: account.id, clientId: account.client_id, name: account.name }
+        : null;
+    }
+  }
   const match = line.inn === '' ? ({ kind: 'none' } as const) : await findByInn(tx, line.inn);
   if (match.kind !== 'one') {
     if (line.statementKey !== null) {
@@ -365,7 +436,7 @@ export async function recordStatementAdvanceTx(tx: Tx, line: MoneyWithoutBill, c
     return null;
   }
   const accountId = await lockAccountFor(tx, match.clientId, match.payerId);
-  return appendEntryTx(
+  await appendEntryTx(
     tx,
     accountId,
     {
@@ -379,6 +450,54 @@ export async function recordStatementAdvanceTx(tx: Tx, line: MoneyWithoutBill, c
     },
     clock,
   );
+  const account = (await accountView(tx, accountId, clock))!;
+  return { accountId, clientId: account.client_id, name: account.name };
+}
+
+/** Staff put a listed statement line on a ledger as an advance: one credit carrying the document's key. */
+export async function matchUnmatchedLine(
+  db: Db,
+  staffId: number,
+  body: { line_id: number; account_id: number },
+  clock: Clock,
+): Promise<LedgerEntry> {
+  return db.transaction(async (tx) => {
+    const [line] = await tx
+      .select()
+      .from(ledgerUnmatchedLines)
+      .where(eq(ledgerUnmatchedLines.id, body.line_id))
+      .for('update');
+    if (!line) throw notFound(LEDGER_LINE_NOT_FOUND_MESSAGE);
+    const already = () =>
+      validationFailed({ line_id: [LEDGER_LINE_ALREADY_MATCHED_MESSAGE] }, LEDGER_LINE_ALREADY_MATCHED_MESSAGE);
+    if (line.entryId !== null) throw already();
+    const row = await appendEntryTx(
+      tx,
+      body.account_id,
+      {
+        kind: 'payment',
+        side: 'credit',
+        amountKopecks: toKopecks(line.amount),
+        occurredOn: line.paidOn,
+        statementKey: line.statementKey,
+        reason: line.reference,
+        staffId,
+      },
+      clock,
+    );
+    // The document is on a ledger already (recorded to a bill by then): nothing is written twice.
+    if (!row) throw already();
+    await tx.update(ledgerUnmatchedLines).set({ entryId: row.id }).where(eq(ledgerUnmatchedLines.id, line.id));
+    await emit(tx, 'StaffWrite', {
+      staffId,
+      action: 'ledger.unmatched_match',
+      entity: 'ledger_account',
+      entityId: body.account_id,
+      after: { entry_id: row.id, line_id: line.id, amount: row.amount },
+      at: clock.now,
+    });
+    return (await entryView(tx, body.account_id, row.id))!;
+  });
 }
 
 // --- staff's writes ------------------------------------------------------------------------------------------
@@ -556,14 +675,29 @@ export async function liftStop(
       before: { stop: account.stopKind, reason: account.stopReason },
       at: clock.now,
     });
+    await emit(tx, 'LedgerStopLifted', { accountId: account.id, at: clock.now });
     return (await accountView(tx, account.id, clock))!;
   });
 }
 
 /** The job (decision 0043): the automatic stop-list set or lifted on every ledger whose overdue crossed the line. */
+/**
+ * Brings every account's cached overdue to `today` (one statement, once a day in effect): debits fall due overnight
+ * without a write to their ledger. A position written meanwhile holds its row: the update waits and reads it anew.
+ */
+export async function refreshOverdue(db: DbExecutor, today: string): Promise<number> {
+  const result = await db.execute<{ id: number }>(sql`
+    update ledger_accounts
+       set overdue = ${overdueSql(sql`ledger_accounts`, today)}, overdue_on = ${today}::date
+     where overdue_on is distinct from ${today}::date and (oldest_open_due < ${today}::date or overdue <> 0)
+    returning id`);
+  return result.rows.length;
+}
+
 export async function runStopListTick(db: Db, clock: Clock): Promise<{ checked: number }> {
   const days = await stopAfterDays(db);
   const today = dayIn(clock.now, clock.timeZone);
+  await refreshOverdue(db, today);
   const line = addDays(today, -days);
   const candidates = await db
     .select({ id: ledgerAccounts.id })
@@ -574,7 +708,7 @@ export async function runStopListTick(db: Db, clock: Clock): Promise<{ checked: 
   for (const { id } of candidates) {
     await db.transaction(async (tx) => {
       const account = await lockAccount(tx, id);
-      if (account) await applyAutoStopTx(tx, id, account.oldestOpenDue, today, days);
+      if (account) await applyAutoStopTx(tx, id, account.oldestOpenDue, today, days, clock.now);
     });
   }
   return { checked: candidates.length };
@@ -657,22 +791,38 @@ export async function accountsOfClient(db: DbExecutor, clientId: number, clock: 
   return rows.map((row) => toAccountView(row, clock));
 }
 
-/** Every entry with its running balance and what is open of it; filters apply after the running balance. */
-export async function entryList(
-  db: DbExecutor,
-  body: { account_id: number; kind?: LedgerEntryKind | null; date_from?: string | null; date_to?: string | null },
-  clock: Clock,
-) {
-  const account = await accountView(db, body.account_id, clock);
-  if (!account) throw notFound(LEDGER_ACCOUNT_NOT_FOUND_MESSAGE);
-  const views = await entryViews(db, body.account_id);
-  const entries = views.filter(
-    (entry) =>
-      (body.kind == null || entry.kind === body.kind) &&
-      (body.date_from == null || entry.date >= body.date_from) &&
-      (body.date_to == null || entry.date <= body.date_to),
-  );
-  return { account, entries };
+/**
+ * A page of a ledger's entries with the running balance and what is open of each debit (decision 0057): the
+ * running balance counts every entry before, filtered out or not; what is open comes from the account's cached
+ * position (rewritten from all entries on every write), so a page never reads the whole ledger into the app.
+ */
+export async function entryList(db: DbExecutor, body: EntryPageRequest, clock: Clock) {
+  const [row] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, body.account_id));
+  const account = row ? await accountView(db, body.account_id, clock) : null;
+  if (!row || !account) throw notFound(LEDGER_ACCOUNT_NOT_FOUND_MESSAGE);
+  const open = new Map(openDebitsOf(row).map((debit) => [debit.entryId, debit.openKopecks]));
+  const { rows } = await db.execute<EntryRow>(entryPageQuery(body));
+  const entries = rows
+    .filter((entry) => entry.id !== null)
+    .map((entry): LedgerEntry => {
+      const id = Number(entry.id);
+      return {
+        id,
+        kind: entry.kind as LedgerEntryKind,
+        side: entry.side as LedgerSideName,
+        amount: kopecksToDecimal(toKopecks(entry.amount)),
+        date: entry.occurred_on,
+        due_on: entry.due_on,
+        bill_id: entry.bill_id,
+        shipment_id: entry.shipment_id,
+        reverses_id: entry.reverses_id === null ? null : Number(entry.reverses_id),
+        reversed: entry.reversed,
+        reason: entry.reason,
+        running_balance: kopecksToDecimal(toKopecks(entry.running_balance)),
+        open: entry.side === 'debit' ? kopecksToDecimal(open.get(id) ?? 0) : null,
+      };
+    });
+  return { account, entries, total: Number(rows[0]?.total ?? 0) };
 }
 
 async function entryViews(db: DbExecutor, accountId: number): Promise<LedgerEntry[]> {

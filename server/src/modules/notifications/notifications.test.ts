@@ -11,11 +11,12 @@ import { clients, notifications, staff } from '../../db/schema/index.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { createTestDatabase, testDriver } from '../../../test/helpers/db.ts';
 import { createTestStaff } from '../../../test/helpers/staff.ts';
-import { attachmentsOf, headerOf, htmlBodyOf, textBodyOf } from '../../../test/helpers/mail-message.ts';
+import { attachmentsOf, headerOf, htmlBodyOf, subjectOf, textBodyOf } from '../../../test/helpers/mail-message.ts';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/helpers/smtp.ts';
 import { writeBillSettings } from '../../../test/fixtures/bills.ts';
 import { createCheckoutScene, step2Input, step2Request, writeDeliveryMethods } from '../../../test/fixtures/orders.ts';
 import { markBillPaidFromCli } from '../payments/service.ts';
+import { clientCancelLine } from '../returns/cancels.ts';
 import { placeOrder } from '../orders/checkout/place-order.ts';
 import { findOrderOfAnyClient } from '../orders/queries.ts';
 import { setOrderStatus } from '../orders/order-status.ts';
@@ -282,6 +283,31 @@ describe('payment recorded', () => {
     const row = (await rowsOf(orderId)).find((candidate) => candidate.kind === 'payment_recorded')!;
     expect(row.payload).toEqual({ amount: kopecksToDecimal(toKopecks(order.total_price)) });
     expect(text).toContain(`Мы получили оплату ${formatRoubles(order.total_price)}`);
+  });
+});
+
+describe('a cancel request or a return: each step told', () => {
+  it('e-mails the order’s address what happened to its request, with the way to its «Возвраты»', async () => {
+    const { orderId, lineIds, scene } = await placeAnOrder();
+    await setOrderStatus(database.db, { orderId, lineId: lineIds[0]! }, 'ordered');
+    await sendDue(inAMinute());
+    const since = smtp.received.length;
+    // Ordered from a supplier: the client's cancel becomes a request for a manager (issue 32, point 1).
+    const asked = await clientCancelLine(
+      database.db,
+      scene.clientId,
+      { order_item_id: lineIds[0]!, comment: 'Передумал' },
+      { at: new Date(), timeZone: 'Europe/Moscow' },
+    );
+    expect(asked.canceled).toBe(false);
+    expect(await sendDue()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    const mail = await smtp.waitForMail(BUYER, since);
+    expect(subjectOf(mail.raw)).toMatch(new RegExp(`^${orderLabel(orderId)}: запрос на отмену получен — \\S`));
+    const text = textBodyOf(mail.raw);
+    expect(text).toContain('Мы получили ваш запрос на отмену позиции');
+    expect(text).toContain('отмену подтвердит менеджер');
+    expect(text).toContain(`${settings.publicUrl}/returns`);
+    expect(htmlBodyOf(mail.raw)).toContain('Мы получили ваш запрос на отмену позиции');
   });
 });
 

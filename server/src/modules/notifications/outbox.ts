@@ -1,10 +1,15 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { OrderStatus } from '@detal/contract';
 import type { Tx } from '../../db/index.ts';
-import type { LineSourceFacts, SupplierAlertFacts, SupplierAlertKind } from '../../events/domain-events.ts';
+import type {
+  LedgerReminderDue,
+  LineSourceFacts,
+  SupplierAlertFacts,
+  SupplierAlertKind,
+} from '../../events/domain-events.ts';
 import { notifications, type NOTIFICATION_KINDS } from '../../db/schema/index.ts';
 import { findBillOwner } from '../bills/queries.ts';
-import { wantsStatusEmails } from '../clients/queries.ts';
+import { findClientMailPreferences, wantsStatusEmails } from '../clients/queries.ts';
 import { findOrderContact } from '../orders/queries.ts';
 
 /**
@@ -189,6 +194,28 @@ export async function enqueueLineReplaced(
   });
 }
 
+/** A ledger reminder's facts as decided (the LedgerReminderDue event's), for the template. */
+export type LedgerReminderPayload = Omit<LedgerReminderDue, 'at' | 'clientId' | 'kind'>;
+
+/**
+ * The client ledger's reminders (issue 31, decision 0056) to the client's e-mail: debits due soon only when the
+ * client keeps optional e-mails on (the /account switch), an overdue notice always (the client may not turn it off).
+ */
+export async function enqueueLedgerReminder(tx: Tx, reminder: LedgerReminderDue): Promise<void> {
+  const client = await findClientMailPreferences(tx, reminder.clientId);
+  if (!client) return;
+  if (reminder.kind === 'before_due' && !client.notifyStatusEmails) return;
+  const { at, clientId, kind, ...payload } = reminder;
+  await tx.insert(notifications).values({
+    kind: kind === 'overdue' ? 'ledger_overdue' : 'ledger_due_soon',
+    recipient: client.email,
+    clientId,
+    payload: payload satisfies LedgerReminderPayload,
+    createdAt: at,
+    dueAt: at,
+  });
+}
+
 export interface BillRevisedPayload {
   /** The revision the e-mail carries (its PDF is attached: a revision never changes). */
   revision: number;
@@ -258,4 +285,30 @@ export async function enqueueSupplierOrderEmail(
       dueAt: now,
     })
     .onConflictDoNothing();
+}
+
+/** What a return's or cancel request's e-mail says (issue 32): composed where the step was taken. */
+export interface ReturnStepPayload {
+  subject: string;
+  text: string;
+}
+
+/** A step of a client's cancel request or return: to the order's e-mail. */
+export async function enqueueReturnStep(
+  tx: Tx,
+  step: { orderId: number } & ReturnStepPayload,
+  options?: EnqueueOptions,
+): Promise<void> {
+  const contact = await findOrderContact(tx, step.orderId);
+  if (!contact) return;
+  const now = nowOf(options);
+  await tx.insert(notifications).values({
+    kind: 'return_step',
+    recipient: contact.email,
+    clientId: contact.clientId,
+    orderId: step.orderId,
+    payload: { subject: step.subject, text: step.text } satisfies ReturnStepPayload,
+    createdAt: now,
+    dueAt: now,
+  });
 }

@@ -8,6 +8,7 @@ import {
   formatLineTotal,
   formatRoubles,
   kopecksToDecimal,
+  toKopecks,
   ORDER_STATUS_NAMES,
   orderLabel,
   STALE_POLICY_NAMES,
@@ -23,11 +24,13 @@ import { findOrderContact, findOrderOfAnyClient, type OrderContact } from '../or
 import { findBillDocument } from '../bills/revisions.ts';
 import type {
   BillRevisedPayload,
+  LedgerReminderPayload,
   LineReplacedPayload,
   LinesStatusPayload,
   NotificationKind,
   StatusChangeEntry,
   PaymentPayload,
+  ReturnStepPayload,
   SupplierAlertPayload,
   SupplierOrderPayload,
 } from './outbox.ts';
@@ -52,6 +55,9 @@ const TEMPLATE_OF: Record<NotificationKind, string> = {
   staff_list_mass_removal: 'staff-list-mass-removal',
   supplier_order: 'supplier-order',
   line_replaced: 'line-replaced',
+  ledger_due_soon: 'ledger-due-soon',
+  ledger_overdue: 'ledger-overdue',
+  return_step: 'return-step',
 };
 
 /**
@@ -183,6 +189,8 @@ export async function renderNotification(
     return { mail: supplierAlertMail(kind, row, common, settings) };
   }
   if (kind === 'supplier_order') return supplierOrderMail(db, row, common, settings);
+  if (kind === 'ledger_due_soon' || kind === 'ledger_overdue')
+    return { mail: ledgerReminderMail(kind, row, common, settings) };
   const order = row.orderId === null ? null : await findOrderOfAnyClient(db, row.orderId);
   if (!order) return { nothing: `order ${row.orderId} not found` };
   const view: Record<string, unknown> = { ...common, ...orderView(order, settings) };
@@ -235,6 +243,11 @@ export async function renderNotification(
     view.from_price = formatRoubles(from.price);
     view.to_price = formatRoubles(to.price);
     view.price_changed = from.price !== to.price;
+  } else if (kind === 'return_step') {
+    const { subject, text } = row.payload as ReturnStepPayload;
+    view.subject = subject;
+    view.text = text;
+    view.returns_url = `${settings.publicUrl}/returns`;
   } else if (kind === 'payment_recorded') {
     const bill = row.billId === null ? null : await findBillOwner(db, row.billId);
     if (!bill) return { nothing: `bill ${row.billId} not found` };
@@ -341,4 +354,27 @@ async function supplierOrderMail(
       messageId: notificationMessageId(row.id, settings.publicUrl),
     },
   };
+}
+
+/** The client ledger's reminder (issue 31): from the row's payload alone, the facts as the job decided them. */
+function ledgerReminderMail(
+  kind: 'ledger_due_soon' | 'ledger_overdue',
+  row: NotificationRow,
+  common: Record<string, unknown>,
+  settings: RenderSettings,
+): Omit<MailMessage, 'to'> {
+  const payload = row.payload as LedgerReminderPayload;
+  const view = {
+    ...common,
+    account_name: payload.accountName,
+    debits: payload.debits.map((debit) => ({
+      due_on: formatDate(debit.dueOn, settings.timeZone),
+      open: formatRoubles(debit.open),
+    })),
+    total: formatRoubles(kopecksToDecimal(payload.debits.reduce((sum, debit) => sum + toKopecks(debit.open), 0))),
+    debt: formatRoubles(payload.debt),
+    overdue: formatRoubles(payload.overdue),
+    bills_url: `${settings.publicUrl}/bills`,
+  };
+  return { ...renderTemplates(kind, view), messageId: notificationMessageId(row.id, settings.publicUrl) };
 }

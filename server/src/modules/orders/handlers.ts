@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '@detal/contract';
 import { notFound, validationFailed } from '../../http/errors.ts';
 import { clientIdOf } from '../../http/auth.ts';
+import { nowFor } from '../../http/clock.ts';
 import type { AppDeps, ShopHandlers } from '../../http/handlers.ts';
+import { markNoReturn, NO_RETURN_POLICIES_NONE, type NoReturnLookup } from '../../shared/no-return.ts';
 import { readPage } from '../../shared/pagination.ts';
 import { placeOrder, type CheckoutHooks } from './checkout/place-order.ts';
 import { buildPreorder } from './checkout/preorder.ts';
@@ -27,13 +29,24 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
  * Checkout in two steps, the client's order list and one order (contract-decisions.md section 6). `hooks` are
  * for tests only.
  */
-export function createOrdersHandlers({ config, database: { db } }: AppDeps, hooks: CheckoutHooks = {}): ShopHandlers {
+export function createOrdersHandlers(
+  { config, database: { db } }: AppDeps,
+  hooks: CheckoutHooks = {},
+  noReturn: NoReturnLookup = NO_RETURN_POLICIES_NONE,
+): ShopHandlers {
   const timeZone = config.shopTimeZone;
   return {
-    'basket-create-order-order-step1-from-items-post': ({ body, auth }) => buildPreorder(db, clientIdOf(auth), body),
+    'basket-create-order-order-step1-from-items-post': async ({ body, auth }) => {
+      const preorder = await buildPreorder(db, clientIdOf(auth), body);
+      return { ...preorder, items: await markNoReturn(noReturn, preorder.items, (line) => line.offer_id) };
+    },
 
     'create-order-order-step2-from-items-post': async ({ body, auth, request }) => {
-      const { orderId } = await placeOrder(db, clientIdOf(auth), body, idempotencyKeyOf(request), { timeZone, hooks });
+      const { orderId } = await placeOrder(db, clientIdOf(auth), body, idempotencyKeyOf(request), {
+        timeZone,
+        hooks,
+        now: () => nowFor(request),
+      });
       // (issue 31) An order the credit check held says so; it was placed all the same.
       return { orderForClient: { id: orderId }, credit_hold: await openHoldOf(db, orderId) };
     },

@@ -7,7 +7,7 @@ import type { StatusActor } from './order-status.ts';
 /**
  * Splitting a client line in two (issue 29, decision 0049): a line of 3 pieces of which 2 arrived becomes a line
  * of 2 (which goes «Готов к выдаче») and a line of 1 (still on its way), so that every line's status is true. The
- * new line is a copy of the original (price, purchase price, supplier, offer, bill flag) with `split_from_id`
+ * new line is a copy of the original (price, purchase price, supplier, offer, bill flag, analog pair) with `split_from_id`
  * naming it, and the original keeps the rest: price × quantity summed over the two is what it was, so neither the
  * order's bill nor its total changes (an issued bill document is never rewritten; decision 0039). The new line
  * gets the original's status history, so that its past shows, and the order counts one more position.
@@ -50,10 +50,10 @@ export async function splitLines(tx: Tx, splits: readonly LineSplit[], actor: St
     )
     insert into order_items (order_id, offer_id, article, article_normalized, brand_name, description,
                              supplier_name, supplier_id, delivery_days, price, purchase_price, pricing_profile_id,
-                             personal_discount, quantity, status, billed, split_from_id)
+                             personal_discount, quantity, status, billed, split_from_id, analog_pair_id)
     select i.order_id, i.offer_id, i.article, i.article_normalized, i.brand_name, i.description,
            i.supplier_name, i.supplier_id, i.delivery_days, i.price, i.purchase_price, i.pricing_profile_id,
-           i.personal_discount, w.quantity, i.status, i.billed, i.id
+           i.personal_discount, w.quantity, i.status, i.billed, i.id, i.analog_pair_id
       from wanted w join order_items i on i.id = w.line_id
      order by w.position
     returning id, split_from_id, quantity`);

@@ -397,3 +397,14 @@ export async function findLineStatus(tx: Tx, orderId: number, lineId: number): P
     .where(and(eq(orderItems.id, lineId), eq(orderItems.orderId, orderId)));
   return (line?.status as OrderStatus | undefined) ?? null;
 }
+
+/** A line of one of `clientId`'s orders (null for another client's or a missing one): a client's cancel reads it. */
+export async function findClientLine(db: DbExecutor, lineId: number, clientId: number) {
+  if (!fitsIntegerId(lineId)) return null;
+  const [line] = await db
+    .select({ id: orderItems.id, orderId: orderItems.orderId, status: orderItems.status })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.id, lineId), eq(orders.clientId, clientId)));
+  return line ? { ...line, status: line.status as OrderStatus } : null;
+}

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { PAYER_KIND_NAMES, type Payer, type PayerKind, type PayerRequisites } from '@detal/contract';
 import type { DbExecutor, Tx } from '../../db/index.ts';
-import { payers } from '../../db/schema/index.ts';
+import { payerSearchDocument, payers } from '../../db/schema/index.ts';
 import { auditObjectsOf, type AuditObjectReader } from '../audit/audit-objects.ts';
 
 /** The payers table's SQL (issue 30): only this module writes it; orders read a payer through service.ts. */
@@ -82,6 +82,23 @@ export const payerOf = (row: PayerRow): Payer => ({
 });
 
 export type StoredPayer = PayerRow;
+
+/** The ids of the clients one of whose payers (archived ones too) matches `query`, a tsquery: by payers_search_idx. */
+export const payerClientsMatching = (query: SQL) =>
+  sql`select ${payers.clientId} from ${payers} where ${payerSearchDocument} @@ ${query}`;
+
+/** The active payers of these clients, briefly (short name and INN), the default first. */
+export async function selectPayerNamesOf(
+  db: DbExecutor,
+  clientIds: number[],
+): Promise<Array<{ clientId: number; name: string; inn: string }>> {
+  if (clientIds.length === 0) return [];
+  return db
+    .select({ clientId: payers.clientId, name: payers.shortName, inn: payers.inn })
+    .from(payers)
+    .where(and(inArray(payers.clientId, clientIds), isNull(payers.archivedAt)))
+    .orderBy(desc(payers.isDefault), asc(payers.createdAt), asc(payers.id));
+}
 
 /** The client's payers: active ones first (the default first of them), then archived, oldest first within each. */
 export async function selectPayers(db: DbExecutor, clientId: number, withArchived: boolean): Promise<PayerRow[]> {

@@ -116,6 +116,7 @@ export async function importStatement(
       recorded: [],
       already_recorded: [],
       unmatched: [],
+      advances: [],
     };
     const seen = new Map<string, number>();
     const advanced = new Set<string>();
@@ -132,8 +133,8 @@ export async function importStatement(
         const reason = numbers.length === 0 ? 'no_bill_number' : unmatchedReason(line, named);
         // No bill the purpose names can take it: the payer may still name one (issue 26 point 9).
         const proposal = named.length === 0 ? proposalByPayer(line, payers) : null;
-        result.unmatched.push({ line, reason, bill_id: named[0]?.id ?? null, proposal });
         // Money naming no bill and no bill to propose: the ledger's advance, or its list for staff (issue 31).
+        let advance: StatementImportResult['advances'][number] | null = null;
         if (numbers.length === 0 && proposal === null && line.received_on <= today && !advanced.has(key)) {
           advanced.add(key);
           await emit(tx, 'StatementMoneyWithoutBill', {
@@ -145,8 +146,13 @@ export async function importStatement(
             staffId: actor.staffId,
             at: actor.now,
             timeZone: actor.timeZone,
+            onAdvance: ({ accountId, clientId, name }) => {
+              advance = { line, account_id: accountId, client_id: clientId, name };
+            },
           });
         }
+        if (advance) result.advances.push(advance);
+        else result.unmatched.push({ line, reason, bill_id: named[0]?.id ?? null, proposal });
         continue;
       }
       const outcome = await recordPaymentTx(tx, {
@@ -178,6 +184,7 @@ export async function importStatement(
         recorded: result.recorded.length,
         already_recorded: result.already_recorded.length,
         unmatched: result.unmatched.length,
+        advances: result.advances.length,
         ignored_outgoing: result.ignored_outgoing,
       },
       at: actor.now,

@@ -14,7 +14,7 @@ import {
 } from '@detal/contract';
 import type { Tx } from '../../db/index.ts';
 import { conflict, validationFailed, type FieldErrors } from '../../http/errors.ts';
-import { replaceWithinTolerance } from './auto-replace.ts';
+import { lockReplacementDrafts, replaceWithinTolerance } from './auto-replace.ts';
 import { setLinesStatus } from './client-lines.ts';
 import { lockLinesOfOrders, saveLineQuantities, setSupplierOrder } from './queries.ts';
 import { FINAL_STATES, outstandingOf } from './supplier-order-state.ts';
@@ -113,6 +113,13 @@ export async function applySupplierAnswer(
   }
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 
+  // Supplier orders before client lines (decision 0059): the drafts a replacement may go to, locked now.
+  await lockReplacementDrafts(
+    tx,
+    answer.lines
+      .filter((input) => input.refused > byId.get(input.lineId)!.refusedQuantity)
+      .map((input) => byId.get(input.lineId)!.orderItemId),
+  );
   const before = answer.lines.map((input) => {
     const line = byId.get(input.lineId)!;
     return {

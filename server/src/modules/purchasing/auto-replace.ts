@@ -1,10 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { AUTO_REPLACEMENT_NOTE, kopecksToDecimal, normalizeBrand, toKopecks } from '@detal/contract';
 import type { Tx } from '../../db/index.ts';
 import { brands, offers, orderItems, orders, suppliers } from '../../db/schema/index.ts';
 import { emit } from '../../events/bus.ts';
 import { lockOrderBill } from '../bills/queries.ts';
+import { openHoldReasons } from '../ledger/holds.ts';
 import { offerSellingPrice, pricingOf, supplierDisplayName } from '../pricing/client-pricing.ts';
+import { lockDrafts } from './queries.ts';
 import { reorderLine } from './queue.ts';
 import type { PurchaseActor } from './supplier-orders.ts';
 
@@ -51,6 +53,8 @@ async function replaceOne(tx: Tx, itemId: number, actor: PurchaseActor): Promise
     .where(eq(orderItems.id, itemId));
   if (!line || line.status !== 'supplier_refused') return;
   if (line.maxPercent === null || line.maxExtraDays === null || line.deliveryDays === null) return;
+  // An order the credit check holds (issue 31) is not bought for: the refusal waits for the manager.
+  if ((await openHoldReasons(tx, [line.orderId])).size > 0) return;
 
   const priceKopecks = toKopecks(line.price);
   // A price rise re-bills the order; a paid bill is never rewritten, so then only offers at the client's price do.
@@ -122,4 +126,33 @@ async function replaceOne(tx: Tx, itemId: number, actor: PurchaseActor): Promise
     },
     at: actor.at,
   });
+}
+
+/**
+ * The lock order of every purchasing write (decision 0059): supplier orders first — the answered order, then the
+ * drafts a replacement may go to, by id — then client lines. A refusal's replacement goes into another supplier's
+ * draft; so before the answer locks a single client line, this locks the drafts of every active supplier with an
+ * offer of a refused line's part, for the lines whose client accepted a replacement. (Over-locking a draft or two
+ * costs a wait; locking one after the client lines could deadlock with a manager creating supplier orders.)
+ */
+export async function lockReplacementDrafts(tx: Tx, itemIds: readonly number[]): Promise<void> {
+  if (itemIds.length === 0) return;
+  const rows = await tx
+    .selectDistinct({ supplierId: offers.supplierId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(offers, eq(offers.articleNormalized, orderItems.articleNormalized))
+    .innerJoin(suppliers, and(eq(suppliers.id, offers.supplierId), eq(suppliers.active, true)))
+    .where(
+      and(
+        inArray(orderItems.id, [...itemIds]),
+        isNotNull(orders.replacementMaxPricePercent),
+        sql`${offers.quantity} > 0`,
+        sql`${offers.supplierId} is distinct from ${orderItems.supplierId}`,
+      ),
+    );
+  await lockDrafts(
+    tx,
+    rows.map((row) => row.supplierId).sort((a, b) => a - b),
+  );
 }

@@ -41,6 +41,8 @@ import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helper
 import { insertOffers, insertSupplier } from '../../../test/fixtures/offers.ts';
 import { createCheckoutScene, step2Input, step2Request, writeDeliveryMethods } from '../../../test/fixtures/orders.ts';
 import { placeOrder } from '../orders/checkout/place-order.ts';
+import { talliesAgainstLines } from '../../../test/helpers/queue-tallies.ts';
+import { compactQueueTallies } from './queue-tallies.ts';
 
 /**
  * Purchasing (issue 29): from a client's line to the supplier and back, over HTTP as the back office calls it —
@@ -592,5 +594,26 @@ describe('purchasing: supplier orders, answers, receipts, refusals', () => {
     expect(draft!.n).toBe(1);
     void testDriver;
     void goodsReceipts;
+  });
+
+  // Last: everything above (orders, sends, refusals and splits, re-sourcing, receipts, cancels) moved the lines.
+  it('keeps the queue’s tallies equal to the waiting lines counted one by one, before and after folding them', async () => {
+    const before = await talliesAgainstLines(database.db);
+    expect(before.length).toBeGreaterThan(0);
+    for (const row of before) expect(row.tallied, `${row.supplier_id} ${row.status}`).toBe(row.counted);
+    const { folded } = await compactQueueTallies(database.db);
+    expect(folded).toBeGreaterThan(before.length);
+    const after = await talliesAgainstLines(database.db);
+    expect(after).toEqual(before);
+    const [rows] = (
+      await database.db.execute<{ n: number }>(sql`select count(*)::int as n from purchase_queue_tallies`)
+    ).rows;
+    expect(rows!.n).toBeLessThanOrEqual(before.length);
+    // The endpoint's total and groups are the tallies'.
+    const page = await queue({});
+    const { groups } = await ok<{ groups: PurchaseQueueGroup[] }>('supplier-order-queue-suppliers', {});
+    expect(page.total).toBe(groups.reduce((sum, group) => sum + group.lines, 0));
+    const counted = before.reduce((sum, row) => sum + Number(row.counted.split('/')[0]), 0);
+    expect(page.total).toBe(counted);
   });
 });

@@ -139,6 +139,7 @@ export function findItemsToOrder(db: DbExecutor, itemIds: readonly number[]) {
   return db
     .select({
       id: orderItems.id,
+      orderId: orderItems.orderId,
       supplierId: orderItems.supplierId,
       offerId: orderItems.offerId,
       article: orderItems.article,

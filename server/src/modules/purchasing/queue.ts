@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import {
+  CREDIT_HOLD_NAMES,
   ORDER_STATUS_NAMES,
   REORDER_NOT_REFUSED_MESSAGE,
   REORDER_OFFER_GONE_MESSAGE,
@@ -7,6 +8,7 @@ import {
   normalizeBrand,
   roublesFromDecimal,
   toKopecks,
+  type CreditHold,
   type OrderStatus,
   type PurchaseAlternative,
   type PurchaseQueueFilters,
@@ -19,11 +21,13 @@ import type { DbExecutor, Tx } from '../../db/index.ts';
 import { brands, clients, offers, orderItems, orders, supplierOrderLines, suppliers } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { clientName, expectedDayOf, searchMatches, type LatenessClock } from '../orders/admin-queries.ts';
+import { openHoldReasons } from '../ledger/holds.ts';
 import { lockLinesWithOrders } from '../orders/line-split.ts';
 import { resourceLine } from '../orders/line-source.ts';
 import { supplierDisplayName } from '../pricing/client-pricing.ts';
 import { WAITING_STATUSES } from './client-lines.ts';
 import { heldItems, lockDrafts } from './queries.ts';
+import { talliesAnswer, tallyCount, tallyGroups } from './queue-tallies.ts';
 import { createSupplierOrders, type PurchaseActor } from './supplier-orders.ts';
 
 /**
@@ -61,10 +65,9 @@ const base = <T extends Record<string, unknown>>(db: DbExecutor, columns: T) =>
     .leftJoin(suppliers, eq(suppliers.id, orderItems.supplierId));
 
 export async function countQueue(db: DbExecutor, filters: PurchaseQueueFilters, timeZone: string): Promise<number> {
-  // Without a search or days, the lines alone: the count reads the waiting lines' index, not three joins.
-  const linesOnly = !filters.q?.trim() && !filters.date_from && !filters.date_to;
-  const query = linesOnly ? db.select({ total: count() }).from(orderItems) : base(db, { total: count() });
-  const [row] = (await query.where(queueConditions(filters, timeZone))) as { total: number }[];
+  // Without a search or days, the tallies (decision 0059): a few hundred rows, not every waiting line.
+  if (talliesAnswer(filters)) return tallyCount(db, filters);
+  const [row] = (await base(db, { total: count() }).where(queueConditions(filters, timeZone))) as { total: number }[];
   return row?.total ?? 0;
 }
 
@@ -136,6 +139,7 @@ function lineOf(
   row: QueueRow,
   clock: LatenessClock,
   refusal: PurchaseQueueLine['refusal'] | undefined,
+  hold: CreditHold['reason'] | undefined,
 ): PurchaseQueueLine {
   return {
     order_item_id: row.id,
@@ -155,7 +159,23 @@ function lineOf(
     status: row.status as OrderStatus,
     status_name: ORDER_STATUS_NAMES[row.status as OrderStatus],
     refusal: refusal ?? null,
+    credit_hold: hold ? { reason: hold, name: CREDIT_HOLD_NAMES[hold] } : null,
   };
+}
+
+/** The page's lines with their last refusals and their orders' credit holds (issue 31). */
+async function linesOf(db: DbExecutor, rows: QueueRow[], clock: LatenessClock): Promise<PurchaseQueueLine[]> {
+  const [refusals, holds] = await Promise.all([
+    lastRefusals(
+      db,
+      rows.filter((row) => row.status === 'supplier_refused').map((row) => row.id),
+    ),
+    openHoldReasons(
+      db,
+      rows.map((row) => row.orderId),
+    ),
+  ]);
+  return rows.map((row) => lineOf(row, clock, refusals.get(row.id), holds.get(row.orderId)));
 }
 
 /**
@@ -175,11 +195,7 @@ export async function listQueue(
     .orderBy(asc(orderItems.supplierId), asc(orderItems.orderId), asc(orderItems.id))
     .limit(limit)
     .offset(offset)) as QueueRow[];
-  const refusals = await lastRefusals(
-    db,
-    rows.filter((row) => row.status === 'supplier_refused').map((row) => row.id),
-  );
-  return rows.map((row) => lineOf(row, clock, refusals.get(row.id)));
+  return linesOf(db, rows, clock);
 }
 
 /** The queue by supplier, for the same filters. */
@@ -188,6 +204,7 @@ export async function queueGroups(
   filters: PurchaseQueueFilters,
   timeZone: string,
 ): Promise<PurchaseQueueGroup[]> {
+  if (talliesAnswer(filters)) return tallyGroups(db, filters);
   const rows = (await base(db, {
     supplierId: orderItems.supplierId,
     supplierName: suppliers.name,
@@ -218,8 +235,8 @@ export async function findQueueLine(db: DbExecutor, itemId: number, clock: Laten
   if (!Number.isSafeInteger(itemId)) return null;
   const [row] = (await base(db, queueColumns).where(and(eq(orderItems.id, itemId), waiting()))) as QueueRow[];
   if (!row) return null;
-  const refusals = await lastRefusals(db, [row.id]);
-  return lineOf(row, clock, refusals.get(row.id));
+  const [line] = await linesOf(db, [row], clock);
+  return line!;
 }
 
 const marginPercent = (marginKopecks: number, sellingKopecks: number): number | null =>

@@ -1,7 +1,9 @@
 import {
+  CREDIT_HOLD_NAMES,
   LINES_NOT_FOUND_MESSAGE,
   ORDER_STATUS_NAMES,
   QUEUE_LINE_NO_SUPPLIER_MESSAGE,
+  QUEUE_LINES_CREDIT_HELD_MESSAGE,
   QUEUE_LINES_NOT_WAITING_MESSAGE,
   SUPPLIER_ORDER_NOT_DRAFT_MESSAGE,
   SUPPLIER_ORDER_NOT_FOUND_MESSAGE,
@@ -13,6 +15,7 @@ import {
 import type { Tx } from '../../db/index.ts';
 import { emit } from '../../events/bus.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
+import { openHoldReasons } from '../ledger/holds.ts';
 import { lockLinesWithOrders } from '../orders/line-split.ts';
 import type { StatusActor } from '../orders/order-status.ts';
 import { movePieces, setLinesStatus, WAITING_STATUSES } from './client-lines.ts';
@@ -95,6 +98,18 @@ export async function createSupplierOrders(
       .map((item) => `${lineLabel(item)} (${ORDER_STATUS_NAMES[item.status as OrderStatus]})`)
       .join(', ');
     throw conflict(`${QUEUE_LINES_NOT_WAITING_MESSAGE}: ${which}`);
+  }
+  // The credit check's hold (issue 31): nothing is bought for the order until it is paid or the hold released.
+  const holds = await openHoldReasons(
+    tx,
+    items.map((item) => item.orderId),
+  );
+  const heldByCredit = items.filter((item) => holds.has(item.orderId));
+  if (heldByCredit.length > 0) {
+    const which = heldByCredit
+      .map((item) => `${lineLabel(item)} (заказ № ${item.orderId}: ${CREDIT_HOLD_NAMES[holds.get(item.orderId)!]})`)
+      .join(', ');
+    throw conflict(`${QUEUE_LINES_CREDIT_HELD_MESSAGE}: ${which}`);
   }
   const orphans = items.filter((item) => item.supplierId === null);
   if (orphans.length > 0) {

@@ -5,6 +5,7 @@ import { PricedStatements, supplierDisplayNameSql, type ClientPricing } from '..
 import type { PricingProfile } from '../pricing/policy.ts';
 import { sellingPriceSql } from '../pricing/policy-sql.ts';
 import { supplierNotHiddenSql, supplierStaleWarnedSql } from '../supplier-sources/stale-sql.ts';
+import { pairDemotedSql, returnRateThresholdSql } from '../catalog/return-rates.ts';
 
 /** What one search asks the database; the article and brand are already normalized. */
 export interface SearchQuery {
@@ -43,6 +44,11 @@ export type SearchRow = {
   weight: string | null;
   /** Items: true when the supplier's list is stale and shown with a warning (decision 0025). */
   stale: boolean | null;
+  /** Analog items bought before as analogs of the target part: the pair's purchases and «не подошла» returns. */
+  analog_purchases: number | null;
+  analog_returns: number | null;
+  /** Analog items: the pair is withdrawn or over the return-rate threshold (listed after the other analogs). */
+  demoted: boolean | null;
 };
 
 /**
@@ -148,26 +154,37 @@ function buildSearchStatement(variant: SearchVariant, profile: PricingProfile): 
     parts as (
       select t.brand_id, ${article}::text as article_normalized, 0 as item_group from target t
       ${analogParts}
-    )
+    ),
+    rate_threshold as (${returnRateThresholdSql})
     select 'target' as kind, b.name as brand_name, null as article, null as description, null::int as offers_count,
            null as price, null::int as delivery_days, null::int as item_group, null as offer_id,
            null as supplier_name, null::int as delivery_probability, null::int as quantity, null as weight,
-           null::boolean as stale
+           null::boolean as stale, null::int as analog_purchases, null::int as analog_returns,
+           null::boolean as demoted
       from target t join brands b on b.id = t.brand_id
     union all
     select 'chip', b.name, ob.article, ob.description, coalesce(ob.offers_count, 0),
-           ob.min_price::text, ob.min_delivery, null, null, null, null, null, null, null
+           ob.min_price::text, ob.min_delivery, null, null, null, null, null, null, null, null, null, null
       from article_brands ab
       join brands b on b.id = ab.brand_id
       left join offer_brands ob on ob.brand_id = ab.brand_id
     union all
     select 'item', b.name, o.article, o.description, null, (${sellingPrice})::text, o.delivery_days, p.item_group,
            o.id::text, ${supplierDisplayNameSql(sql`s.id`, sql`s.display_name`)}, s.delivery_probability, o.quantity,
-           o.weight::text, ${supplierStaleWarnedSql(sql`o.supplier_id`)}
+           o.weight::text, ${supplierStaleWarnedSql(sql`o.supplier_id`)}, ap.purchases, ap.returns,
+           ${pairDemotedSql('ap', 'th')}
       from parts p
+      cross join target t
+      cross join rate_threshold th
       join offers o on o.article_normalized = p.article_normalized and o.brand_id = p.brand_id
       join brands b on b.id = o.brand_id
       join suppliers s on s.id = o.supplier_id and s.active
+      -- The analog's pair with the target part (issue 32, point 6), stored in either order: one unique-index probe.
+      left join analog_pairs ap on p.item_group = 1 and (
+            (ap.article_normalized_a = ${article} and ap.brand_id_a = t.brand_id
+             and ap.article_normalized_b = p.article_normalized and ap.brand_id_b = p.brand_id)
+         or (ap.article_normalized_a = p.article_normalized and ap.brand_id_a = p.brand_id
+             and ap.article_normalized_b = ${article} and ap.brand_id_b = t.brand_id))
       ${offerFilter}`;
 }
 

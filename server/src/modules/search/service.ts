@@ -20,19 +20,30 @@ const GROUPS = ['requested', 'analog'] as const;
 interface SortableItem {
   item: SearchItem;
   groupIndex: number;
+  /** An analog whose pair is withdrawn or over the return-rate threshold: after the group's other offers. */
+  demoted: boolean;
   kopecks: number;
 }
 
 // Unknown delivery sorts after every known one.
 const deliveryKey = (days: number | null) => days ?? Number.POSITIVE_INFINITY;
 
-/** Requested offers first, then analogs; within each, by price then delivery, or delivery then price; then id. */
+/**
+ * Requested offers first, then analogs, then the analogs of withdrawn or over-threshold pairs (decision 0065);
+ * within each, by price then delivery, or delivery then price; then id.
+ */
 function compareItems(sort: SearchSort) {
   return (left: SortableItem, right: SortableItem): number => {
     const byPrice = left.kopecks - right.kopecks;
     const byDelivery = deliveryKey(left.item.delivery) - deliveryKey(right.item.delivery);
     const [first, second] = sort === 'price' ? [byPrice, byDelivery] : [byDelivery, byPrice];
-    return left.groupIndex - right.groupIndex || first || second || left.item.id - right.item.id;
+    return (
+      left.groupIndex - right.groupIndex ||
+      Number(left.demoted) - Number(right.demoted) ||
+      first ||
+      second ||
+      left.item.id - right.item.id
+    );
   };
 }
 
@@ -54,8 +65,12 @@ function toItem(row: SearchRow): SortableItem {
   });
   const group = GROUPS[groupIndex] ?? 'analog';
   // `stale` only on a stale list's offer shown with a warning (decision 0025); absent otherwise.
-  const item = row.stale === true ? { ...offer, group, stale: true } : { ...offer, group };
-  return { item, groupIndex, kopecks: toKopecks(price) };
+  const item: SearchItem = row.stale === true ? { ...offer, group, stale: true } : { ...offer, group };
+  // «куплено N раз, возвратов M»: only on an analog bought before as an analog of the searched part.
+  if (row.analog_purchases !== null) {
+    item.analog_stats = { purchases: row.analog_purchases, returns: row.analog_returns ?? 0 };
+  }
+  return { item, groupIndex, demoted: row.demoted === true, kopecks: toKopecks(price) };
 }
 
 function toChip(row: SearchRow, articleNormalized: string): BrandChip {

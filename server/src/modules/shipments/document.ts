@@ -342,3 +342,31 @@ export function storedShipmentDocument(value: unknown): ShipmentDocument {
   }
   return document;
 }
+
+/** What a correction document (УКД) records: each changed line before and after, and the totals. */
+export interface CorrectionDocument {
+  format: 1;
+  shipmentId: number;
+  /** The УПД corrected: its number and date. */
+  shipmentNumber: string;
+  shipmentDate: string;
+  date: string;
+  createdAt: string;
+  reason: string;
+  vatRate: number | null;
+  lines: Array<{
+    position: number;
+    shipmentLineId: number;
+    orderItemId: number;
+    name: string;
+    priceKopecks: number;
+    quantityBefore: number;
+    quantityAfter: number;
+    sumBeforeKopecks: number;
+    sumAfterKopecks: number;
+    vatBeforeKopecks: number | null;
+    vatAfterKopecks: number | null;
+  }>;
+  totalBeforeKopecks: number;
+  totalAfterKopecks: number;
+}

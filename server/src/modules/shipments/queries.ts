@@ -148,6 +148,7 @@ function listConditions(filter: ShipmentListFilter, timeZone: string): SQL | und
 export interface ShipmentRow {
   id: number;
   clientId: number;
+  payerId: number | null;
   postedAt: Date;
   document: unknown;
   lineIds: Array<{ id: number; orderItemId: number }>;
@@ -168,7 +169,7 @@ export async function countShipments(db: DbExecutor, filter: ShipmentListFilter,
 
 async function withLines(
   db: DbExecutor,
-  rows: Array<{ id: number; clientId: number; postedAt: Date; document: unknown }>,
+  rows: Array<{ id: number; clientId: number; payerId: number | null; postedAt: Date; document: unknown }>,
 ): Promise<ShipmentRow[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
@@ -194,6 +195,7 @@ async function withLines(
 const rowColumns = {
   id: shipments.id,
   clientId: shipments.clientId,
+  payerId: shipments.payerId,
   postedAt: shipments.postedAt,
   document: shipments.document,
 };
@@ -236,6 +238,23 @@ export async function insertCorrection(tx: Tx, row: typeof shipmentCorrections.$
   return created!.id;
 }
 
+/** A correction document with its shipment's document, when the shipment is `clientId`'s (any client's when null). */
+export async function findCorrection(db: DbExecutor, correctionId: number, clientId: number | null) {
+  if (!fitsIntegerId(correctionId)) return null;
+  const [row] = await db
+    .select({
+      id: shipmentCorrections.id,
+      document: shipmentCorrections.document,
+      shipmentDocument: shipments.document,
+    })
+    .from(shipmentCorrections)
+    .innerJoin(shipments, eq(shipments.id, shipmentCorrections.shipmentId))
+    .where(
+      and(eq(shipmentCorrections.id, correctionId), clientId === null ? undefined : eq(shipments.clientId, clientId)),
+    );
+  return row ?? null;
+}
+
 /** A client's open lines for the counter, oldest order first; and who the client is. */
 export async function findCounterLines(db: DbExecutor, clientId: number) {
   const [client] = await db
@@ -266,4 +285,35 @@ export async function findCounterLines(db: DbExecutor, clientId: number) {
     .where(and(eq(orders.clientId, clientId), sql`${orderItems.status} not in ('issued', 'canceled')`))
     .orderBy(asc(orders.createdAt), asc(orderItems.id));
   return { client, lines };
+}
+
+/** A line of a posted shipment with what a return of it needs: its client's, or null (another client's too). */
+export async function findShipmentLineOfClient(db: DbExecutor, shipmentLineId: number, clientId: number | null) {
+  if (!fitsIntegerId(shipmentLineId)) return null;
+  const [row] = await db
+    .select({
+      id: shipmentLines.id,
+      shipmentId: shipmentLines.shipmentId,
+      orderItemId: shipmentLines.orderItemId,
+      orderId: shipmentLines.orderId,
+      quantity: shipmentLines.quantity,
+      price: shipmentLines.price,
+      postedAt: shipments.postedAt,
+      clientId: shipments.clientId,
+      article: orderItems.article,
+      brandName: orderItems.brandName,
+      description: orderItems.description,
+      supplierId: orderItems.supplierId,
+      purchasePrice: orderItems.purchasePrice,
+    })
+    .from(shipmentLines)
+    .innerJoin(shipments, eq(shipments.id, shipmentLines.shipmentId))
+    .innerJoin(orderItems, eq(orderItems.id, shipmentLines.orderItemId))
+    .where(and(eq(shipmentLines.id, shipmentLineId), clientId === null ? undefined : eq(shipments.clientId, clientId)));
+  return row ?? null;
+}
+
+/** Locks a shipment's row: returns of its lines queue on it (its quantities left to return are read after). */
+export async function lockShipmentRow(tx: Tx, shipmentId: number): Promise<void> {
+  await tx.select({ id: shipments.id }).from(shipments).where(eq(shipments.id, shipmentId)).for('update');
 }

@@ -10,6 +10,7 @@ import {
   SHIPMENT_NOT_READY_MESSAGE,
   SHIPMENT_ONE_CLIENT_MESSAGE,
   SHIPMENT_OVER_READY_MESSAGE,
+  correctionPdfFileName,
   fromKopecks,
   kopecksToDecimal,
   toKopecks,
@@ -40,6 +41,7 @@ import {
   type UpdParty,
 } from './document.ts';
 import { findLineOrigins } from './origins.ts';
+import type { CorrectionDocument } from './document.ts';
 import {
   countShipments,
   findCounterLines,
@@ -48,6 +50,7 @@ import {
   findShipment,
   findStaffName,
   insertCorrection,
+  findCorrection,
   insertShipment,
   listShipments,
   nextShipmentId,
@@ -56,6 +59,7 @@ import {
   type ShipmentRow,
 } from './queries.ts';
 import { renderUpdPdf } from './upd-pdf.ts';
+import { renderUkdPdf } from './ukd-pdf.ts';
 import { renderUpdXml } from './upd-xml.ts';
 
 /**
@@ -344,32 +348,20 @@ export async function shipmentFile(
 
 /* Corrections (УКД). */
 
-/** What a correction document (УКД) records: each changed line before and after, and the totals. */
-export interface CorrectionDocument {
-  format: 1;
-  shipmentId: number;
-  /** The УПД corrected: its number and date. */
-  shipmentNumber: string;
-  shipmentDate: string;
-  date: string;
-  createdAt: string;
-  reason: string;
-  vatRate: number | null;
-  lines: Array<{
-    position: number;
-    shipmentLineId: number;
-    orderItemId: number;
-    name: string;
-    priceKopecks: number;
-    quantityBefore: number;
-    quantityAfter: number;
-    sumBeforeKopecks: number;
-    sumAfterKopecks: number;
-    vatBeforeKopecks: number | null;
-    vatAfterKopecks: number | null;
-  }>;
-  totalBeforeKopecks: number;
-  totalAfterKopecks: number;
+/** A correction's printed УКД, when its shipment is `clientId`'s (any client's when null); null otherwise. */
+export async function correctionFile(
+  db: DbExecutor,
+  correctionId: number,
+  clientId: number | null,
+): Promise<ShipmentFile | null> {
+  const row = await findCorrection(db, correctionId, clientId);
+  if (!row) return null;
+  const bytes = await renderUkdPdf(
+    storedShipmentDocument(row.shipmentDocument),
+    row.id,
+    row.document as CorrectionDocument,
+  );
+  return { bytes, fileName: correctionPdfFileName(row.id), contentType: 'application/pdf' };
 }
 
 /** Each line's quantity as the shipment and its corrections so far leave it. */
@@ -392,7 +384,25 @@ export async function correctShipment(
   request: ShipmentCorrectRequest,
   actor: { staffId: number; at: Date; timeZone: string },
 ): Promise<Shipment> {
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx) => (await correctShipmentTx(tx, request, actor)).shipment);
+}
+
+/**
+ * `correctShipment` inside the caller's transaction (a return's credit writes its УКД with its ledger entry):
+ * answers the shipment as corrected, the correction's id and the sum it took off (kopecks, VAT included).
+ */
+export async function correctShipmentTx(
+  tx: Tx,
+  request: ShipmentCorrectRequest,
+  actor: { staffId: number | null; at: Date; timeZone: string },
+): Promise<{
+  shipment: Shipment;
+  correctionId: number;
+  creditKopecks: number;
+  payerId: number | null;
+  clientId: number;
+}> {
+  {
     const row = await findShipment(tx, request.shipment_id, null, { lock: true });
     if (!row) throw notFound(SHIPMENT_NOT_FOUND_MESSAGE);
     const document = storedShipmentDocument(row.document);
@@ -470,6 +480,40 @@ export async function correctShipment(
       },
       at: actor.at,
     });
-    return shipmentView((await findShipment(tx, row.id, null))!);
-  });
+    return {
+      shipment: shipmentView((await findShipment(tx, row.id, null))!),
+      correctionId: id,
+      creditKopecks: totalBefore - totalAfter,
+      payerId: row.payerId,
+      clientId: row.clientId,
+    };
+  }
+}
+
+/**
+ * A correction document taking `quantity` pieces of one line off a posted shipment (a return received, issue 32),
+ * in the caller's transaction: the line's quantity as the shipment and its corrections leave it, less `quantity`.
+ */
+export async function correctForReturnTx(
+  tx: Tx,
+  input: { shipmentId: number; shipmentLineId: number; quantity: number; reason: string },
+  actor: { staffId: number | null; at: Date; timeZone: string },
+) {
+  const row = await findShipment(tx, input.shipmentId, null, { lock: true });
+  if (!row) throw notFound(SHIPMENT_NOT_FOUND_MESSAGE);
+  const orderItemId = row.lineIds.find((line) => line.id === input.shipmentLineId)?.orderItemId;
+  const current =
+    orderItemId === undefined
+      ? undefined
+      : currentQuantities(storedShipmentDocument(row.document), row).get(orderItemId);
+  if (current === undefined) throw validationFailed({ lines: [CORRECTION_LINE_MESSAGE] }, CORRECTION_LINE_MESSAGE);
+  return correctShipmentTx(
+    tx,
+    {
+      shipment_id: input.shipmentId,
+      reason: input.reason,
+      lines: [{ line_id: input.shipmentLineId, quantity: Math.max(0, current - input.quantity) }],
+    },
+    actor,
+  );
 }

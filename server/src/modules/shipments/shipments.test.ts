@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CORRECTION_NOT_FOUND_MESSAGE,
   SHIPMENT_CANCELED_MESSAGE,
   SHIPMENT_LINES_REQUIRED_MESSAGE,
   SHIPMENT_NOT_FOUND_MESSAGE,
@@ -29,6 +30,7 @@ import { buildTestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { insertSupplier } from '../../../test/fixtures/offers.ts';
 import { pdfText } from '../../../test/helpers/pdf-text.ts';
+import { formatAmount } from '../bills/bill-document.ts';
 import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';
 import { insertClient, insertOrderWithBill, writeBillSettings, type TestClient } from '../../../test/fixtures/bills.ts';
 
@@ -435,5 +437,38 @@ describe('shipments API', () => {
       .from(shipments)
       .where(and(eq(shipments.id, first.id)));
     expect(row!.total).toBe('7745.33');
+
+    // The printed УКД: the staff's and the client's are the same document; another client's answers 404.
+    const correctionId = corrected.corrections[0]!.id;
+    const staffPdf = await callAdmin(app, 'shipment-correction-download', {
+      cookie: manager,
+      body: { correction_id: correctionId },
+    });
+    expect(staffPdf.statusCode, staffPdf.body).toBe(200);
+    expect(staffPdf.headers['content-type']).toBe('application/pdf');
+    expect(staffPdf.headers['content-disposition']).toContain(`ukd-${correctionId}.pdf`);
+    const text = squash(await pdfText(staffPdf.rawPayload));
+    expect(text).toContain('Универсальный корректировочный документ');
+    expect(text).toContain(`Корректировочный счет-фактура № ${correctionId} от ${corrected.corrections[0]!.date}`);
+    expect(text).toContain(`к счету-фактуре (УПД) № ${first.number} от ${first.date}`);
+    expect(text).toContain('Основание корректировки: Ошибка в количестве');
+    expect(text).toContain('Колодки тормозные');
+    // The line's before and after (2 → 1 pieces at 3 567,50 with VAT) and the decrease of one piece.
+    expect(text).toContain(`Всего уменьшение (сумма строк Г)`);
+    expect(text).toContain(squash(formatAmount(356_750)));
+    expect(text).toContain(squash(formatAmount(713_500)));
+    const clientPdf = await post(alice, 'client-shipment-correction-download-post', { correctionId });
+    expect(clientPdf.statusCode).toBe(200);
+    expect(clientPdf.rawPayload.equals(staffPdf.rawPayload)).toBe(true);
+    for (const response of [
+      await post(bob, 'client-shipment-correction-download-post', { correctionId }),
+      await post(alice, 'client-shipment-correction-download-post', { correctionId: correctionId + 1000 }),
+      await callAdmin(app, 'shipment-correction-download', { cookie: manager, body: { correction_id: 99_999 } }),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: CORRECTION_NOT_FOUND_MESSAGE, error: 'not_found' });
+    }
+    const malformed = await post(alice, 'client-shipment-correction-download-post', { correctionId: 'x' });
+    expect(malformed.statusCode).toBe(422);
   });
 });

@@ -103,7 +103,7 @@ function cell(
     .text(value, x + 2, y + 2, { width: width - 4, align, lineBreak: wraps });
 }
 
-const partyIds = (party: UpdParty) => (party.inn ? [party.inn, party.kpp].filter(Boolean).join('/') : '—');
+export const partyIds = (party: UpdParty) => (party.inn ? [party.inn, party.kpp].filter(Boolean).join('/') : '—');
 const partyLine = (party: UpdParty) => [party.name, party.address].filter(Boolean).join(', ') || '—';
 
 /** The status box at the left of the first page. */
@@ -297,7 +297,7 @@ function drawTotal(doc: Doc, document: ShipmentDocument, top: number): number {
 }
 
 /** A signature line: the title, then «подпись» and «ф.и.о.» under their lines. Returns nothing. */
-function signature(doc: Doc, title: string, name: string, x: number, y: number, width: number) {
+export function signature(doc: Doc, title: string, name: string, x: number, y: number, width: number) {
   const titleWidth = width * 0.42;
   const signWidth = width * 0.22;
   const nameWidth = width - titleWidth - signWidth - 8;
@@ -336,6 +336,19 @@ function closingHeight(doc: Doc, document: ShipmentDocument): number {
     `${document.buyer.name}${document.buyer.inn ? `, ИНН/КПП ${partyIds(document.buyer)}` : ''}`,
   ].map((text) => doc.heightOfString(text, { width: Math.max(width, 120) }));
   return 214 + Math.max(0, Math.max(...names) - 20);
+}
+
+/** The texts of one side of the transfer: the seller's rows [10]–[14] or the buyer's [15]–[19]. */
+interface TransferSide {
+  numbers: [string, string, string, string, string];
+  handed: string;
+  position: string;
+  signer: string;
+  dateLabel: string;
+  date: string;
+  otherLabel: string;
+  compilerLabel: string;
+  compiler: string;
 }
 
 /** The signatures under the table and rows [8]–[19] of the transfer. */
@@ -401,75 +414,60 @@ function drawClosing(doc: Doc, document: ShipmentDocument, top: number, pages: n
   y = numbered('Данные о транспортировке и грузе', '—', '9', MARGIN, WIDTH, y);
 
   const colWidth = (WIDTH - 16) / 2;
-  const left = MARGIN;
-  const right = MARGIN + colWidth + 16;
   const startY = y + 2;
   const issuer = [document.issuedBy.lastName, document.issuedBy.firstName, document.issuedBy.middleName]
     .filter((part) => part && part !== '—')
     .join(' ');
-  let ly = startY;
-  doc
-    .font(REGULAR)
-    .fontSize(HEAD_SIZE)
-    .text('Товар (груз) передал / услуги, результаты работ, права сдал', left, ly, { width: colWidth - 24 });
-  doc.fontSize(CAPTION_SIZE).text('[10]', left + colWidth - 22, ly + 1, { width: 22, align: 'right' });
-  ly += 10;
-  signature(doc, document.issuedBy.position, issuer, left, ly, colWidth - 24);
-  ly += 25;
-  ly = numbered('Дата отгрузки, передачи (сдачи)', document.date, '11', left, colWidth, ly);
-  ly = numbered('Иные сведения об отгрузке, передаче', '—', '12', left, colWidth, ly);
-  doc
-    .font(REGULAR)
-    .fontSize(HEAD_SIZE)
-    .text('Ответственный за правильность оформления факта хозяйственной жизни', left, ly, { width: colWidth - 24 });
-  doc.fontSize(CAPTION_SIZE).text('[13]', left + colWidth - 22, ly + 1, { width: 22, align: 'right' });
-  ly += 10;
-  signature(doc, document.issuedBy.position, issuer, left, ly, colWidth - 24);
-  ly += 25;
-  ly = numbered(
-    'Наименование экономического субъекта — составителя документа (в т.ч. комиссионера / агента)',
-    `${document.seller.name}, ИНН/КПП ${partyIds(document.seller)}`,
-    '14',
-    left,
-    colWidth,
-    ly,
-  );
-  doc
-    .font(REGULAR)
-    .fontSize(HEAD_SIZE)
-    .text('М.П.', left, ly + 2);
-
-  let ry = startY;
-  doc
-    .font(REGULAR)
-    .fontSize(HEAD_SIZE)
-    .text('Товар (груз) получил / услуги, результаты работ, права принял', right, ry, { width: colWidth - 24 });
-  doc.fontSize(CAPTION_SIZE).text('[15]', right + colWidth - 22, ry + 1, { width: 22, align: 'right' });
-  ry += 10;
-  signature(doc, '(должность)', '', right, ry, colWidth - 24);
-  ry += 25;
-  ry = numbered('Дата получения (приемки)', '«___» __________ 20__ г.', '16', right, colWidth, ry);
-  ry = numbered('Иные сведения о получении, приемке', '—', '17', right, colWidth, ry);
-  doc
-    .font(REGULAR)
-    .fontSize(HEAD_SIZE)
-    .text('Ответственный за правильность оформления факта хозяйственной жизни', right, ry, { width: colWidth - 24 });
-  doc.fontSize(CAPTION_SIZE).text('[18]', right + colWidth - 22, ry + 1, { width: 22, align: 'right' });
-  ry += 10;
-  signature(doc, '(должность)', '', right, ry, colWidth - 24);
-  ry += 25;
-  ry = numbered(
-    'Наименование экономического субъекта — составителя документа',
-    `${document.buyer.name}${document.buyer.inn ? `, ИНН/КПП ${partyIds(document.buyer)}` : ''}`,
-    '19',
-    right,
-    colWidth,
-    ry,
-  );
-  doc
-    .font(REGULAR)
-    .fontSize(HEAD_SIZE)
-    .text('М.П.', right, ry + 2);
+  // The seller's side (rows [10]–[14]) and the buyer's ([15]–[19]) are the same block with other texts.
+  const side = (left: number, texts: TransferSide) => {
+    let at = startY;
+    const titled = (title: string, number: string, position: string, name: string) => {
+      doc
+        .font(REGULAR)
+        .fontSize(HEAD_SIZE)
+        .text(title, left, at, { width: colWidth - 24 });
+      doc.fontSize(CAPTION_SIZE).text(`[${number}]`, left + colWidth - 22, at + 1, { width: 22, align: 'right' });
+      at += 10;
+      signature(doc, position, name, left, at, colWidth - 24);
+      at += 25;
+    };
+    titled(texts.handed, texts.numbers[0], texts.position, texts.signer);
+    at = numbered(texts.dateLabel, texts.date, texts.numbers[1], left, colWidth, at);
+    at = numbered(texts.otherLabel, '—', texts.numbers[2], left, colWidth, at);
+    titled(
+      'Ответственный за правильность оформления факта хозяйственной жизни',
+      texts.numbers[3],
+      texts.position,
+      texts.signer,
+    );
+    at = numbered(texts.compilerLabel, texts.compiler, texts.numbers[4], left, colWidth, at);
+    doc
+      .font(REGULAR)
+      .fontSize(HEAD_SIZE)
+      .text('М.П.', left, at + 2);
+  };
+  side(MARGIN, {
+    numbers: ['10', '11', '12', '13', '14'],
+    handed: 'Товар (груз) передал / услуги, результаты работ, права сдал',
+    position: document.issuedBy.position,
+    signer: issuer,
+    dateLabel: 'Дата отгрузки, передачи (сдачи)',
+    date: document.date,
+    otherLabel: 'Иные сведения об отгрузке, передаче',
+    compilerLabel: 'Наименование экономического субъекта — составителя документа (в т.ч. комиссионера / агента)',
+    compiler: `${document.seller.name}, ИНН/КПП ${partyIds(document.seller)}`,
+  });
+  side(MARGIN + colWidth + 16, {
+    numbers: ['15', '16', '17', '18', '19'],
+    handed: 'Товар (груз) получил / услуги, результаты работ, права принял',
+    position: '(должность)',
+    signer: '',
+    dateLabel: 'Дата получения (приемки)',
+    date: '«___» __________ 20__ г.',
+    otherLabel: 'Иные сведения о получении, приемке',
+    compilerLabel: 'Наименование экономического субъекта — составителя документа',
+    compiler: `${document.buyer.name}${document.buyer.inn ? `, ИНН/КПП ${partyIds(document.buyer)}` : ''}`,
+  });
   doc.lineWidth(THIN);
 }
 

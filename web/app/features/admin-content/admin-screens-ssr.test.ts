@@ -110,6 +110,11 @@ async function apiFetch(request: Request): Promise<Response> {
   const allowed = OWNER_ONLY.has(path) ? signedInAs.role === 'owner' : signedInAs.role !== 'manager';
   if (!allowed) return Response.json({ message: 'Доступ запрещён', error: 'forbidden' }, { status: 403 });
   if (path === 'pricing-show') return Response.json({ data: pricing });
+  // The chosen group's default credit terms beside its prices (issue 31).
+  if (path === 'ledger-terms-get') {
+    const terms = { credit_limit: '100000.00', deferral_days: 7, prepay_required: false };
+    return Response.json({ data: { own: terms, effective: terms } });
+  }
   if (path === 'settings-show') return Response.json({ data: { settings } });
   if (path === 'content-show') return Response.json({ data: content });
   if (path === 'news-show') return Response.json({ data: { news } });
@@ -139,6 +144,9 @@ describe('back office: pricing, content and settings on the server', () => {
     expect(html).toContain('value="MANN-FILTER"');
     expect(html).toMatch(/Профиль № (<!-- -->)?7/);
     expect(html).toContain('Предпросмотр');
+    // The group's default credit terms (issue 31), its form beside the prices.
+    expect(html).toContain('Кредитные условия группы «Розница» по умолчанию');
+    expect(html).toContain('value="100000.00"');
     for (const section of ['Цены', 'Контент', 'Настройки']) expect(html).toContain(`>${section}<`);
     // Another group by the URL.
     expect((await get('/admin/pricing?group=%D0%9E%D0%BF%D1%82')).html).toMatch(/Профиль № (<!-- -->)?9/);

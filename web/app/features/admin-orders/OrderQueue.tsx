@@ -8,6 +8,7 @@ import { useListKeys } from '../../lib/use-list-keys.ts';
 import { useFormReset } from '../../lib/use-form-reset.ts';
 import type { OrderActionResult } from './order-actions.ts';
 import type { QueueQuery } from './queue-filters.ts';
+import { DenseTable, KeysHint, DateRangeFields, FilterButtons } from '../admin-shell/DenseList.tsx';
 
 /** Badge colours of the statuses, from "needs work" to "done". */
 export const STATUS_COLORS: Record<OrderStatus, string> = {
@@ -169,14 +170,8 @@ export function QueueFilters({ query, suppliers }: { query: QueueQuery; supplier
           size="xs"
           w={90}
         />
-        <TextInput label="С" name="date_from" type="date" defaultValue={filters.date_from ?? ''} size="xs" w={140} />
-        <TextInput label="По" name="date_to" type="date" defaultValue={filters.date_to ?? ''} size="xs" w={140} />
-        <Button type="submit" size="xs">
-          Показать
-        </Button>
-        <Button component={Link} to={paths.adminOrders()} size="xs" variant="default">
-          Сбросить
-        </Button>
+        <DateRangeFields from={filters.date_from} to={filters.date_to} />
+        <FilterButtons resetTo={paths.adminOrders()} />
       </Group>
     </Form>
   );
@@ -314,110 +309,94 @@ export function OrderQueue({ lines, now }: { lines: AdminOrderLine[]; now: strin
   return (
     <>
       <BulkStatusBar lineIds={chosen} statusRef={statusRef} onDone={() => setSelected(new Set())} />
-      <Text size="xs" c="gray.7" data-testid="queue-shortcuts">
-        Клавиши: {QUEUE_SHORTCUTS}
-      </Text>
-      <Table.ScrollContainer minWidth={1180}>
-        <Table
-          striped
-          highlightOnHover
-          verticalSpacing={3}
-          horizontalSpacing={6}
-          fz="xs"
-          data-testid="order-queue"
-          style={{ fontVariantNumeric: 'tabular-nums' }}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={28}>
+      <KeysHint testId="queue-shortcuts" keys={QUEUE_SHORTCUTS} />
+      <DenseTable label="Очередь позиций" minWidth={1180} data-testid="order-queue">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={28}>
+              <Checkbox
+                size="xs"
+                aria-label="Выбрать все"
+                checked={allSelected}
+                indeterminate={selected.size > 0 && !allSelected}
+                onChange={() => setSelected(allSelected ? new Set() : new Set(lines.map((line) => line.id)))}
+              />
+            </Table.Th>
+            <Table.Th>Дата</Table.Th>
+            <Table.Th title="Сколько прошло с заказа">Возраст</Table.Th>
+            <Table.Th>Заказ</Table.Th>
+            <Table.Th>Клиент</Table.Th>
+            <Table.Th>Артикул</Table.Th>
+            <Table.Th>Бренд</Table.Th>
+            <Table.Th>Описание</Table.Th>
+            <Table.Th>Поставщик</Table.Th>
+            <Table.Th ta="right">Кол.</Table.Th>
+            <Table.Th ta="right">Закупка</Table.Th>
+            <Table.Th ta="right">Продажа</Table.Th>
+            <Table.Th title="Ожидаемый день готовности: день заказа и срок поставки по рабочему календарю">
+              Ожидается
+            </Table.Th>
+            <Table.Th>Статус</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody ref={rowsRef}>
+          {lines.map((line, index) => (
+            <Table.Tr
+              key={line.id}
+              data-line-id={line.id}
+              aria-selected={selected.has(line.id)}
+              bg={selected.has(line.id) ? 'blue.0' : undefined}
+              {...rowProps(index)}
+              onClick={() => setCursor(index)}
+            >
+              <Table.Td>
                 <Checkbox
                   size="xs"
-                  aria-label="Выбрать все"
-                  checked={allSelected}
-                  indeterminate={selected.size > 0 && !allSelected}
-                  onChange={() => setSelected(allSelected ? new Set() : new Set(lines.map((line) => line.id)))}
+                  aria-label={`Выбрать позицию ${line.article}`}
+                  checked={selected.has(line.id)}
+                  onChange={() => toggle(line.id)}
                 />
-              </Table.Th>
-              <Table.Th>Дата</Table.Th>
-              <Table.Th title="Сколько прошло с заказа">Возраст</Table.Th>
-              <Table.Th>Заказ</Table.Th>
-              <Table.Th>Клиент</Table.Th>
-              <Table.Th>Артикул</Table.Th>
-              <Table.Th>Бренд</Table.Th>
-              <Table.Th>Описание</Table.Th>
-              <Table.Th>Поставщик</Table.Th>
-              <Table.Th ta="right">Кол.</Table.Th>
-              <Table.Th ta="right">Закупка</Table.Th>
-              <Table.Th ta="right">Продажа</Table.Th>
-              <Table.Th title="Ожидаемый день готовности: день заказа и срок поставки по рабочему календарю">
-                Ожидается
-              </Table.Th>
-              <Table.Th>Статус</Table.Th>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(line.created_at)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="line-age">
+                {ageText(line.created_at, now)}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Link to={paths.adminOrder(line.order_id)}>№ {line.order_id}</Link>
+                <CommentMark comment={line.order_comment} />
+              </Table.Td>
+              <Table.Td maw={200}>
+                <Text fz="xs" lineClamp={1} title={`${line.client_name} · ${line.client_email} · ${line.client_phone}`}>
+                  <Link to={paths.adminClient(line.client_id)}>{line.client_name}</Link>
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }} fw={600}>
+                {line.article}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.brand_name}</Table.Td>
+              <Table.Td maw={220}>
+                <Text fz="xs" lineClamp={1} title={line.description}>
+                  {line.description || '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.supplier_name ?? '—'}</Table.Td>
+              <Table.Td ta="right">{line.quantity}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {line.purchase_price === null ? '—' : formatRoubles(line.purchase_price)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatRoubles(line.price)}
+              </Table.Td>
+              <Table.Td>
+                <ExpectedDay day={line.expected_day} late={line.late} />
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={line.status} />
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody ref={rowsRef}>
-            {lines.map((line, index) => (
-              <Table.Tr
-                key={line.id}
-                data-line-id={line.id}
-                aria-selected={selected.has(line.id)}
-                bg={selected.has(line.id) ? 'blue.0' : undefined}
-                {...rowProps(index)}
-                onClick={() => setCursor(index)}
-              >
-                <Table.Td>
-                  <Checkbox
-                    size="xs"
-                    aria-label={`Выбрать позицию ${line.article}`}
-                    checked={selected.has(line.id)}
-                    onChange={() => toggle(line.id)}
-                  />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(line.created_at)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="line-age">
-                  {ageText(line.created_at, now)}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Link to={paths.adminOrder(line.order_id)}>№ {line.order_id}</Link>
-                  <CommentMark comment={line.order_comment} />
-                </Table.Td>
-                <Table.Td maw={200}>
-                  <Text
-                    fz="xs"
-                    lineClamp={1}
-                    title={`${line.client_name} · ${line.client_email} · ${line.client_phone}`}
-                  >
-                    <Link to={paths.adminClient(line.client_id)}>{line.client_name}</Link>
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }} fw={600}>
-                  {line.article}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.brand_name}</Table.Td>
-                <Table.Td maw={220}>
-                  <Text fz="xs" lineClamp={1} title={line.description}>
-                    {line.description || '—'}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.supplier_name ?? '—'}</Table.Td>
-                <Table.Td ta="right">{line.quantity}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {line.purchase_price === null ? '—' : formatRoubles(line.purchase_price)}
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatRoubles(line.price)}
-                </Table.Td>
-                <Table.Td>
-                  <ExpectedDay day={line.expected_day} late={line.late} />
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge status={line.status} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </DenseTable>
       {lines.length === 0 && (
         <Text c="gray.7" size="sm">
           Нет позиций по этим условиям

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_API_PREFIX, SHOP_API_PREFIX } from '@detal/contract/browser';
 import type { AdminOrder, AdminOrderLine, StaffMember } from '@detal/contract';
 import { ssrHarnessPerFile } from '../../../test/ssr-harness.ts';
-import { ADMIN_TEMPLATE, STAFF_EDITOR, STAFF_MANAGER, pageGetter } from '../../../test/admin-ssr.ts';
+import { STAFF_EDITOR, STAFF_MANAGER, pageGetter, staffApiStandIn, type StandInCall } from '../../../test/admin-ssr.ts';
+import { pageOf, requestedReturn } from '../../../test/returns-fixtures.ts';
 
 /** The back office's orders rendered on the server against a stand-in API: the queue and an order's screen. */
 
@@ -135,60 +135,51 @@ const order: AdminOrder = {
   refund_due: 150,
 };
 
-const template = ADMIN_TEMPLATE;
-
 let signedInAs: StaffMember | null = null;
-const bodies: { path: string; body: unknown; query: string }[] = [];
+const bodies: StandInCall[] = [];
 
-async function apiFetch(request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  if (url.pathname === `${SHOP_API_PREFIX}template`) return Response.json({ data: template });
-  const path = url.pathname.replace(ADMIN_API_PREFIX, '');
-  bodies.push({ path, body: request.method === 'POST' ? await request.json() : null, query: url.search });
-  if (!signedInAs || !request.headers.get('cookie')?.includes('staff_session=live')) {
-    return Response.json({ message: 'Войдите в панель управления', error: 'unauthorized' }, { status: 401 });
-  }
-  if (path === 'staff-me') return Response.json({ data: { staff: signedInAs } });
-  if (signedInAs.role === 'content_editor') {
-    return Response.json({ message: 'Недостаточно прав для этого действия', error: 'forbidden' }, { status: 403 });
-  }
-  if (path === 'order-line-counts') return Response.json({ data: { new_lines: 3, late_lines: 1 } });
-  if (path === 'order-line-list') {
-    return Response.json({ data: { data: [line], current_page: 2, last_page: 3, per_page: 50, total: 101 } });
-  }
-  if (path === 'supplier-list')
-    return Response.json({ data: { suppliers: [{ id: 3, name: 'ООО Автоальянс (настоящее имя)' }] } });
-  if (path === 'supplier-order-item-links') {
-    return Response.json({
-      data: {
-        links: [
-          {
-            order_item_id: 501,
-            kind: 'holds',
-            supplier_order_id: 12,
-            supplier_order_number: 'ЗП-12',
-            supplier_id: 3,
-            supplier_name: 'ООО Автоальянс (настоящее имя)',
-            supplier_number: 'АА-777',
-            state: 'partly_confirmed',
-            state_name: 'Подтверждён частично',
-            quantity: 2,
-            confirmed_quantity: 1,
-            refused_quantity: 1,
-            refused_reason: 'Нет на складе',
-            received_quantity: 0,
-            receipt: null,
-          },
-        ],
-      },
-    });
-  }
-  if (path === 'order-show') {
-    const { id } = (bodies.at(-1)!.body ?? {}) as { id?: number };
-    if (id === 42) return Response.json({ data: { order } });
-  }
-  return Response.json({ message: 'Заказ не найден', error: 'not_found' }, { status: 404 });
-}
+const apiFetch = staffApiStandIn(
+  { who: () => signedInAs, calls: bodies, lineCounts: { new_lines: 3, late_lines: 1 }, notFound: 'Заказ не найден' },
+  (path) => {
+    if (path === 'order-line-list') {
+      return Response.json({ data: { data: [line], current_page: 2, last_page: 3, per_page: 50, total: 101 } });
+    }
+    if (path === 'supplier-list')
+      return Response.json({ data: { suppliers: [{ id: 3, name: 'ООО Автоальянс (настоящее имя)' }] } });
+    if (path === 'supplier-order-item-links') {
+      return Response.json({
+        data: {
+          links: [
+            {
+              order_item_id: 501,
+              kind: 'holds',
+              supplier_order_id: 12,
+              supplier_order_number: 'ЗП-12',
+              supplier_id: 3,
+              supplier_name: 'ООО Автоальянс (настоящее имя)',
+              supplier_number: 'АА-777',
+              state: 'partly_confirmed',
+              state_name: 'Подтверждён частично',
+              quantity: 2,
+              confirmed_quantity: 1,
+              refused_quantity: 1,
+              refused_reason: 'Нет на складе',
+              received_quantity: 0,
+              receipt: null,
+            },
+          ],
+        },
+      });
+    }
+    // The order's returns (issue 32): one of line 501.
+    if (path === 'return-list') return Response.json(pageOf([requestedReturn]));
+    if (path === 'order-show') {
+      const { id } = (bodies.at(-1)!.body ?? {}) as { id?: number };
+      if (id === 42) return Response.json({ data: { order } });
+    }
+    return undefined;
+  },
+);
 
 const harness = ssrHarnessPerFile();
 
@@ -287,6 +278,10 @@ describe('the back office orders on the server', () => {
     // React separates adjacent texts with empty comments; the page reads without them.
     const html = (await response.text()).replaceAll('<!-- -->', '');
     expect(html).toContain('<title>Заказ № 42 — Деталь</title>');
+    // The line's return, linked (issue 32); the returns asked for are the order's.
+    expect(html).toContain('href="/admin/returns/71"');
+    expect(html).toContain('Возврат № 71, 2 шт. · Заявка');
+    expect(bodies.find((call) => call.path === 'return-list')!.body).toEqual({ order_id: 42 });
     for (const text of [
       'Петров Иван',
       'ООО «Ромашка»',

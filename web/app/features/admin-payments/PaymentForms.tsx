@@ -1,5 +1,6 @@
-import { Alert, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useFetcher } from 'react-router';
+import { Alert, Anchor, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Link, useFetcher } from 'react-router';
+import { paths } from '../../paths.ts';
 import {
   BILL_STATE_LABELS,
   STATEMENT_UNMATCHED_REASON_LABELS,
@@ -69,7 +70,7 @@ export function RecordPaymentForm({ today }: { today: string }) {
         </Text>
       )}
       {recorded && (
-        <Text size="sm" c="green.8" role="status" mt={4}>
+        <Text size="sm" c="teal.9" role="status" mt={4}>
           Платёж {formatRoubles(recorded.payment.amount)} по счёту № {recorded.bill.id} записан:{' '}
           {BILL_STATE_LABELS[recorded.bill.state].toLowerCase()}
           {recorded.bill.state === 'partly_paid' ? `, осталось ${formatRoubles(recorded.bill.remaining)}` : ''}
@@ -88,7 +89,7 @@ function MatchForm({ line, billId, proposed }: { line: StatementLine; billId: nu
   const result = fetcher.data?.intent === 'match' ? fetcher.data : null;
   if (result?.recorded) {
     return (
-      <Text size="sm" c="green.8" role="status">
+      <Text size="sm" c="teal.9" role="status">
         Записан по счёту № {result.recorded.bill.id} ({BILL_STATE_LABELS[result.recorded.bill.state].toLowerCase()})
       </Text>
     );
@@ -145,10 +146,10 @@ function ImportResult({ result }: { result: StatementImportResult }) {
     <Stack gap="xs" data-testid="statement-result">
       <Alert color={result.unmatched.length > 0 ? 'yellow' : 'green'} p="xs" role="status">
         Документов в выписке: {result.documents}. Записано: {result.recorded.length}. Уже были записаны:{' '}
-        {result.already_recorded.length}. Не сопоставлено: {result.unmatched.length}. Исходящих (пропущено):{' '}
-        {result.ignored_outgoing}.
+        {result.already_recorded.length}. Авансом: {result.advances.length}. Не сопоставлено: {result.unmatched.length}.
+        Исходящих (пропущено): {result.ignored_outgoing}.
       </Alert>
-      {result.recorded.length + result.already_recorded.length > 0 && (
+      {result.recorded.length + result.already_recorded.length + result.advances.length > 0 && (
         <Table.ScrollContainer minWidth={760}>
           <Table verticalSpacing={4} fz="sm" data-testid="statement-recorded">
             <Table.Thead>
@@ -164,13 +165,24 @@ function ImportResult({ result }: { result: StatementImportResult }) {
               {result.recorded.map(({ line, payment }) => (
                 <Table.Tr key={`r${lineKey(line)}`}>
                   <LineCells line={line} />
-                  <Table.Td c="green.8">Записан по счёту № {payment.bill_id}</Table.Td>
+                  <Table.Td c="teal.9">Записан по счёту № {payment.bill_id}</Table.Td>
                 </Table.Tr>
               ))}
               {result.already_recorded.map(({ line, bill_id }) => (
                 <Table.Tr key={`a${lineKey(line)}`}>
                   <LineCells line={line} />
                   <Table.Td c="gray.7">Уже записан ранее (счёт № {bill_id})</Table.Td>
+                </Table.Tr>
+              ))}
+              {result.advances.map(({ line, account_id, client_id, name }) => (
+                <Table.Tr key={`v${lineKey(line)}`} data-statement-advance={account_id}>
+                  <LineCells line={line} />
+                  <Table.Td c="teal.9">
+                    Аванс на счёт{' '}
+                    <Anchor component={Link} to={paths.adminClientLedger(client_id, `account=${account_id}`)} fz="sm">
+                      {name}
+                    </Anchor>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

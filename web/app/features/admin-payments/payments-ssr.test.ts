@@ -101,6 +101,19 @@ async function apiFetch(request: Request): Promise<Response> {
   if (path === 'bill-list') return Response.json({ data: page([bill]) });
   if (path === 'client-list') return Response.json({ data: page([row]) });
   if (path === 'payer-list') return Response.json({ data: { payers: [payer] } });
+  // The client card's «Взаиморасчёты» (issue 31; its own test: admin-ledger/ledger-ssr.test.ts).
+  if (path === 'ledger-account-list') return Response.json({ data: { accounts: [] } });
+  if (path === 'ledger-terms-get') {
+    const none = { credit_limit: null, deferral_days: null, prepay_required: null };
+    return Response.json({
+      data: { own: none, effective: { credit_limit: null, deferral_days: 0, prepay_required: false } },
+    });
+  }
+  // The client screen's returns (issue 32): none here.
+  if (path === 'return-list') {
+    return Response.json({ data: { data: [], current_page: 1, last_page: 1, per_page: 30, total: 0 } });
+  }
+  if (path === 'supplier-list') return Response.json({ data: { suppliers: [] } });
   if (path === 'client-show') {
     if ((body as { id: number }).id !== 5)
       return Response.json({ message: 'Клиент не найден', error: 'not_found' }, { status: 404 });
@@ -185,7 +198,7 @@ describe('back office: payments and clients on the server', () => {
     const html = await (await get('/admin/clients/5')).text();
     expect(html).toContain('<title>Грозный Иван Сергеевич — Деталь</title>');
     expect(html).toContain('data-testid="client-balance"');
-    expect(html).toContain('Долг клиента');
+    expect(html).toContain('Не оплачено по счетам');
     expect(html).toContain('1\u00A0099,50\u00A0₽');
     expect(html).toContain('value="7,5"');
     expect(html).toMatch(/<option value="Опт" selected="">Опт<\/option>|<option value="Опт" selected>/);

@@ -8,6 +8,7 @@ import { adminCall } from '../admin-shell/admin-caller.ts';
 import { failureMessage } from '../admin-shell/form-errors.ts';
 import { useJsonWrite, type JsonWriteResult } from '../admin-shell/json-write.ts';
 import classes from './Purchasing.module.css';
+import { scrollRegion } from '../admin-shell/theme.ts';
 
 interface Row {
   key: number;
@@ -177,7 +178,7 @@ export function GoodsReceiptForm({
         )}
       </Paper>
 
-      <Table.ScrollContainer minWidth={1100}>
+      <Table.ScrollContainer minWidth={1100} scrollAreaProps={scrollRegion('Строки прихода')}>
         <Table verticalSpacing={3} horizontalSpacing={4} fz="xs" className={classes.numbers} data-testid="receipt-rows">
           <Table.Thead>
             <Table.Tr>

@@ -66,7 +66,7 @@ function Difference({ line }: { line: GoodsReceiptLine }) {
     );
   }
   return (
-    <Text fz={10} c="green.9">
+    <Text fz={10} c="teal.9">
       ровно по заказу
     </Text>
   );

@@ -1,11 +1,12 @@
-import { Badge, Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
 import { Form, Link, useNavigate } from 'react-router';
 import type { AdminSupplier, GoodsReceiptListFilters, GoodsReceiptSummary } from '@detal/contract';
 import { formatDate, formatDateTime, formatRoubles } from '@detal/contract/browser';
 import { paths } from '../../paths.ts';
-import { keysHelp, useListKeys } from '../../lib/use-list-keys.ts';
+import { useListKeys } from '../../lib/use-list-keys.ts';
 import type { ListQuery } from './purchasing-filters.ts';
 import classes from './Purchasing.module.css';
+import { DenseTable, KeysHint, DateRangeFields, FilterButtons } from '../admin-shell/DenseList.tsx';
 
 /** Draft (still open to matching) or posted (read-only), as a badge. */
 export function PostedBadge({ posted }: { posted: boolean }) {
@@ -57,14 +58,8 @@ export function ReceiptFilters({
           size="xs"
           w={140}
         />
-        <TextInput label="С" name="date_from" type="date" defaultValue={filters.date_from ?? ''} size="xs" w={140} />
-        <TextInput label="По" name="date_to" type="date" defaultValue={filters.date_to ?? ''} size="xs" w={140} />
-        <Button type="submit" size="xs">
-          Показать
-        </Button>
-        <Button component={Link} to={paths.adminGoodsReceipts()} size="xs" variant="default">
-          Сбросить
-        </Button>
+        <DateRangeFields from={filters.date_from} to={filters.date_to} />
+        <FilterButtons resetTo={paths.adminGoodsReceipts()} />
       </Group>
     </Form>
   );
@@ -79,71 +74,60 @@ export function GoodsReceiptsTable({ receipts }: { receipts: GoodsReceiptSummary
   });
   return (
     <>
-      <Text size="xs" c="gray.7">
-        Клавиши:{' '}
-        {keysHelp([
+      <KeysHint
+        keys={[
           ['j/k или ↓/↑', 'строка'],
           ['Enter', 'открыть приход'],
-        ])}
-      </Text>
-      <Table.ScrollContainer minWidth={900}>
-        <Table
-          striped
-          highlightOnHover
-          verticalSpacing={3}
-          horizontalSpacing={6}
-          fz="xs"
-          className={classes.numbers}
-          data-testid="goods-receipts"
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Приход</Table.Th>
-              <Table.Th>Документ поставщика</Table.Th>
-              <Table.Th>Поставщик</Table.Th>
-              <Table.Th>Состояние</Table.Th>
-              <Table.Th ta="right">Строк</Table.Th>
-              <Table.Th ta="right">Штук</Table.Th>
-              <Table.Th ta="right">Сумма</Table.Th>
-              <Table.Th ta="right" title="Строки без заказа поставщику: проведение ждёт их">
-                Не сопоставлено
-              </Table.Th>
+        ]}
+      />
+      <DenseTable label="Приходы" minWidth={900} data-testid="goods-receipts">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Приход</Table.Th>
+            <Table.Th>Документ поставщика</Table.Th>
+            <Table.Th>Поставщик</Table.Th>
+            <Table.Th>Состояние</Table.Th>
+            <Table.Th ta="right">Строк</Table.Th>
+            <Table.Th ta="right">Штук</Table.Th>
+            <Table.Th ta="right">Сумма</Table.Th>
+            <Table.Th ta="right" title="Строки без заказа поставщику: проведение ждёт их">
+              Не сопоставлено
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody ref={rowsRef}>
+          {receipts.map((receipt, index) => (
+            <Table.Tr
+              key={receipt.id}
+              data-receipt-id={receipt.id}
+              {...rowProps(index)}
+              onClick={() => setCursor(index)}
+            >
+              <Table.Td className={classes.nowrap} fw={600}>
+                <Link to={paths.adminGoodsReceipt(receipt.id)}>№ {receipt.id}</Link>
+                <Text fz={10} c="gray.7">
+                  {formatDateTime(receipt.created_at)}
+                </Text>
+              </Table.Td>
+              <Table.Td className={classes.nowrap}>
+                {receipt.document_number} от {formatDate(receipt.document_date)}
+              </Table.Td>
+              <Table.Td className={classes.nowrap}>{receipt.supplier_name}</Table.Td>
+              <Table.Td>
+                <PostedBadge posted={receipt.posted} />
+              </Table.Td>
+              <Table.Td ta="right">{receipt.lines_count}</Table.Td>
+              <Table.Td ta="right">{receipt.quantity}</Table.Td>
+              <Table.Td ta="right" className={classes.nowrap}>
+                {formatRoubles(receipt.total)}
+              </Table.Td>
+              <Table.Td ta="right" c={receipt.unmatched_count > 0 ? 'orange.9' : undefined}>
+                {receipt.unmatched_count}
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody ref={rowsRef}>
-            {receipts.map((receipt, index) => (
-              <Table.Tr
-                key={receipt.id}
-                data-receipt-id={receipt.id}
-                {...rowProps(index)}
-                onClick={() => setCursor(index)}
-              >
-                <Table.Td className={classes.nowrap} fw={600}>
-                  <Link to={paths.adminGoodsReceipt(receipt.id)}>№ {receipt.id}</Link>
-                  <Text fz={10} c="gray.7">
-                    {formatDateTime(receipt.created_at)}
-                  </Text>
-                </Table.Td>
-                <Table.Td className={classes.nowrap}>
-                  {receipt.document_number} от {formatDate(receipt.document_date)}
-                </Table.Td>
-                <Table.Td className={classes.nowrap}>{receipt.supplier_name}</Table.Td>
-                <Table.Td>
-                  <PostedBadge posted={receipt.posted} />
-                </Table.Td>
-                <Table.Td ta="right">{receipt.lines_count}</Table.Td>
-                <Table.Td ta="right">{receipt.quantity}</Table.Td>
-                <Table.Td ta="right" className={classes.nowrap}>
-                  {formatRoubles(receipt.total)}
-                </Table.Td>
-                <Table.Td ta="right" c={receipt.unmatched_count > 0 ? 'orange.9' : undefined}>
-                  {receipt.unmatched_count}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </DenseTable>
       {receipts.length === 0 && (
         <Text c="gray.7" size="sm">
           Приходов по этим условиям нет

@@ -27,6 +27,7 @@ import { ExpectedDay, StatusBadge } from '../admin-orders/OrderQueue.tsx';
 import { Alternatives } from './Alternatives.tsx';
 import type { ListQuery } from './purchasing-filters.ts';
 import classes from './Purchasing.module.css';
+import { DenseTable, KeysHint, DateRangeFields, FilterButtons } from '../admin-shell/DenseList.tsx';
 
 export const PURCHASE_QUEUE_SHORTCUTS = keysHelp([
   ['j/k или ↓/↑', 'строка'],
@@ -75,8 +76,7 @@ export function PurchaseQueueFiltersForm({
           size="xs"
           w={220}
         />
-        <TextInput label="С" name="date_from" type="date" defaultValue={filters.date_from ?? ''} size="xs" w={140} />
-        <TextInput label="По" name="date_to" type="date" defaultValue={filters.date_to ?? ''} size="xs" w={140} />
+        <DateRangeFields from={filters.date_from} to={filters.date_to} />
         <Checkbox
           name="refused"
           value="1"
@@ -85,12 +85,7 @@ export function PurchaseQueueFiltersForm({
           size="xs"
           mb={6}
         />
-        <Button type="submit" size="xs">
-          Показать
-        </Button>
-        <Button component={Link} to={paths.adminPurchasing()} size="xs" variant="default">
-          Сбросить
-        </Button>
+        <FilterButtons resetTo={paths.adminPurchasing()} />
       </Group>
     </Form>
   );
@@ -131,6 +126,17 @@ export function SupplierGroups({ groups, chosen }: { groups: PurchaseQueueGroup[
   );
 }
 
+/** A supplier's header row: its waiting lines in all (not only this page's) and what they cost to buy. */
+function GroupTotals({ name, shown, total }: { name: string | null; shown: number; total?: PurchaseQueueGroup }) {
+  if (!total) return <>{`${supplierLabel(name)} · ${shown} поз.`}</>;
+  const more = total.lines > shown ? ` (на странице ${shown})` : '';
+  return (
+    <>
+      {supplierLabel(name)} · {total.lines} поз.{more} · {total.quantity} шт. · {formatRoubles(total.purchase_total)}
+    </>
+  );
+}
+
 function CreatedOrders({ result }: { result: JsonWriteResult | null }) {
   if (!result) return null;
   if (!result.ok)
@@ -139,6 +145,13 @@ function CreatedOrders({ result }: { result: JsonWriteResult | null }) {
         {result.message}
       </Alert>
     );
+  if (result.intent === 'hold-release') {
+    return (
+      <Alert color="green" p="xs" role="status" data-testid="hold-released">
+        Удержание снято: позиции заказа № {(result.value as { order_id: number }).order_id} можно заказывать
+      </Alert>
+    );
+  }
   const { orders } = result.value as { orders: SupplierOrderSummary[] };
   return (
     <Alert color="green" p="xs" role="status" data-testid="purchase-created">
@@ -173,7 +186,7 @@ function bySupplier(lines: PurchaseQueueLine[]): { key: string; name: string | n
  * client, the order's day and the day promised; chosen by clicks or keys, then one draft order per supplier. A line
  * a supplier refused shows the reason and, on «Варианты», the other offers to re-order it from.
  */
-export function PurchaseQueue({ lines }: { lines: PurchaseQueueLine[] }) {
+export function PurchaseQueue({ lines, groups: totals }: { lines: PurchaseQueueLine[]; groups: PurchaseQueueGroup[] }) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [open, setOpen] = useState<Set<number>>(new Set());
   const [result, setResult] = useState<JsonWriteResult | null>(null);
@@ -182,7 +195,9 @@ export function PurchaseQueue({ lines }: { lines: PurchaseQueueLine[] }) {
     setResult(answer);
     if (answer.ok) setSelected(new Set());
   });
+  const release = useJsonWrite(setResult);
   const groups = bySupplier(lines);
+  const totalOf = (key: string) => totals.find((group) => String(group.supplier_id ?? 0) === key);
   // Rows in display order (grouped), for the keyboard's cursor.
   const ordered = groups.flatMap((group) => group.lines);
   const rowsKey = ordered.map((line) => line.order_item_id).join(',');
@@ -195,7 +210,7 @@ export function PurchaseQueue({ lines }: { lines: PurchaseQueueLine[] }) {
     return next;
   };
   const toggle = (id: number) => setSelected((current) => toggleIn(current, id));
-  const orderable = (line: PurchaseQueueLine) => line.supplier_id !== null;
+  const orderable = (line: PurchaseQueueLine) => line.supplier_id !== null && line.credit_hold === null;
   const chosen = ordered.filter((line) => selected.has(line.order_item_id) && orderable(line));
   const suppliersChosen = new Set(chosen.map((line) => line.supplier_id)).size;
   const createOrders = () => {
@@ -247,147 +262,154 @@ export function PurchaseQueue({ lines }: { lines: PurchaseQueueLine[] }) {
         </Text>
       </Group>
       <CreatedOrders result={result} />
-      <Text size="xs" c="gray.7" data-testid="queue-shortcuts">
-        Клавиши: {PURCHASE_QUEUE_SHORTCUTS}
-      </Text>
-      <Table.ScrollContainer minWidth={1100}>
-        <Table
-          verticalSpacing={3}
-          horizontalSpacing={6}
-          fz="xs"
-          highlightOnHover
-          className={classes.numbers}
-          data-testid="purchase-queue"
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={28} />
-              <Table.Th>Заказ</Table.Th>
-              <Table.Th>Клиент</Table.Th>
-              <Table.Th>Артикул</Table.Th>
-              <Table.Th>Бренд</Table.Th>
-              <Table.Th>Описание</Table.Th>
-              <Table.Th ta="right">Кол.</Table.Th>
-              <Table.Th ta="right">Закупка</Table.Th>
-              <Table.Th ta="right">Продажа</Table.Th>
-              <Table.Th title="День, обещанный клиенту">Обещано</Table.Th>
-              <Table.Th>Статус</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody ref={rowsRef}>
-            {groups.map((group) => {
-              const ids = group.lines.map((line) => line.order_item_id);
-              const all = ids.every((id) => selected.has(id));
-              const some = ids.some((id) => selected.has(id));
-              return (
-                <Fragment key={group.key}>
-                  <Table.Tr className={classes.groupRow} data-supplier-group={group.name ?? ''}>
-                    <Table.Td>
-                      <Checkbox
-                        size="xs"
-                        aria-label={`Выбрать все позиции поставщика ${supplierLabel(group.name)}`}
-                        checked={all}
-                        indeterminate={some && !all}
-                        disabled={group.key === '0'}
-                        onChange={() => selectGroup(group.key)}
-                      />
-                    </Table.Td>
-                    <Table.Td colSpan={10}>
-                      {supplierLabel(group.name)} · {group.lines.length} поз.
-                    </Table.Td>
-                  </Table.Tr>
-                  {group.lines.map((line) => {
-                    rowIndex += 1;
-                    const index = rowIndex;
-                    const opened = open.has(line.order_item_id);
-                    return (
-                      <Fragment key={line.order_item_id}>
-                        <Table.Tr
-                          data-line-id={line.order_item_id}
-                          aria-selected={selected.has(line.order_item_id)}
-                          bg={selected.has(line.order_item_id) ? 'blue.0' : undefined}
-                          {...rowProps(index)}
-                          onClick={() => setCursor(index)}
-                        >
-                          <Table.Td>
-                            <Checkbox
-                              size="xs"
-                              aria-label={`Выбрать позицию ${line.brand_name} ${line.article} заказа № ${line.order_id}`}
-                              checked={selected.has(line.order_item_id)}
-                              disabled={!orderable(line)}
-                              onChange={() => toggle(line.order_item_id)}
-                            />
-                          </Table.Td>
-                          <Table.Td className={classes.nowrap}>
-                            <Link to={paths.adminOrder(line.order_id)}>№ {line.order_id}</Link>
-                            <Text fz={10} c="gray.7">
-                              {formatDateTime(line.created_at)}
+      <KeysHint testId="queue-shortcuts" keys={PURCHASE_QUEUE_SHORTCUTS} />
+      <DenseTable label="Позиции к заказу" minWidth={760} striped={false} data-testid="purchase-queue">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={28} />
+            <Table.Th>Заказ</Table.Th>
+            <Table.Th>Клиент</Table.Th>
+            <Table.Th>Артикул</Table.Th>
+            <Table.Th>Бренд</Table.Th>
+            {/* The description gives way below 1200 px: the figures and the status stay in a tablet's width. */}
+            <Table.Th visibleFrom="lg">Описание</Table.Th>
+            <Table.Th ta="right">Кол.</Table.Th>
+            <Table.Th ta="right">Закупка</Table.Th>
+            <Table.Th ta="right">Продажа</Table.Th>
+            <Table.Th title="День, обещанный клиенту">Обещано</Table.Th>
+            <Table.Th>Статус</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody ref={rowsRef}>
+          {groups.map((group) => {
+            const ids = group.lines.map((line) => line.order_item_id);
+            const all = ids.every((id) => selected.has(id));
+            const some = ids.some((id) => selected.has(id));
+            return (
+              <Fragment key={group.key}>
+                <Table.Tr className={classes.groupRow} data-supplier-group={group.name ?? ''}>
+                  <Table.Td>
+                    <Checkbox
+                      size="xs"
+                      aria-label={`Выбрать все позиции поставщика ${supplierLabel(group.name)}`}
+                      checked={all}
+                      indeterminate={some && !all}
+                      disabled={group.key === '0'}
+                      onChange={() => selectGroup(group.key)}
+                    />
+                  </Table.Td>
+                  <Table.Td colSpan={10}>
+                    <GroupTotals name={group.name} shown={group.lines.length} total={totalOf(group.key)} />
+                  </Table.Td>
+                </Table.Tr>
+                {group.lines.map((line) => {
+                  rowIndex += 1;
+                  const index = rowIndex;
+                  const opened = open.has(line.order_item_id);
+                  return (
+                    <Fragment key={line.order_item_id}>
+                      <Table.Tr
+                        data-line-id={line.order_item_id}
+                        aria-selected={selected.has(line.order_item_id)}
+                        bg={selected.has(line.order_item_id) ? 'blue.0' : undefined}
+                        {...rowProps(index)}
+                        onClick={() => setCursor(index)}
+                      >
+                        <Table.Td>
+                          <Checkbox
+                            size="xs"
+                            aria-label={`Выбрать позицию ${line.brand_name} ${line.article} заказа № ${line.order_id}`}
+                            checked={selected.has(line.order_item_id)}
+                            disabled={!orderable(line)}
+                            onChange={() => toggle(line.order_item_id)}
+                          />
+                        </Table.Td>
+                        <Table.Td className={classes.nowrap}>
+                          <Link to={paths.adminOrder(line.order_id)}>№ {line.order_id}</Link>
+                          <Text fz={10} c="gray.7">
+                            {formatDateTime(line.created_at)}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td maw={180}>
+                          <Text fz="xs" lineClamp={1} title={line.client_name}>
+                            <Link to={paths.adminClient(line.client_id)}>{line.client_name}</Link>
+                          </Text>
+                        </Table.Td>
+                        <Table.Td className={classes.nowrap} fw={600}>
+                          {line.article}
+                        </Table.Td>
+                        <Table.Td className={classes.nowrap}>{line.brand_name}</Table.Td>
+                        <Table.Td maw={220} visibleFrom="lg">
+                          <Text fz="xs" lineClamp={1} title={line.description}>
+                            {line.description || '—'}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td ta="right">{line.quantity}</Table.Td>
+                        <Table.Td ta="right" className={classes.nowrap}>
+                          {line.purchase_price === null ? '—' : formatRoubles(line.purchase_price)}
+                        </Table.Td>
+                        <Table.Td ta="right" className={classes.nowrap}>
+                          {formatRoubles(line.price)}
+                        </Table.Td>
+                        <Table.Td>
+                          <ExpectedDay day={line.expected_day} late={false} />
+                        </Table.Td>
+                        <Table.Td miw={150}>
+                          <StatusBadge status={line.status} name={line.status_name} />
+                          {line.credit_hold && (
+                            <Group gap={4} wrap="nowrap" data-testid="credit-hold">
+                              <Badge color="red" variant="light" size="sm" radius="sm" tt="none">
+                                {line.credit_hold.name}
+                              </Badge>
+                              <Button
+                                size="compact-xs"
+                                variant="subtle"
+                                color="red.9"
+                                px={2}
+                                loading={release.saving}
+                                onClick={() => void release.submit('hold-release', { order_id: line.order_id })}
+                              >
+                                Снять удержание
+                              </Button>
+                            </Group>
+                          )}
+                          {line.refusal && (
+                            <Text fz={10} c="orange.9" data-testid="refusal">
+                              {line.refusal.supplier_name}:{' '}
+                              <Link to={paths.adminSupplierOrder(line.refusal.supplier_order_id)}>
+                                {line.refusal.supplier_order_number}
+                              </Link>{' '}
+                              · «{line.refusal.reason}»
                             </Text>
-                          </Table.Td>
-                          <Table.Td maw={180}>
-                            <Text fz="xs" lineClamp={1} title={line.client_name}>
-                              <Link to={paths.adminClient(line.client_id)}>{line.client_name}</Link>
-                            </Text>
-                          </Table.Td>
-                          <Table.Td className={classes.nowrap} fw={600}>
-                            {line.article}
-                          </Table.Td>
-                          <Table.Td className={classes.nowrap}>{line.brand_name}</Table.Td>
-                          <Table.Td maw={220}>
-                            <Text fz="xs" lineClamp={1} title={line.description}>
-                              {line.description || '—'}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td ta="right">{line.quantity}</Table.Td>
-                          <Table.Td ta="right" className={classes.nowrap}>
-                            {line.purchase_price === null ? '—' : formatRoubles(line.purchase_price)}
-                          </Table.Td>
-                          <Table.Td ta="right" className={classes.nowrap}>
-                            {formatRoubles(line.price)}
-                          </Table.Td>
-                          <Table.Td>
-                            <ExpectedDay day={line.expected_day} late={false} />
-                          </Table.Td>
-                          <Table.Td miw={150}>
-                            <StatusBadge status={line.status} name={line.status_name} />
-                            {line.refusal && (
-                              <Text fz={10} c="orange.9" data-testid="refusal">
-                                {line.refusal.supplier_name}:{' '}
-                                <Link to={paths.adminSupplierOrder(line.refusal.supplier_order_id)}>
-                                  {line.refusal.supplier_order_number}
-                                </Link>{' '}
-                                · «{line.refusal.reason}»
-                              </Text>
-                            )}
-                            <Button
-                              size="compact-xs"
-                              variant="subtle"
-                              px={0}
-                              display="block"
-                              aria-expanded={opened}
-                              onClick={() => setOpen((current) => toggleIn(current, line.order_item_id))}
-                            >
-                              {opened ? 'Скрыть варианты' : 'Варианты'}
-                            </Button>
+                          )}
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            px={0}
+                            display="block"
+                            aria-expanded={opened}
+                            onClick={() => setOpen((current) => toggleIn(current, line.order_item_id))}
+                          >
+                            {opened ? 'Скрыть варианты' : 'Варианты'}
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                      {opened && (
+                        <Table.Tr>
+                          <Table.Td />
+                          <Table.Td colSpan={10}>
+                            <Alternatives orderItemId={line.order_item_id} clientPrice={line.price} />
                           </Table.Td>
                         </Table.Tr>
-                        {opened && (
-                          <Table.Tr>
-                            <Table.Td />
-                            <Table.Td colSpan={10}>
-                              <Alternatives orderItemId={line.order_item_id} clientPrice={line.price} />
-                            </Table.Td>
-                          </Table.Tr>
-                        )}
-                      </Fragment>
-                    );
-                  })}
-                </Fragment>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                      )}
+                    </Fragment>
+                  );
+                })}
+              </Fragment>
+            );
+          })}
+        </Table.Tbody>
+      </DenseTable>
       {lines.length === 0 && (
         <Text c="gray.7" size="sm">
           Нет позиций, ждущих заказа, по этим условиям

@@ -109,7 +109,7 @@ function ConfirmationUpload({ order }: { order: SupplierOrder }) {
           </Text>
         )}
         {answer?.ok && (
-          <Text size="xs" c="green.9" role="status" data-testid="confirmation-imported">
+          <Text size="xs" c="teal.9" role="status" data-testid="confirmation-imported">
             {(() => {
               const { result } = answer.value as { result: { lines: number; confirmed: number; refused: number } };
               return `Строк в файле: ${result.lines}, подтверждено: ${result.confirmed}, отказ: ${result.refused}`;

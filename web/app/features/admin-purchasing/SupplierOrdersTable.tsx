@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Checkbox, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
 import { Form, Link, useNavigate } from 'react-router';
 import {
   SUPPLIER_ORDER_CHANNEL_NAMES,
@@ -11,9 +11,10 @@ import {
 } from '@detal/contract';
 import { formatDateTime, formatRoubles } from '@detal/contract/browser';
 import { paths } from '../../paths.ts';
-import { keysHelp, useListKeys } from '../../lib/use-list-keys.ts';
+import { useListKeys } from '../../lib/use-list-keys.ts';
 import type { ListQuery } from './purchasing-filters.ts';
 import classes from './Purchasing.module.css';
+import { DenseTable, KeysHint, DateRangeFields, FilterButtons } from '../admin-shell/DenseList.tsx';
 
 export const STATE_COLORS: Record<SupplierOrderState, string> = {
   draft: 'gray',
@@ -74,14 +75,8 @@ export function SupplierOrderFilters({
           size="xs"
           w={220}
         />
-        <TextInput label="С" name="date_from" type="date" defaultValue={filters.date_from ?? ''} size="xs" w={140} />
-        <TextInput label="По" name="date_to" type="date" defaultValue={filters.date_to ?? ''} size="xs" w={140} />
-        <Button type="submit" size="xs">
-          Показать
-        </Button>
-        <Button component={Link} to={paths.adminSupplierOrders()} size="xs" variant="default">
-          Сбросить
-        </Button>
+        <DateRangeFields from={filters.date_from} to={filters.date_to} />
+        <FilterButtons resetTo={paths.adminSupplierOrders()} />
       </Group>
       <Group gap={6} wrap="wrap" aria-label="Состояния">
         {SUPPLIER_ORDER_STATES.map((state) => (
@@ -136,73 +131,62 @@ export function SupplierOrdersTable({ orders }: { orders: SupplierOrderSummary[]
   });
   return (
     <>
-      <Text size="xs" c="gray.7">
-        Клавиши:{' '}
-        {keysHelp([
+      <KeysHint
+        keys={[
           ['j/k или ↓/↑', 'строка'],
           ['Enter', 'открыть заказ'],
-        ])}
-      </Text>
-      <Table.ScrollContainer minWidth={980}>
-        <Table
-          striped
-          highlightOnHover
-          verticalSpacing={3}
-          horizontalSpacing={6}
-          fz="xs"
-          className={classes.numbers}
-          data-testid="supplier-orders"
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Номер</Table.Th>
-              <Table.Th>Создан</Table.Th>
-              <Table.Th>Поставщик</Table.Th>
-              <Table.Th>Канал</Table.Th>
-              <Table.Th>№ у поставщика</Table.Th>
-              <Table.Th>Состояние</Table.Th>
-              <Table.Th ta="right">Строк</Table.Th>
-              <Table.Th ta="right" title="заказано / подтверждено / отказ / получено, шт.">
-                Шт.: зак. / подтв. / отказ / получ.
-              </Table.Th>
-              <Table.Th ta="right">Сумма</Table.Th>
+        ]}
+      />
+      <DenseTable label="Заказы поставщикам" minWidth={980} data-testid="supplier-orders">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Номер</Table.Th>
+            <Table.Th>Создан</Table.Th>
+            <Table.Th>Поставщик</Table.Th>
+            <Table.Th>Канал</Table.Th>
+            <Table.Th>№ у поставщика</Table.Th>
+            <Table.Th>Состояние</Table.Th>
+            <Table.Th ta="right">Строк</Table.Th>
+            <Table.Th ta="right" title="заказано / подтверждено / отказ / получено, шт.">
+              Шт.: зак. / подтв. / отказ / получ.
+            </Table.Th>
+            <Table.Th ta="right">Сумма</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody ref={rowsRef}>
+          {orders.map((order, index) => (
+            <Table.Tr
+              key={order.id}
+              data-supplier-order-id={order.id}
+              {...rowProps(index)}
+              onClick={() => setCursor(index)}
+            >
+              <Table.Td className={classes.nowrap} fw={600}>
+                <Link to={paths.adminSupplierOrder(order.id)}>{order.number}</Link>
+              </Table.Td>
+              <Table.Td className={classes.nowrap}>{formatDateTime(order.created_at)}</Table.Td>
+              <Table.Td className={classes.nowrap}>{order.supplier_name}</Table.Td>
+              <Table.Td className={classes.nowrap}>{SUPPLIER_ORDER_CHANNEL_NAMES[order.channel]}</Table.Td>
+              <Table.Td className={classes.nowrap}>{order.supplier_number ?? '—'}</Table.Td>
+              <Table.Td>
+                <StateBadge state={order.state} name={order.state_name} />
+              </Table.Td>
+              <Table.Td ta="right">{order.lines_count}</Table.Td>
+              <Table.Td ta="right">
+                <Quantities
+                  ordered={order.quantity}
+                  confirmed={order.confirmed_quantity}
+                  refused={order.refused_quantity}
+                  received={order.received_quantity}
+                />
+              </Table.Td>
+              <Table.Td ta="right" className={classes.nowrap}>
+                {formatRoubles(order.total)}
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody ref={rowsRef}>
-            {orders.map((order, index) => (
-              <Table.Tr
-                key={order.id}
-                data-supplier-order-id={order.id}
-                {...rowProps(index)}
-                onClick={() => setCursor(index)}
-              >
-                <Table.Td className={classes.nowrap} fw={600}>
-                  <Link to={paths.adminSupplierOrder(order.id)}>{order.number}</Link>
-                </Table.Td>
-                <Table.Td className={classes.nowrap}>{formatDateTime(order.created_at)}</Table.Td>
-                <Table.Td className={classes.nowrap}>{order.supplier_name}</Table.Td>
-                <Table.Td className={classes.nowrap}>{SUPPLIER_ORDER_CHANNEL_NAMES[order.channel]}</Table.Td>
-                <Table.Td className={classes.nowrap}>{order.supplier_number ?? '—'}</Table.Td>
-                <Table.Td>
-                  <StateBadge state={order.state} name={order.state_name} />
-                </Table.Td>
-                <Table.Td ta="right">{order.lines_count}</Table.Td>
-                <Table.Td ta="right">
-                  <Quantities
-                    ordered={order.quantity}
-                    confirmed={order.confirmed_quantity}
-                    refused={order.refused_quantity}
-                    received={order.received_quantity}
-                  />
-                </Table.Td>
-                <Table.Td ta="right" className={classes.nowrap}>
-                  {formatRoubles(order.total)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </DenseTable>
       {orders.length === 0 && (
         <Text c="gray.7" size="sm">
           Заказов поставщикам по этим условиям нет

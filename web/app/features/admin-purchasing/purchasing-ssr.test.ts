@@ -1,6 +1,5 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_API_PREFIX, SHOP_API_PREFIX } from '@detal/contract/browser';
 import type {
   GoodsReceipt,
   PurchaseQueueGroup,
@@ -10,7 +9,14 @@ import type {
   SupplierOrderChannelSettings,
 } from '@detal/contract';
 import { ssrHarnessPerFile } from '../../../test/ssr-harness.ts';
-import { ADMIN_TEMPLATE, STAFF_EDITOR, STAFF_MANAGER, pageGetter } from '../../../test/admin-ssr.ts';
+import {
+  STAFF_EDITOR,
+  STAFF_MANAGER,
+  pageGetter,
+  staffApiStandIn,
+  type StandInCall,
+  staffPageHtml,
+} from '../../../test/admin-ssr.ts';
 
 /** Purchasing's screens (issue 29) rendered on the server against a stand-in API. */
 
@@ -32,6 +38,7 @@ const waiting: PurchaseQueueLine = {
   status: 'new',
   status_name: 'Новый',
   refusal: null,
+  credit_hold: null,
 };
 
 const refused: PurchaseQueueLine = {
@@ -205,22 +212,9 @@ const receipt: GoodsReceipt = {
 };
 
 let signedInAs: StaffMember | null = null;
-const bodies: { path: string; body: unknown; query: string }[] = [];
+const bodies: StandInCall[] = [];
 
-async function apiFetch(request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  if (url.pathname === `${SHOP_API_PREFIX}template`) return Response.json({ data: ADMIN_TEMPLATE });
-  const path = url.pathname.replace(ADMIN_API_PREFIX, '');
-  const body = request.method === 'POST' ? ((await request.json()) as Record<string, unknown>) : null;
-  bodies.push({ path, body, query: url.search });
-  if (!signedInAs || !request.headers.get('cookie')?.includes('staff_session=live')) {
-    return Response.json({ message: 'Войдите в панель управления', error: 'unauthorized' }, { status: 401 });
-  }
-  if (path === 'staff-me') return Response.json({ data: { staff: signedInAs } });
-  if (signedInAs.role === 'content_editor') {
-    return Response.json({ message: 'Недостаточно прав для этого действия', error: 'forbidden' }, { status: 403 });
-  }
-  if (path === 'order-line-counts') return Response.json({ data: { new_lines: 0, late_lines: 0 } });
+const apiFetch = staffApiStandIn({ who: () => signedInAs, calls: bodies }, (path, body) => {
   if (path === 'supplier-order-queue') {
     return Response.json({
       data: { data: [waiting, refused], current_page: 1, last_page: 1, per_page: 100, total: 2 },
@@ -231,8 +225,8 @@ async function apiFetch(request: Request): Promise<Response> {
   if (path === 'supplier-order-channel-show' && body?.supplier_id === 4) return Response.json({ data: { settings } });
   if (path === 'goods-receipt-get' && body?.id === 5) return Response.json({ data: { receipt } });
   if (path === 'supplier-list') return Response.json({ data: { suppliers: [{ id: 3, name: 'ООО Автоальянс' }] } });
-  return Response.json({ message: 'Не найдено', error: 'not_found' }, { status: 404 });
-}
+  return undefined;
+});
 
 const harness = ssrHarnessPerFile();
 const get = pageGetter(harness, apiFetch);
@@ -242,12 +236,7 @@ beforeEach(() => {
   bodies.length = 0;
 });
 
-const htmlOf = async (path: string) => {
-  const response = await get(path, 'staff_session=live');
-  expect(response.status).toBe(200);
-  // React separates adjacent texts with empty comments; the page reads without them.
-  return (await response.text()).replaceAll('<!-- -->', '');
-};
+const htmlOf = staffPageHtml(get);
 
 describe('purchasing on the server', () => {
   it('«К заказу»: the URL filters go to the API, lines grouped by the real supplier, the refusal beside its line', async () => {

@@ -53,6 +53,9 @@ export const PURCHASING_WRITES = {
     adminCall('supplier-order-channel-save', { body: payload, handles: [...handles] }),
   'channel-test': (payload: { supplier_id: number }) =>
     adminCall('supplier-order-channel-test', { body: payload, handles: [...handles] }),
+  // (issue 31) A line of an order the credit check holds is not bought until the hold is released.
+  'hold-release': (payload: { order_id: number }) =>
+    adminCall('ledger-hold-release', { body: payload, handles: [...handles] }),
 } as const;
 
 export type PurchasingIntent = keyof typeof PURCHASING_WRITES;

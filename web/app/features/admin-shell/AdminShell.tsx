@@ -19,6 +19,7 @@ export const ADMIN_SECTIONS: readonly { label: string; to: string; roles: readon
   { label: 'Заказы', to: paths.adminOrders(), roles: SALES },
   { label: 'Закупки', to: paths.adminPurchasing(), roles: adminRoutes['supplier-order-queue'].roles },
   { label: 'Отгрузки', to: paths.adminShipments(), roles: adminRoutes['shipment-list'].roles },
+  { label: 'Возвраты', to: paths.adminReturns(), roles: adminRoutes['return-list'].roles },
   { label: 'Платежи', to: paths.adminPayments(), roles: SALES },
   { label: 'Клиенты', to: paths.adminClients(), roles: SALES },
   { label: 'Поставщики', to: paths.adminSuppliers(), roles: adminRoutes['supplier-admin-list'].roles },

@@ -6,7 +6,7 @@ export type SaveResult = { ok: boolean; text: string } | null;
 export function SaveStatus({ status }: { status: SaveResult }) {
   if (!status) return null;
   return (
-    <Text size="sm" c={status.ok ? 'green.8' : 'red.8'} role={status.ok ? 'status' : 'alert'}>
+    <Text size="sm" c={status.ok ? 'teal.9' : 'red.8'} role={status.ok ? 'status' : 'alert'}>
       {status.text}
     </Text>
   );

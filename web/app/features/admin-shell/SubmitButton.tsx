@@ -8,7 +8,10 @@ import { useMounted } from '@mantine/hooks';
  * features/clients, on web/app/ui). Disabled until the page has hydrated: before that the browser would send the
  * form natively, past its route action.
  */
-export function SubmitButton({ children, ...props }: ButtonProps & { children: ReactNode; form?: string }) {
+export function SubmitButton({
+  children,
+  ...props
+}: ButtonProps & { children: ReactNode; form?: string; name?: string; value?: string }) {
   const mounted = useMounted();
   return (
     <Button type="submit" disabled={!mounted} {...props}>

@@ -1,5 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import type { Shipment } from '@detal/contract';
+import { correctionPdfFileName } from '@detal/contract/browser';
 import { download } from '../../lib/api/index.ts';
 
 /** The УПД of a shipment, to print (PDF) or to send through an operator (XML of format 5.03). */
@@ -20,6 +21,25 @@ export function ShipmentDownloads({ shipment, size = 'compact-xs' }: { shipment:
       <Button size={size} variant="default" onClick={() => save('xml')} aria-label={`XML УПД № ${shipment.number}`}>
         XML
       </Button>
+      {shipment.corrections.map((correction) => (
+        <Button
+          key={correction.id}
+          size={size}
+          variant="default"
+          onClick={() =>
+            void download(
+              'api:admin/shipment-correction-download',
+              { correction_id: correction.id },
+              correctionPdfFileName(correction.id),
+            ).catch(() => {
+              // Reported by the request layer's error notification.
+            })
+          }
+          aria-label={`Печать УКД № ${correction.id} от ${correction.date}`}
+        >
+          УКД № {correction.id}
+        </Button>
+      ))}
     </Group>
   );
 }

@@ -43,7 +43,7 @@ export function InviteForm() {
         </Text>
       )}
       {invited && (
-        <Text size="sm" c="green.8" role="status" mt={4}>
+        <Text size="sm" c="teal.9" role="status" mt={4}>
           Приглашение отправлено на {invited}
         </Text>
       )}

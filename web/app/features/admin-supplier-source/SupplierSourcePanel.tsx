@@ -250,7 +250,7 @@ function SourceForm({ supplierId, source }: { supplierId: number; source: Suppli
             Сохранить
           </SubmitButton>
           {result?.message && (
-            <Text fz="sm" c="green.8" role="status">
+            <Text fz="sm" c="teal.9" role="status">
               {result.message}
             </Text>
           )}
@@ -295,7 +295,7 @@ function SourceButtons({ source }: { source: SupplierSource }) {
         </Button>
       </remove.Form>
       {outcome?.message && (
-        <Text fz="sm" c="green.8" role="status">
+        <Text fz="sm" c="teal.9" role="status">
           {outcome.message}
         </Text>
       )}

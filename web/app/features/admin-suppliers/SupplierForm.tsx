@@ -222,7 +222,7 @@ export function SupplierForm({ supplier }: { supplier: AdminSupplierDetail | nul
             {supplier ? 'Сохранить' : 'Создать поставщика'}
           </SubmitButton>
           {result?.saved && (
-            <Text size="sm" c="green.8" role="status">
+            <Text size="sm" c="teal.9" role="status">
               Сохранено
             </Text>
           )}

@@ -4,6 +4,7 @@ import { BASKET_QUANTITY_STEP } from '@detal/contract/browser';
 import { basketSubmit } from './basket-route.ts';
 import { usePiecesInBasket } from './held-basket.ts';
 import type { BasketActionResult } from './basket-route.ts';
+import type { AnalogOf } from './basket-api.ts';
 import classes from './AddToBasket.module.css';
 
 export interface AddToBasketProps {
@@ -14,6 +15,8 @@ export interface AddToBasketProps {
   compact?: boolean;
   /** The part as the notice after an add names it: brand and article. */
   part?: string;
+  /** The part searched, when this offer is shown as its analog: the order line then counts for the pair. */
+  analogOf?: AnalogOf;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface AddToBasketProps {
  * on the server those components cost most of the page's render time. A quantity typed past the stock becomes
  * the stock, with a hint that says so (never cut silently).
  */
-export function AddToBasket({ offerId, stock, compact = false, part }: AddToBasketProps) {
+export function AddToBasket({ offerId, stock, compact = false, part, analogOf }: AddToBasketProps) {
   const inBasket = usePiecesInBasket(offerId);
   const fetcher = useFetcher<BasketActionResult>();
   // A refusal shows until the quantity changes or the next add.
@@ -45,6 +48,12 @@ export function AddToBasket({ offerId, stock, compact = false, part }: AddToBask
         <input type="hidden" name="offer" value={offerId} />
         <input type="hidden" name="stock" value={stock} />
         {part ? <input type="hidden" name="part" value={part} /> : null}
+        {analogOf ? (
+          <>
+            <input type="hidden" name="analog_article" value={analogOf.article} />
+            <input type="hidden" name="analog_brand" value={analogOf.brand_name} />
+          </>
+        ) : null}
         <input
           className={classes.quantity}
           type="number"

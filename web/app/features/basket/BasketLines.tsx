@@ -5,6 +5,7 @@ import { QuantityStepper } from './QuantityStepper.tsx';
 import type { BasketChanges } from './basket-changes.ts';
 import { TrashIcon } from '../../components/icons.tsx';
 import { DeliveryTime } from '../../components/DeliveryTime.tsx';
+import { NoReturnMark } from '../../components/NoReturnMark.tsx';
 
 export interface BasketLinesProps {
   items: BasketItem[];
@@ -40,7 +41,7 @@ function LineNotices({ line }: { line: BasketItem }) {
       : line.quantity_in_basket > line.quantity
         ? `В наличии только ${line.quantity} шт.`
         : null;
-  if (!line.price_changed && stockShort === null) return null;
+  if (!line.price_changed && stockShort === null && !line.no_return) return null;
   return (
     <Group gap={4} mt={4}>
       {line.price_changed ? (
@@ -59,6 +60,7 @@ function LineNotices({ line }: { line: BasketItem }) {
           {stockShort}
         </Badge>
       ) : null}
+      <NoReturnMark noReturn={line.no_return} />
     </Group>
   );
 }

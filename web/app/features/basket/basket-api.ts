@@ -62,13 +62,20 @@ export async function loadBasket(): Promise<Basket | null> {
   }
 }
 
-const addItem = (offerId: number, quantity: number, held: HeldBasket | null) =>
+/** The part a client searched when the offer added is its analog (issue 32: the pair's purchases are counted). */
+export interface AnalogOf {
+  article: string;
+  brand_name: string;
+}
+
+const addItem = (offerId: number, quantity: number, held: HeldBasket | null, analogOf?: AnalogOf) =>
   callShop('basket-add-item', {
     body: {
       item: { id: offerId },
       quantity,
       basket_id: held?.basket_id ?? null,
       basket_key: held?.basket_key ?? null,
+      ...(analogOf ? { analog_of: analogOf } : {}),
     },
     // 404: the held key stopped working (a new basket is started); 409: not that many in stock (shown at the control).
     handles: [404, 409],
@@ -78,7 +85,7 @@ const addItem = (offerId: number, quantity: number, held: HeldBasket | null) =>
  * Adds `quantity` of an offer to the held basket, or to a new one (no basket, or its key stopped working).
  * Rejects with the ApiError of a refusal (409: not that many in stock) for the caller to show.
  */
-export function addToBasket(offerId: number, quantity: number): Promise<BasketSummary> {
+export function addToBasket(offerId: number, quantity: number, analogOf?: AnalogOf): Promise<BasketSummary> {
   return inTurn(async () => {
     const held = heldBasket();
     const added = (into: HeldBasket | null, summary: BasketSummary) => {
@@ -90,11 +97,11 @@ export function addToBasket(offerId: number, quantity: number): Promise<BasketSu
       return remembered;
     };
     try {
-      return added(held, await addItem(offerId, quantity, held));
+      return added(held, await addItem(offerId, quantity, held, analogOf));
     } catch (error) {
       if (held === null || !isBasketGone(error)) throw error;
       dropBasket(held);
-      return added(null, await addItem(offerId, quantity, null));
+      return added(null, await addItem(offerId, quantity, null, analogOf));
     }
   });
 }

@@ -69,7 +69,12 @@ export async function basketAction(request: Request): Promise<BasketActionResult
     switch (intent) {
       case 'add': {
         const pieces = boundedQuantity(String(form.get('quantity') ?? ''), numberField(form, 'stock'));
-        await addToBasket(numberField(form, 'offer'), pieces);
+        const [analogArticle, analogBrand] = [form.get('analog_article'), form.get('analog_brand')];
+        const analogOf =
+          typeof analogArticle === 'string' && analogArticle && typeof analogBrand === 'string' && analogBrand
+            ? { article: analogArticle, brand_name: analogBrand }
+            : undefined;
+        await addToBasket(numberField(form, 'offer'), pieces, analogOf);
         const part = form.get('part');
         notifications.show({
           color: 'green',

@@ -7,6 +7,7 @@ import CartPage from '../../routes/cart.tsx';
 import { basketIds, rememberBasket } from './held-basket.ts';
 import { AddToBasket } from './AddToBasket.tsx';
 import { basketAction, boundedQuantity, isBasketWrite, loadBasketPage } from './basket-route.ts';
+import type { AnalogOf } from './basket-api.ts';
 import { HydrateFallback } from '../../routes/cart.tsx';
 import { shownNotifications, serveBasketApi } from '../../../test/basket-server.ts';
 
@@ -185,6 +186,17 @@ describe('/cart', () => {
     expect(within(card).getByTitle('Вероятность поставки 92 %').textContent).toBe('Вероятность поставки 92\u00A0%');
   });
 
+  it('says «Без возврата» on the line whose supplier or brand sells it so, and on no other (issue 32)', async () => {
+    rememberBasket({ basket_id: 7, basket_key: 'key-7', total_positions_in_basket: 2 });
+    serveBasket([line(1, { no_return: true }), line(2)]);
+    await hydrate();
+    renderCart();
+    const table = await screen.findByRole('table');
+    const [strict, open] = within(table).getAllByRole('row').slice(1);
+    expect(within(strict!).getByLabelText(/^Без возврата\. Поставщик или производитель не принимает/)).toBeTruthy();
+    expect(within(open!).queryByText('Без возврата')).toBeNull();
+  });
+
   it('tells which lines the stock no longer covers', async () => {
     rememberBasket({ basket_id: 7, basket_key: 'key-7', total_positions_in_basket: 3 });
     serveBasket([line(1, { quantity: 0 }), line(2, { quantity: 2, quantity_in_basket: 4 }), line(3)]);
@@ -293,9 +305,9 @@ describe('/cart', () => {
 });
 
 /** The control on a page, with the basket action it submits to. */
-function renderControl(stock: number, part?: string) {
+function renderControl(stock: number, part?: string, analogOf?: AnalogOf) {
   const Stub = createRoutesStub([
-    { path: '/', Component: () => <AddToBasket offerId={501} stock={stock} part={part} /> },
+    { path: '/', Component: () => <AddToBasket offerId={501} stock={stock} part={part} analogOf={analogOf} /> },
     { path: '/cart', action: ({ request }) => basketAction(request) },
   ]);
   return render(<Stub initialEntries={['/']} />);
@@ -322,6 +334,25 @@ describe('AddToBasket', () => {
     expect(shownNotifications()).toEqual(['Добавлено в корзину: 5 шт. Открыть корзину']);
     // The row now says how many of the offer the basket holds.
     expect(await screen.findByText('в корзине: 5')).toBeTruthy();
+  });
+
+  it('sends the part searched with an analog it adds, so that the order line counts for the pair (issue 32)', async () => {
+    server.respond(() => [200, { data: { basket_id: 3, basket_key: 'fresh', total_positions_in_basket: 1 } }]);
+    renderControl(5, 'MAHLE OC 90', { article: 'OC90', brand_name: 'KNECHT' });
+    fireEvent.click(screen.getByRole('button', { name: 'В корзину' }));
+    await waitFor(() => expect(server.calls()).toHaveLength(1));
+    expect(server.calls()).toEqual([
+      {
+        path: 'basket-add-item',
+        body: {
+          item: { id: 501 },
+          quantity: 1,
+          basket_id: null,
+          basket_key: null,
+          analog_of: { article: 'OC90', brand_name: 'KNECHT' },
+        },
+      },
+    ]);
   });
 
   it('names the part in the notice, links it to the basket, and keeps the focus on the button', async () => {

@@ -32,8 +32,8 @@ export function ProfileForm({ client, notifyStatusEmails }: { client: ClientProf
             key={String(notifyStatusEmails)}
             name="notify_status_emails"
             defaultChecked={notifyStatusEmails}
-            label="Сообщать по e-mail об изменении статусов заказов"
-            description="Письма о новом заказе и об оплате приходят всегда"
+            label="Сообщать по e-mail об изменении статусов заказов и о приближении срока оплаты"
+            description="Письма о новом заказе, об оплате и о просроченной оплате приходят всегда"
           />
           <div>
             <SubmitButton loading={submitting}>Сохранить</SubmitButton>

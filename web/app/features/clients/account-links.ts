@@ -6,6 +6,7 @@ export const ACCOUNT_LINKS = [
   { to: paths.account(), label: 'Профиль' },
   { to: paths.orders(), label: 'Мои заказы' },
   { to: paths.bills(), label: 'Счета', counted: true },
+  { to: paths.returns(), label: 'Возвраты' },
 ] as const;
 
 /** Bills awaiting payment, from the root loader (null for a visitor or when it could not be read). */

@@ -143,7 +143,7 @@ const submit = async (name: string) => {
 describe('/login', () => {
   const renderLogin = async (path = '/login') => {
     renderPage(path, { path: 'unused', Component: () => null });
-    await screen.findByRole('heading', { level: 1, name: 'Вход' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Вход' }, { timeout: 15_000 });
   };
 
   it('checks the form by the generic rules, one error per field, without calling the server', async () => {
@@ -174,7 +174,7 @@ describe('/login', () => {
     fireEvent.click(screen.getByLabelText('Запомнить меня на 24 часа'));
     await submit('Войти');
 
-    expect(await screen.findByRole('heading', { name: 'Мои заказы' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Мои заказы' }, { timeout: 15_000 })).toBeTruthy();
     // ...and its notice does not stay over the page signed in to.
     expect(shown()).toEqual([]);
     expect(callsTo('client-login').slice(1)).toEqual([
@@ -195,7 +195,7 @@ describe('/login', () => {
       }),
     );
     // The header names the client at once.
-    expect(await screen.findByRole('link', { name: 'Кабинет: Иван Петров' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Кабинет: Иван Петров' }, { timeout: 15_000 })).toBeTruthy();
   });
 
   it('shows the server error text of a failed sign-in in a notification and stays signed out', async () => {
@@ -223,7 +223,7 @@ describe('/register', () => {
       Component: RegisterPage,
       action: ({ request }) => registrationAction(request),
     });
-    await screen.findByRole('heading', { level: 1, name: 'Регистрация' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Регистрация' }, { timeout: 15_000 });
   };
 
   it('asks for every required field and checks the phone and the confirmation before sending', async () => {
@@ -270,7 +270,7 @@ describe('/reset-password', () => {
       Component: ResetPasswordPage,
       action: ({ request }) => passwordResetAction(request),
     });
-    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 });
   };
 
   it('asks for a link and shows the answer, the same for any e-mail', async () => {
@@ -325,7 +325,7 @@ describe('/account and logout', () => {
       }),
       action: ({ request }) => accountAction(request),
     });
-    await screen.findByRole('heading', { level: 1, name: 'Личный кабинет' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Личный кабинет' }, { timeout: 15_000 });
   };
 
   beforeEach(() => {
@@ -351,7 +351,7 @@ describe('/account and logout', () => {
     ];
     await submit('Сохранить');
     // The router loads the root (the header) and the page again after the action.
-    expect(await screen.findByRole('link', { name: 'Кабинет: Пётр Петров' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Кабинет: Пётр Петров' }, { timeout: 15_000 })).toBeTruthy();
     expect(callsTo('client-update-account')[0]).toMatchObject({
       first_name: 'Пётр',
       last_name: 'Петров',
@@ -370,7 +370,7 @@ describe('/account and logout', () => {
       { data: { client, delivery_addresses: [tver], notify_status_emails: false } },
     ];
     await submit('Сохранить');
-    await waitFor(() => expect(callsTo('client-update-account')).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(callsTo('client-update-account')).toHaveLength(1), { timeout: 15_000 });
     expect(callsTo('client-update-account')[0]).toMatchObject({ notify_status_emails: false });
     await waitFor(() =>
       expect(
@@ -392,14 +392,14 @@ describe('/account and logout', () => {
       { data: { client, delivery_addresses: [tver, khimki], notify_status_emails: true } },
     ];
     await submit('Добавить адрес');
-    expect(await screen.findByText(khimki.address, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(khimki.address, {}, { timeout: 15_000 })).toBeTruthy();
     await waitFor(() => expect((field('Новый адрес') as HTMLTextAreaElement).value).toBe(''));
     answers['client-show-account'] = [
       200,
       { data: { client, delivery_addresses: [khimki], notify_status_emails: true } },
     ];
     fireEvent.click(screen.getByRole('button', { name: 'Удалить адрес: Тверь, Советская ул., 10' }));
-    await waitFor(() => expect(screen.queryByText('Тверь, Советская ул., 10')).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByText('Тверь, Советская ул., 10')).toBeNull(), { timeout: 15_000 });
     expect(callsTo('client-delivery-address-delete')).toEqual([{ id: 3 }]);
   });
 
@@ -407,7 +407,7 @@ describe('/account and logout', () => {
     answers['client-logout'] = [200, { data: { success: true } }];
     await renderAccount();
     fireEvent.click(screen.getByRole('button', { name: 'Выйти' }));
-    expect(await screen.findByRole('heading', { name: 'Главная' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Главная' }, { timeout: 15_000 })).toBeTruthy();
     expect(server.received.some((request) => request.url === `${SHOP_PREFIX}client-logout`)).toBe(true);
     expect(document.cookie).not.toContain('token=');
     expect(basketIds()).toMatchObject(EMPTY_BASKET);

@@ -28,6 +28,7 @@ import type { LineView } from './OrderLines.tsx';
 import { deliveryPriceText, OrderTotals } from './OrderTotals.tsx';
 import { paths } from '../../paths.ts';
 import { useCheckoutFields } from './use-checkout-fields.ts';
+import { NoReturnMark } from '../../components/NoReturnMark.tsx';
 
 const preorderLines = (items: BasketItem[]): LineView[] =>
   items.map((item) => ({
@@ -52,6 +53,7 @@ const preorderLines = (items: BasketItem[]): LineView[] =>
             {item.quantity === 0 ? 'Нет в наличии' : `В наличии только ${item.quantity} шт.`}
           </Text>
         ) : null}
+        <NoReturnMark noReturn={item.no_return} />
       </>
     ),
   }));
@@ -361,13 +363,20 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                   Итого
                 </Title>
                 <OrderTotals goods={preorder.count_total_price_item} delivery={method ? method.price : null} />
-                <OrderReadiness deliveries={preorder.items.map((item) => item.delivery)} />
                 {preorder.credit_hold ? (
-                  // The credit check (issue 31): the order will be accepted and held; said before placing.
-                  <Text role="status" fw={600} c="orange.9">
-                    {preorder.credit_hold.message}
-                  </Text>
-                ) : null}
+                  // The credit check (issue 31): the order will be accepted and held; said before placing. A ready
+                  // day would assume the work starts today: the lead time counts from the release instead.
+                  <>
+                    <Text size="sm" data-testid="order-ready-after-hold">
+                      Срок готовности отсчитаем с передачи заказа в работу
+                    </Text>
+                    <Text role="status" fw={600} c="orange.9">
+                      {preorder.credit_hold.message}
+                    </Text>
+                  </>
+                ) : (
+                  <OrderReadiness deliveries={preorder.items.map((item) => item.delivery)} />
+                )}
                 <Button type="submit" size="md" fullWidth loading={submitting}>
                   Подтвердить заказ
                 </Button>

@@ -8,7 +8,7 @@ import {
   orderLabel,
   sumMoney,
 } from '@detal/contract/browser';
-import type { Order } from '@detal/contract';
+import type { Order, OrderLine } from '@detal/contract';
 import type { ReactNode } from 'react';
 import { DownloadBillButton } from '../bills/DownloadBillButton.tsx';
 import { OrderLines } from './OrderLines.tsx';
@@ -17,7 +17,10 @@ import { OrderStatusBadge } from './OrderStatusBadge.tsx';
 import { deliveryPriceText, OrderTotals } from './OrderTotals.tsx';
 import { paths } from '../../paths.ts';
 
-const orderLines = (order: Order): LineView[] =>
+/** What the client may do with a placed line (cancel, return), shown beside its status. */
+export type LineActionsOf = (line: OrderLine) => ReactNode;
+
+const orderLines = (order: Order, lineActions?: LineActionsOf): LineView[] =>
   order.items.map((line) => ({
     key: line.id,
     brandName: line.brand_name,
@@ -29,10 +32,14 @@ const orderLines = (order: Order): LineView[] =>
     quantity: line.quantity,
     status: { status: line.status, name: line.status_name },
     expectedDay: ['new', 'in_work', 'ordered', 'in_transit'].includes(line.status) ? line.expected_day : null,
+    actions: lineActions?.(line),
   }));
 
+/** The goods still ordered: a canceled line is off the bill, so off the total too. */
 export const goodsTotal = (order: Order): number =>
-  sumMoney(order.items.map((line) => multiplyMoney(line.price, line.quantity)));
+  sumMoney(
+    order.items.filter((line) => line.status !== 'canceled').map((line) => multiplyMoney(line.price, line.quantity)),
+  );
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -56,7 +63,15 @@ function desiredText(order: Order): string {
 }
 
 /** A placed order: the confirmation after checkout, its facts, lines with their statuses, totals and the bill. */
-export function OrderDetail({ order, justPlaced }: { order: Order; justPlaced: boolean }) {
+export function OrderDetail({
+  order,
+  justPlaced,
+  lineActions,
+}: {
+  order: Order;
+  justPlaced: boolean;
+  lineActions?: LineActionsOf;
+}) {
   return (
     <Stack gap="lg">
       {justPlaced ? (
@@ -118,7 +133,7 @@ export function OrderDetail({ order, justPlaced }: { order: Order; justPlaced: b
         <Title order={2} size={4}>
           Состав заказа
         </Title>
-        <OrderLines lines={orderLines(order)} />
+        <OrderLines lines={orderLines(order, lineActions)} />
       </Stack>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -34,6 +34,8 @@ export interface LineView {
   expectedDay?: string | null;
   /** Shown under the line (a changed price, the stock left). */
   note?: ReactNode;
+  /** Placed orders only: what the client may do with the line (cancel, return), beside its status. */
+  actions?: ReactNode;
 }
 
 const supplierText = (line: LineView) => line.supplierName ?? '-';
@@ -101,6 +103,7 @@ function WideTable({ lines, label, dated }: LinesProps) {
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {line.status ? <OrderStatusBadge status={line.status.status} name={line.status.name} /> : null}
                 <Expected day={line.expectedDay} />
+                {line.actions}
               </Table.Td>
             ) : null}
           </Table.Tr>
@@ -141,6 +144,7 @@ function Cards({ lines, label, dated }: LinesProps) {
               {formatLineTotal(line.price, line.quantity)}
             </Text>
           </Group>
+          {line.actions}
         </Card>
       ))}
     </Stack>

@@ -184,6 +184,37 @@ describe('/orders/create', { timeout: 30_000 }, () => {
     expect(within(cards).getAllByTitle('Вероятность поставки 88 %')).toHaveLength(1);
   });
 
+  it('says «Без возврата» on the line whose supplier or brand sells it so (issue 32)', async () => {
+    signedInWithBasket();
+    server.respond(() => [200, { data: preorderOf([{ ...line(5, 100, 1), no_return: true }, line(6, 50, 2)], 200) }]);
+    renderCheckout();
+    await screen.findByRole('button', { name: 'Подтвердить заказ' }, WAIT);
+    const table = screen.getByRole('table', { name: 'Состав заказа' });
+    const [strict, open] = within(table).getAllByRole('row').slice(1);
+    expect(within(strict!).getByText('Без возврата')).toBeTruthy();
+    expect(within(open!).queryByText('Без возврата')).toBeNull();
+  });
+
+  it('says a held order before placing it, and promises no ready day: the lead time counts from its release', async () => {
+    signedInWithBasket();
+    server.respond(() => [
+      200,
+      {
+        data: {
+          ...preorderOf([line(5, 100, 1)], 100),
+          credit_hold: { reason: 'stop', message: 'Заказ будет передан в работу после оплаты долга' },
+        },
+      },
+    ]);
+    renderCheckout();
+    await screen.findByRole('button', { name: 'Подтвердить заказ' }, WAIT);
+    expect(screen.getByRole('status').textContent).toBe('Заказ будет передан в работу после оплаты долга');
+    expect(screen.getByTestId('order-ready-after-hold').textContent).toBe(
+      'Срок готовности отсчитаем с передачи заказа в работу',
+    );
+    expect(screen.queryByTestId('order-ready')).toBeNull();
+  });
+
   it('puts the server\u2019s 422 on the form fields', async () => {
     signedInWithBasket();
     server.respond((path) =>

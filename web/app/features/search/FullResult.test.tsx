@@ -252,6 +252,62 @@ describe('stale price lists', () => {
   });
 });
 
+describe('«без возврата» (issue 32)', () => {
+  it('marks the offers sold with no return, in the table and on the cards, and no other', async () => {
+    const items = [offer(61, 'requested', { no_return: true }), offer(62, 'requested', { supplier_name: 'Склад 2' })];
+    renderRoutes([{ path: '/', Component: () => <OfferList items={items} label="Предложения" /> }], ['/']);
+    const table = await screen.findByRole('table', { name: 'Предложения' });
+    const [strict, open] = within(table).getAllByRole('row').slice(1);
+    expect(within(strict!).getByText('Без возврата')).toBeTruthy();
+    expect(within(open!).queryByText('Без возврата')).toBeNull();
+    const [strictCard, openCard] = screen.getAllByRole('article');
+    expect(within(strictCard!).getByText('Без возврата')).toBeTruthy();
+    expect(within(openCard!).queryByText('Без возврата')).toBeNull();
+  });
+});
+
+describe('analogs and the part searched (issue 32)', () => {
+  it('gives each analog the part searched to send with an add, and says how often it was bought and returned', async () => {
+    const counted: SearchResult = {
+      ...result,
+      items: [
+        ...result.items.slice(0, 2),
+        offer(21, 'analog', {
+          brand_name: 'MAHLE',
+          supplier_name: 'Склад Юг',
+          analog_stats: { purchases: 42, returns: 3 },
+        }),
+        offer(22, 'analog', { brand_name: 'FILTRON', article: 'OP 526' }),
+      ],
+    };
+    renderRoutes(
+      [
+        {
+          path: '/',
+          Component: () => <FullResult result={counted} options={readSearchOptions(new URLSearchParams())} />,
+        },
+      ],
+      ['/'],
+    );
+    const analogs = await screen.findByRole('table', { name: 'Аналоги KNECHT OC 90' });
+    const forms = [...analogs.querySelectorAll('form')];
+    expect(
+      forms.map((form) => [
+        form.querySelector<HTMLInputElement>('[name="analog_article"]')?.value,
+        form.querySelector<HTMLInputElement>('[name="analog_brand"]')?.value,
+      ]),
+    ).toEqual([
+      ['OC90', 'KNECHT'],
+      ['OC90', 'KNECHT'],
+    ]);
+    const requested = screen.getByRole('table', { name: 'Предложения KNECHT OC 90' });
+    expect(requested.querySelector('[name="analog_article"]')).toBeNull();
+    expect(within(analogs).getByText('куплено 42 раза, возвратов 3')).toBeTruthy();
+    // An analog never bought for this part says nothing.
+    expect(within(analogs).getAllByTestId('analog-stats')).toHaveLength(1);
+  });
+});
+
 describe('brand chips', () => {
   it('link every brand with its figures, and open one with the keys 1–9', async () => {
     renderRoutes(

@@ -116,7 +116,12 @@ export function FullResult({ result, options }: FullResultProps) {
         </Section>
         <Section title="Аналоги" count={analogs.length}>
           {analogs.length > 0 ? (
-            <OfferList items={analogs} label={`Аналоги ${brandName} ${article}`} options={options} />
+            <OfferList
+              items={analogs}
+              label={`Аналоги ${brandName} ${article}`}
+              options={options}
+              analogOf={brandName ? { article: result.normalized_article, brand_name: brandName } : undefined}
+            />
           ) : (
             <Text className={classes.dimmed}>{emptyText('Аналогов')}</Text>
           )}

@@ -1,16 +1,18 @@
 import { useId, useState } from 'react';
 import { Badge, Table, Tooltip, VisuallyHidden } from '../../ui/index.ts';
-import { formatRoubles } from '@detal/contract/browser';
+import { formatRoubles, pluralRu } from '@detal/contract/browser';
 import type { SearchItem, SearchSort } from '@detal/contract';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Link, useLocation } from 'react-router';
 import { AddToBasket } from '../basket/AddToBasket.tsx';
+import type { AnalogOf } from '../basket/basket-api.ts';
 import { DeliveryTime } from '../../components/DeliveryTime.tsx';
 import { OFFERS_SHOWN_PER_PART, groupByPart, type PartOffers } from './offer-groups.ts';
 import { searchOptionsQuery, type SearchOptions } from './search-options.ts';
 import { formatStock, formatWeight, offersText } from './search-text.ts';
 import { FactList, type Fact } from './FactList.tsx';
 import classes from './search.module.css';
+import { NoReturnMark } from '../../components/NoReturnMark.tsx';
 
 interface OfferListProps {
   items: readonly SearchItem[];
@@ -18,6 +20,8 @@ interface OfferListProps {
   label: string;
   /** The page's sort and filters: the «Срок» and «Цена» headers link to sorting by them. */
   options?: SearchOptions;
+  /** The part searched, when these offers are its analogs: an add counts for the pair (issue 32). */
+  analogOf?: AnalogOf;
 }
 
 /**
@@ -34,7 +38,7 @@ const MIDDLE_COLUMNS = 6;
  * OFFERS_SHOWN_PER_PART of each show, the rest open with «ещё N», a link to the group (opened by `:target` before
  * and without scripts) that scripts turn into a toggle.
  */
-export function OfferList({ items, label, options }: OfferListProps) {
+export function OfferList({ items, label, options, analogOf }: OfferListProps) {
   const id = useId();
   const parts = groupByPart(items);
   return (
@@ -62,13 +66,13 @@ export function OfferList({ items, label, options }: OfferListProps) {
             </Table.Tr>
           </Table.Thead>
           {parts.map((part, index) => (
-            <PartRows key={part.key} part={part} id={`${id}t${index}`} />
+            <PartRows key={part.key} part={part} id={`${id}t${index}`} analogOf={analogOf} />
           ))}
         </Table>
       </div>
       <div className={classes.cardView}>
         {parts.map((part, index) => (
-          <PartCards key={part.key} part={part} id={`${id}c${index}`} />
+          <PartCards key={part.key} part={part} id={`${id}c${index}`} analogOf={analogOf} />
         ))}
       </div>
     </>
@@ -165,12 +169,12 @@ function usePartToggle(part: PartOffers) {
 
 const groupClass = (base: string | undefined, open: boolean) => (open ? `${base} ${classes.partOpen}` : base);
 
-function PartRows({ part, id }: { part: PartOffers; id: string }) {
+function PartRows({ part, id, analogOf }: { part: PartOffers; id: string; analogOf?: AnalogOf }) {
   const { open, hidden, toggle } = usePartToggle(part);
   return (
     <Table.Tbody id={id} className={groupClass(classes.partRows, open)}>
       {part.items.map((item, index) => (
-        <OfferRow key={item.id} item={item} extra={hidden > 0 && index >= OFFERS_SHOWN_PER_PART} />
+        <OfferRow key={item.id} item={item} extra={hidden > 0 && index >= OFFERS_SHOWN_PER_PART} analogOf={analogOf} />
       ))}
       {hidden > 0 ? (
         <Table.Tr className={classes.moreRow}>
@@ -187,12 +191,12 @@ function PartRows({ part, id }: { part: PartOffers; id: string }) {
   );
 }
 
-function PartCards({ part, id }: { part: PartOffers; id: string }) {
+function PartCards({ part, id, analogOf }: { part: PartOffers; id: string; analogOf?: AnalogOf }) {
   const { open, hidden, toggle } = usePartToggle(part);
   return (
     <div id={id} className={groupClass(classes.partCards, open)}>
       {part.items.map((item, index) => (
-        <OfferCard key={item.id} item={item} extra={hidden > 0 && index >= OFFERS_SHOWN_PER_PART} />
+        <OfferCard key={item.id} item={item} extra={hidden > 0 && index >= OFFERS_SHOWN_PER_PART} analogOf={analogOf} />
       ))}
       {hidden > 0 ? <MoreOffers groupId={id} part={part} hidden={hidden} open={open} onToggle={toggle} /> : null}
     </div>
@@ -220,7 +224,7 @@ function StaleMark({ item }: { item: SearchItem }) {
   );
 }
 
-function OfferRow({ item, extra }: { item: SearchItem; extra: boolean }) {
+function OfferRow({ item, extra, analogOf }: { item: SearchItem; extra: boolean; analogOf?: AnalogOf }) {
   return (
     <Table.Tr data-extra={extra || undefined}>
       <Table.Td className={`${classes.large} ${classes.brandCell} ${classes.clip}`} title={item.brand_name}>
@@ -235,6 +239,7 @@ function OfferRow({ item, extra }: { item: SearchItem; extra: boolean }) {
       </Table.Td>
       <Table.Td className={classes.clip} title={item.description || undefined}>
         {item.description}
+        <AnalogStats item={item} />
         <span className={`${classes.middle} ${classes.subline}`}>{item.supplier_name ?? ''}</span>
       </Table.Td>
       <Table.Td className={`${classes.large} ${classes.clip}`}>{item.supplier_name ?? '-'}</Table.Td>
@@ -247,16 +252,23 @@ function OfferRow({ item, extra }: { item: SearchItem; extra: boolean }) {
       <Table.Td className={`${classes.numeric} ${classes.price}`}>
         {formatRoubles(item.price)}
         <StaleMark item={item} />
+        <NoReturnMark noReturn={item.no_return} className={classes.staleMark} />
       </Table.Td>
       <Table.Td className={`${classes.large} ${classes.numeric}`}>{formatWeight(item.weight)}</Table.Td>
       <Table.Td className={classes.basketCell}>
-        <AddToBasket offerId={item.id} stock={item.quantity} part={`${item.brand_name} ${item.article}`} compact />
+        <AddToBasket
+          offerId={item.id}
+          stock={item.quantity}
+          part={`${item.brand_name} ${item.article}`}
+          analogOf={analogOf}
+          compact
+        />
       </Table.Td>
     </Table.Tr>
   );
 }
 
-function OfferCard({ item, extra }: { item: SearchItem; extra: boolean }) {
+function OfferCard({ item, extra, analogOf }: { item: SearchItem; extra: boolean; analogOf?: AnalogOf }) {
   const facts: Fact[] = [
     ['Срок', <DeliveryTime key="delivery" days={item.delivery} probability={item.delivery_probability} />],
     ['Наличие', formatStock(item.quantity)],
@@ -274,13 +286,32 @@ function OfferCard({ item, extra }: { item: SearchItem; extra: boolean }) {
       <div className={classes.cardPrice}>
         {formatRoubles(item.price)}
         <StaleMark item={item} />
+        <NoReturnMark noReturn={item.no_return} className={classes.staleMark} />
       </div>
       {item.description ? <div className={classes.cardDescription}>{item.description}</div> : null}
+      <AnalogStats item={item} />
       <FactList facts={facts} className={classes.cardFacts} />
       <div className={classes.cardSupplier}>{item.supplier_name ?? ''}</div>
       <div className={classes.cardBasket}>
-        <AddToBasket offerId={item.id} stock={item.quantity} part={`${item.brand_name} ${item.article}`} compact />
+        <AddToBasket
+          offerId={item.id}
+          stock={item.quantity}
+          part={`${item.brand_name} ${item.article}`}
+          analogOf={analogOf}
+          compact
+        />
       </div>
     </article>
+  );
+}
+
+/** How often this analog was bought for the part searched, and sent back as not fitting (issue 32). */
+function AnalogStats({ item }: { item: SearchItem }) {
+  if (!item.analog_stats || item.analog_stats.purchases === 0) return null;
+  const { purchases, returns } = item.analog_stats;
+  return (
+    <span className={classes.subline} data-testid="analog-stats">
+      куплено {purchases} {pluralRu(purchases, 'раз', 'раза', 'раз')}, возвратов {returns}
+    </span>
   );
 }

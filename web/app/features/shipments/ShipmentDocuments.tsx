@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Card, Group, Stack, Table, Text } from '../../ui/index.ts';
-import { formatRoubles, orderLabel, pluralRu } from '@detal/contract/browser';
-import type { Shipment } from '@detal/contract';
+import { correctionPdfFileName, formatRoubles, orderLabel, pluralRu } from '@detal/contract/browser';
+import type { Shipment, ShipmentCorrection } from '@detal/contract';
 import { download } from '../../lib/api/index.ts';
+import { ShipmentReturn } from '../returns/ShipmentReturn.tsx';
 
 /**
  * The client's shipments and their УПД (issue 30, point 5): the document a business client's accountant books a
@@ -44,12 +45,49 @@ const positions = (shipment: Shipment) =>
   `${shipment.lines.length} ${pluralRu(shipment.lines.length, 'позиция', 'позиции', 'позиций')}`;
 const vatText = (shipment: Shipment) => (shipment.vat === null ? 'без НДС' : `НДС ${formatRoubles(shipment.vat)}`);
 
+/** The printed УКД of a correction to the shipment (PDF). */
+function DownloadUkd({ correction }: { correction: ShipmentCorrection }) {
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    try {
+      await download(
+        'api:shop/client-shipment-correction-download-post',
+        { correctionId: correction.id },
+        correctionPdfFileName(correction.id),
+      );
+    } catch {
+      // Reported by the request layer's error catalogue.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="default"
+      size="xs"
+      loading={busy}
+      onClick={() => void save()}
+      aria-label={`Скачать УКД № ${correction.id} от ${correction.date} в PDF`}
+    >
+      УКД № {correction.id}
+    </Button>
+  );
+}
+
 function Corrections({ shipment }: { shipment: Shipment }) {
   if (shipment.corrections.length === 0) return null;
   return (
-    <Text size="xs" c="gray.7">
-      {shipment.corrections.map((c) => `Корректировка от ${c.date}: ${formatRoubles(c.total_after)}`).join('; ')}
-    </Text>
+    <Stack gap={4}>
+      {shipment.corrections.map((correction) => (
+        <Group key={correction.id} gap="xs">
+          <Text size="xs" c="gray.7">
+            Корректировка от {correction.date}: {formatRoubles(correction.total_after)}
+          </Text>
+          <DownloadUkd correction={correction} />
+        </Group>
+      ))}
+    </Stack>
   );
 }
 
@@ -100,6 +138,9 @@ function WideTable({ shipments }: { shipments: Shipment[] }) {
                   <DownloadUpd shipment={shipment} format="pdf" compact />
                   <DownloadUpd shipment={shipment} format="xml" compact />
                 </Group>
+                <Box ta="right" mt={4}>
+                  <ShipmentReturn shipment={shipment} />
+                </Box>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -136,9 +177,12 @@ function Cards({ shipments }: { shipments: Shipment[] }) {
             {shipment.buyer_inn ? `, ИНН ${shipment.buyer_inn}` : ''}
           </Text>
           <Corrections shipment={shipment} />
-          <Group gap="xs" mt="sm" justify="flex-end">
-            <DownloadUpd shipment={shipment} format="pdf" />
-            <DownloadUpd shipment={shipment} format="xml" />
+          <Group gap="xs" mt="sm" justify="space-between" align="flex-start">
+            <ShipmentReturn shipment={shipment} />
+            <Group gap="xs" justify="flex-end" ml="auto">
+              <DownloadUpd shipment={shipment} format="pdf" />
+              <DownloadUpd shipment={shipment} format="xml" />
+            </Group>
           </Group>
         </Card>
       ))}

@@ -33,6 +33,8 @@ export interface ApiClient {
   request: <T = unknown>(uri: ApiUri, options?: RequestOptions) => Promise<T>;
   /** POSTs `body` and saves the binary answer (a PDF bill) as a file; the name falls back to Content-Disposition. */
   download: (uri: ApiUri, body?: unknown, filename?: string, options?: Omit<RequestOptions, 'body'>) => Promise<void>;
+  /** POSTs `body` and resolves with the binary answer as it came (server rendering passes a photo on to `<img>`). */
+  fetchFile: (uri: ApiUri, body?: unknown, options?: Omit<RequestOptions, 'body'>) => Promise<Blob>;
   /** A shop endpoint of the contract by its path: `callShop('page/:id', { params: { id } })` -> the `data` payload. */
   callShop: EndpointCaller<ShopEndpoints>;
   /** A technical-catalogue endpoint: `callTech('get-all-groups', { body: { key } })`. */
@@ -135,6 +137,8 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     callShop: shopCaller(request),
     callTech: techCaller(request),
     callAdmin: adminCaller(request),
+    fetchFile: async (uri, body, options = {}) =>
+      (await perform(uri, { method: 'POST', ...options, body }, 'blob')).body as Blob,
     download: async (uri, body, filename, options = {}) => {
       const { response, body: blob } = await perform(uri, { method: 'POST', ...options, body }, 'blob');
       const suggested = dispositionFilename(response.headers.get('content-disposition'));

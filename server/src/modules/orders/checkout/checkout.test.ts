@@ -192,9 +192,17 @@ describe('checkout service', () => {
       companyName: 'ООО «Ромашка»',
       deliveryPrice: '350.00',
       totalPrice: '2918.99',
+      // The app's clock, not the database's (a test clock moved past a due day dates the order on that day).
+      createdAt: NOW,
     });
     const [bill] = await database.db.select().from(bills).where(eq(bills.orderId, orderId));
-    expect(bill).toMatchObject({ clientId: scene.clientId, priceSum: '2918.99', paid: false, paidAt: null });
+    expect(bill).toMatchObject({
+      clientId: scene.clientId,
+      priceSum: '2918.99',
+      paid: false,
+      paidAt: null,
+      createdAt: NOW,
+    });
     expect(order?.bill_id).toBe(bill!.id);
     const lines = await database.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
     expect(lines.map((line) => line.offerId).sort()).toEqual([scene.offerIds[0], scene.offerIds[1]].sort());

@@ -15,6 +15,7 @@ import { deleteBasketLines, lockBasketLines, updatePricesSeen } from '../../bask
 import { insertBill } from '../../bills/queries.ts';
 import { issueBill } from '../../bills/revisions.ts';
 import { takeFromStock } from '../../catalog/offer-stock.ts';
+import { countAnalogPurchasesTx, countBrandAndSupplierPurchasesTx } from '../../catalog/return-rates.ts';
 import { pricingOf } from '../../pricing/client-pricing.ts';
 import { findDeliveryAddress } from '../../clients/queries.ts';
 import { loadDeliveryPricing, type DeliveryPricing, type PricedOrder } from '../delivery.ts';
@@ -154,7 +155,9 @@ export async function placeOrder(
     }
 
     const totalKopecks = order.itemsTotalKopecks + form.quote.priceKopecks;
+    const now = options.now?.() ?? new Date();
     const orderId = await insertOrder(tx, {
+      createdAt: now,
       clientId,
       submissionKey,
       email: request.client_shops_email,
@@ -181,10 +184,21 @@ export async function placeOrder(
     if (orderId === null)
       throw new Error(`Submission ${submissionKey} of client ${clientId} was placed under its lock`);
     await options.hooks?.afterOrderRow?.(orderId);
+    // Return rates (issue 32, point 6): a line added as an analog counts for its pair, and keeps the pair's id.
+    const pairIds = await countAnalogPurchasesTx(
+      tx,
+      lines.map((line) => ({
+        analogOf:
+          line.analogOfBrandId === null || line.analogOfArticle === null
+            ? null
+            : { brandId: line.analogOfBrandId, articleNormalized: line.analogOfArticle },
+        part: { brandId: line.brandId, articleNormalized: line.articleNormalized },
+      })),
+    );
     await insertOrderLines(
       tx,
       orderId,
-      lines.map((line) => ({
+      lines.map((line, index) => ({
         offerId: line.id,
         article: line.article,
         brandName: line.brandName,
@@ -197,21 +211,20 @@ export async function placeOrder(
         pricingProfileId: clientPricing.profileId,
         personalDiscount: clientPricing.discount,
         quantity: line.quantityInBasket,
+        analogPairId: pairIds[index] ?? null,
       })),
     );
     // The bill is a document from here on: what it prints is frozen with it (revision 0).
-    await issueBill(tx, await insertBill(tx, orderId, clientId, kopecksToDecimal(totalKopecks)), options.timeZone);
+    await issueBill(tx, await insertBill(tx, orderId, clientId, kopecksToDecimal(totalKopecks), now), options.timeZone);
     // The credit check (issue 31): over the limit, on the stop-list or prepaying, the order is held, not refused.
-    await holdOrderIfNeededTx(
-      tx,
-      { orderId, clientId, payerId: payer?.id ?? null, totalKopecks },
-      options.now?.() ?? new Date(),
-    );
+    await holdOrderIfNeededTx(tx, { orderId, clientId, payerId: payer?.id ?? null, totalKopecks }, now);
     await takeFromStock(
       tx,
       lines.map((line) => ({ offerId: line.id, quantity: line.quantityInBasket })),
     );
     await deleteBasketLines(tx, basketId, lineIds);
+    // Every line counts for its brand and supplier (return rates), last: those rows are shared by all checkouts.
+    await countBrandAndSupplierPurchasesTx(tx, lines);
     // The e-mails (to the client, with the bill; to the shop's staff) commit with the order or not at all.
     await emit(tx, 'OrderPlaced', { orderId });
     return { kind: 'placed', result: { orderId, created: true } };

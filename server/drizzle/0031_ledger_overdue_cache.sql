@@ -1,0 +1,3 @@
+ALTER TABLE "ledger_accounts" ADD COLUMN "overdue" numeric(14, 2) DEFAULT '0.00' NOT NULL;--> statement-breakpoint
+ALTER TABLE "ledger_accounts" ADD COLUMN "overdue_on" date;--> statement-breakpoint
+CREATE INDEX "ledger_accounts_debtors_idx" ON "ledger_accounts" USING btree ("id") WHERE ("ledger_accounts"."oldest_open_due" is not null or "ledger_accounts"."stop_kind" is not null) and ("ledger_accounts"."balance" < 0 or "ledger_accounts"."stop_kind" is not null);

@@ -1,0 +1,242 @@
+import { Anchor, Badge, Group, Table, Text, TextInput } from '@mantine/core';
+import { Link, useFetcher } from 'react-router';
+import {
+  RETURN_RATE_KINDS,
+  RETURN_RATE_KIND_NAMES,
+  type ReturnRateKind,
+  type ReturnRateRow,
+  type ReturnRateSort,
+  type ReturnRateThreshold,
+} from '@detal/contract';
+import { paths } from '../../paths.ts';
+import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
+import { WriteOutcome, fieldError } from '../admin-shell/WriteOutcome.tsx';
+import { scrollRegion } from '../admin-shell/theme.ts';
+import { Intent } from './ReturnForms.tsx';
+import { returnRatesSearch, type ReturnRatesQuery } from './returns-query.ts';
+import type { ReturnActionResult } from './returns-actions.ts';
+import purchasing from '../admin-purchasing/Purchasing.module.css';
+import classes from './Returns.module.css';
+import cards from './ReturnCards.module.css';
+
+/**
+ * Return rates in the back office (issue 32, point 6; decision 0065): analog pairs, brands and suppliers, highest
+ * rate first; the threshold over which search lists a pair's analog below the others; a pair withdrawn by hand or
+ * restored. The view and its sort live in the URL.
+ */
+
+/** What each view counts as a return: «не подошла» for a pair, «брак» for a brand or a supplier. */
+const RETURNS_LABEL: Record<ReturnRateKind, string> = { pair: 'Не подошла', brand: 'Брак', supplier: 'Брак' };
+const SORT_LABELS: Record<ReturnRateSort, string> = { purchases: 'Покупок', returns: 'Возвратов', rate: 'Доля' };
+
+/** «Пары аналогов», «Бренды», «Поставщики» as tabs: links to the same screen, the sort kept. */
+export function ReturnRateKinds({ query }: { query: ReturnRatesQuery }) {
+  return (
+    <Group gap={6} component="nav" aria-label="Что показать" wrap="wrap">
+      {RETURN_RATE_KINDS.map((kind) => (
+        <Link
+          key={kind}
+          to={paths.adminReturnRates(returnRatesSearch({ kind, sort: query.sort }))}
+          className={purchasing.tab}
+          aria-current={kind === query.kind ? 'page' : undefined}
+          data-kind={kind}
+        >
+          {RETURN_RATE_KIND_NAMES[kind]}
+        </Link>
+      ))}
+    </Group>
+  );
+}
+
+/** The threshold: a pair over `max_percent` of at least `min_purchases` purchases is listed lower in search. */
+export function ReturnRateThresholdForm({ threshold }: { threshold: ReturnRateThreshold }) {
+  const fetcher = useFetcher<ReturnActionResult>();
+  const result = fetcher.data?.intent === 'rate-threshold-save' ? fetcher.data : undefined;
+  return (
+    <fetcher.Form method="post" aria-label="Порог возвратов" noValidate>
+      <Intent value="rate-threshold-save" />
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <TextInput
+          name="max_percent"
+          label="Порог возвратов, %"
+          defaultValue={String(threshold.max_percent)}
+          inputMode="decimal"
+          size="xs"
+          w={140}
+          error={fieldError(result, 'max_percent')}
+        />
+        <TextInput
+          name="min_purchases"
+          label="Покупок не меньше"
+          defaultValue={String(threshold.min_purchases)}
+          inputMode="numeric"
+          size="xs"
+          w={140}
+          error={fieldError(result, 'min_purchases')}
+        />
+        <SubmitButton size="xs" loading={fetcher.state !== 'idle'}>
+          Сохранить порог
+        </SubmitButton>
+      </Group>
+      <Text fz="xs" c="gray.7" mt={4}>
+        Пара, у которой возвратов «не подошла» больше порога, в поиске стоит ниже других аналогов.
+      </Text>
+      <WriteOutcome result={result} text="Порог сохранён" shown={['max_percent', 'min_purchases']} />
+    </fetcher.Form>
+  );
+}
+
+/** Withdraw a pair (search lists its analog below the others) or restore it; the list reloads with its new state. */
+function PairWithdrawForm({ row }: { row: ReturnRateRow }) {
+  const fetcher = useFetcher<ReturnActionResult>();
+  const label = row.withdrawn ? 'Вернуть' : 'Снять';
+  return (
+    <fetcher.Form method="post" aria-label={`${label} пару ${row.name}`}>
+      <Intent value="rate-pair-withdraw" />
+      <input type="hidden" name="pair_id" value={row.id ?? ''} />
+      <input type="hidden" name="withdrawn" value={row.withdrawn ? 'false' : 'true'} />
+      <SubmitButton
+        size="compact-xs"
+        variant={row.withdrawn ? 'default' : 'light'}
+        color={row.withdrawn ? undefined : 'red'}
+        loading={fetcher.state !== 'idle'}
+        aria-label={`${label} пару ${row.name}`}
+      >
+        {label}
+      </SubmitButton>
+      {fetcher.data && !fetcher.data.ok && <WriteOutcome result={fetcher.data} text="" shown={[]} />}
+    </fetcher.Form>
+  );
+}
+
+function SortHeader({ sort, query }: { sort: ReturnRateSort; query: ReturnRatesQuery }) {
+  const active = sort === query.sort;
+  return (
+    <Table.Th ta="right" aria-sort={active ? 'descending' : undefined}>
+      <Anchor
+        component={Link}
+        to={paths.adminReturnRates(returnRatesSearch({ kind: query.kind, sort }))}
+        fz="xs"
+        fw={active ? 700 : 500}
+        className={classes.nowrap}
+        data-sort={sort}
+      >
+        {SORT_LABELS[sort]}
+        {active ? ' ↓' : ''}
+      </Anchor>
+    </Table.Th>
+  );
+}
+
+function RowName({ row }: { row: ReturnRateRow }) {
+  if (row.kind === 'brand') {
+    return (
+      <Anchor component={Link} to={paths.adminBrands(`q=${encodeURIComponent(row.name)}`)} fz="xs" fw={600}>
+        {row.name}
+      </Anchor>
+    );
+  }
+  if (row.kind === 'supplier' && row.id !== null) {
+    return (
+      <Anchor component={Link} to={paths.adminSupplier(row.id)} fz="xs" fw={600}>
+        {row.name}
+      </Anchor>
+    );
+  }
+  return (
+    <Text fz="xs" fw={600} span>
+      {row.name}
+    </Text>
+  );
+}
+
+/** A pair's place in search: withdrawn by staff, over the threshold (both listed lower), or as any analog. */
+function PairState({ row }: { row: ReturnRateRow }) {
+  if (row.withdrawn) {
+    return (
+      <Badge color="gray" variant="light" size="sm" radius="sm" tt="none">
+        Снята
+      </Badge>
+    );
+  }
+  if (row.demoted) {
+    return (
+      <Badge color="orange" variant="light" size="sm" radius="sm" tt="none">
+        Выше порога
+      </Badge>
+    );
+  }
+  return (
+    <Text fz="xs" c="gray.7" span>
+      в поиске как все
+    </Text>
+  );
+}
+
+const percentText = (value: number | null) =>
+  value === null ? '—' : `${value.toLocaleString('ru-RU', { maximumFractionDigits: 1 })} %`;
+
+/**
+ * The rows, highest first by the URL's sort; a pair's place in search and its withdraw or restore under its name,
+ * so that four columns fit a phone's width.
+ */
+export function ReturnRatesTable({ rows, query }: { rows: ReturnRateRow[]; query: ReturnRatesQuery }) {
+  if (rows.length === 0) {
+    return (
+      <Text fz="sm" c="gray.7" data-testid="rates-empty">
+        Покупок и возвратов пока не посчитано
+      </Text>
+    );
+  }
+  const pairs = query.kind === 'pair';
+  return (
+    <Table.ScrollContainer minWidth={360} className={cards.frame} scrollAreaProps={scrollRegion('Доля возвратов')}>
+      <Table
+        verticalSpacing={3}
+        horizontalSpacing={6}
+        fz="xs"
+        highlightOnHover
+        className={classes.numbers}
+        data-testid="return-rates"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{RETURN_RATE_KIND_NAMES[query.kind]}</Table.Th>
+            <SortHeader sort="purchases" query={query} />
+            <SortHeader sort="returns" query={query} />
+            <SortHeader sort="rate" query={query} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={`${row.kind}:${row.id ?? row.name}`} data-rate-id={row.id ?? undefined}>
+              <Table.Td>
+                <RowName row={row} />
+                {pairs && (
+                  <Group gap={6} mt={2} wrap="nowrap">
+                    <PairState row={row} />
+                    {row.id !== null && <PairWithdrawForm row={row} />}
+                  </Group>
+                )}
+              </Table.Td>
+              <Table.Td ta="right">{row.purchases}</Table.Td>
+              <Table.Td ta="right" title={RETURNS_LABEL[row.kind]}>
+                {row.returns}
+              </Table.Td>
+              <Table.Td ta="right" className={classes.nowrap} fw={row.demoted ? 700 : undefined} data-testid="rate">
+                {percentText(row.return_percent)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** What a view counts, said once above its table. */
+export const RETURN_RATES_NOTE: Record<ReturnRateKind, string> = {
+  pair: 'Пара — деталь, которую искали, и аналог, который купили; возврат — «не подошла».',
+  brand: 'Возврат бренда — «брак».',
+  supplier: 'Возврат поставщика — «брак».',
+};
