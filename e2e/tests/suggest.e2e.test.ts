@@ -78,8 +78,11 @@ describe('suggestions and search history in Chromium', () => {
     await list.waitFor({ state: 'hidden' });
     await box.press('Enter');
     await page.waitForURL(`${baseUrl}/search/w%20712`);
-    // The results page writes the history once its scripts run: leaving before (seen under load) keeps no entry.
-    await page.waitForLoadState('networkidle');
+    // The results page writes the history once it has rendered: leaving before (seen under load, even after the
+    // network went idle) keeps no entry, so the test waits for the entry itself.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('detal-search-history') ?? ''), { timeout: 15_000 })
+      .toContain('"article":"w 712"');
 
     // The empty box shows this visitor's searches, newest first.
     await page.goto(baseUrl + '/');

@@ -172,13 +172,11 @@ export function ReturnsTable({
       : {},
   });
 
-  if (returns.length === 0) {
-    return (
-      <Text fz="sm" c="gray.7" data-testid="returns-empty">
-        Возвратов нет
-      </Text>
-    );
-  }
+  const empty = (
+    <Text fz="sm" c="gray.7" data-testid="returns-empty">
+      Возвратов нет
+    </Text>
+  );
   const table = (
     <Table.ScrollContainer minWidth={selectable ? 720 : 680} className={cards.frame}>
       <Table
@@ -294,8 +292,20 @@ export function ReturnsTable({
       </Table>
     </Table.ScrollContainer>
   );
-  if (!selectable) return table;
+  if (!selectable) return returns.length === 0 ? empty : table;
   const result = fetcher.data;
+  const outcome = (
+    <WriteOutcome result={result} text={`Решение записано: ${result?.changed ?? 0} возвр.`} shown={['reason']} />
+  );
+  // The last return decided empties the queue: the answer stays in sight above the empty list.
+  if (returns.length === 0) {
+    return (
+      <Stack gap={6}>
+        {outcome}
+        {empty}
+      </Stack>
+    );
+  }
   return (
     <fetcher.Form method="post" aria-label="Решение по выбранным возвратам" noValidate>
       <Intent value="return-decide" />
@@ -340,7 +350,7 @@ export function ReturnsTable({
             Отклонить выбранные
           </SubmitButton>
         </Group>
-        <WriteOutcome result={result} text={`Решение записано: ${result?.changed ?? 0} возвр.`} shown={['reason']} />
+        {outcome}
         <Text size="xs" c="gray.7" data-testid="returns-shortcuts">
           Клавиши: {RETURNS_SHORTCUTS}
         </Text>
