@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '../src/app-server.ts';
-import { ownerSession } from '../src/back-office-data.ts';
-import { launchChromium } from '../src/chromium.ts';
-import { createOwnerByCli } from '../src/first-owner.ts';
+import type { Page } from 'playwright-core';
+import type { RunningApp } from '../src/app-server.ts';
+import { startOwnerJourney, type OwnerJourney } from '../src/owner-journey.ts';
 import { recordFailedApiCalls } from '../src/page-evidence.ts';
 import { placeOrderByApi } from '../src/shop-client.ts';
 import { shoot } from '../src/shots.ts';
@@ -24,24 +22,17 @@ const PNG = Buffer.from(
   'base64',
 );
 
+let journey: OwnerJourney;
 let app: RunningApp;
-let browser: Browser;
 let staffCookie = '';
 
 beforeAll(async () => {
-  let ownerLink = '';
-  [app, browser] = await Promise.all([
-    startApp({}, async (place) => {
-      ownerLink = await createOwnerByCli(place);
-    }),
-    launchChromium(),
-  ]);
-  staffCookie = `staff_session=${await ownerSession(app.baseUrl, ownerLink)}`;
+  journey = await startOwnerJourney();
+  ({ app, staffCookie } = journey);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await journey?.close();
 });
 
 const call = apiCaller(
@@ -66,8 +57,7 @@ describe('cancels and returns, the client side, in Chromium', () => {
     await call('admin', 'order-line-status', { line_ids: [issued], status: 'ready' });
     await call('admin', 'shipment-issue', { lines: [{ line_id: issued, quantity: 1 }] });
 
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addCookies([{ name: 'token', value: token, url: app.baseUrl }]);
+    const context = await journey.contextWith([{ name: 'token', value: token }]);
     const page = await context.newPage();
     recordFailedApiCalls(page);
     await page.goto(`${app.baseUrl}/orders/${orderId}`);
