@@ -9,13 +9,14 @@ import {
   type ReturnRateThreshold,
 } from '@detal/contract';
 import { paths } from '../../paths.ts';
+import { SortHeader } from '../admin-shell/SortHeader.tsx';
 import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
 import { WriteOutcome, fieldError } from '../admin-shell/WriteOutcome.tsx';
 import { scrollRegion } from '../admin-shell/theme.ts';
 import { Intent } from './ReturnForms.tsx';
+import { TabLinks } from './ReturnsNav.tsx';
 import { returnRatesSearch, type ReturnRatesQuery } from './returns-query.ts';
 import type { ReturnActionResult } from './returns-actions.ts';
-import purchasing from '../admin-purchasing/Purchasing.module.css';
 import classes from './Returns.module.css';
 import cards from './ReturnCards.module.css';
 
@@ -28,24 +29,18 @@ import cards from './ReturnCards.module.css';
 /** What each view counts as a return: «не подошла» for a pair, «брак» for a brand or a supplier. */
 const RETURNS_LABEL: Record<ReturnRateKind, string> = { pair: 'Не подошла', brand: 'Брак', supplier: 'Брак' };
 const SORT_LABELS: Record<ReturnRateSort, string> = { purchases: 'Покупок', returns: 'Возвратов', rate: 'Доля' };
+/** The sortable columns, in their order after the name. */
+const SORT_COLUMNS: readonly ReturnRateSort[] = ['purchases', 'returns', 'rate'];
 
 /** «Пары аналогов», «Бренды», «Поставщики» as tabs: links to the same screen, the sort kept. */
 export function ReturnRateKinds({ query }: { query: ReturnRatesQuery }) {
-  return (
-    <Group gap={6} component="nav" aria-label="Что показать" wrap="wrap">
-      {RETURN_RATE_KINDS.map((kind) => (
-        <Link
-          key={kind}
-          to={paths.adminReturnRates(returnRatesSearch({ kind, sort: query.sort }))}
-          className={purchasing.tab}
-          aria-current={kind === query.kind ? 'page' : undefined}
-          data-kind={kind}
-        >
-          {RETURN_RATE_KIND_NAMES[kind]}
-        </Link>
-      ))}
-    </Group>
-  );
+  const tabs = RETURN_RATE_KINDS.map((kind) => ({
+    to: paths.adminReturnRates(returnRatesSearch({ kind, sort: query.sort })),
+    current: kind === query.kind,
+    label: RETURN_RATE_KIND_NAMES[kind],
+    kind,
+  }));
+  return <TabLinks label="Что показать" tabs={tabs} />;
 }
 
 /** The threshold: a pair over `max_percent` of at least `min_purchases` purchases is listed lower in search. */
@@ -106,25 +101,6 @@ function PairWithdrawForm({ row }: { row: ReturnRateRow }) {
       </SubmitButton>
       {fetcher.data && !fetcher.data.ok && <WriteOutcome result={fetcher.data} text="" shown={[]} />}
     </fetcher.Form>
-  );
-}
-
-function SortHeader({ sort, query }: { sort: ReturnRateSort; query: ReturnRatesQuery }) {
-  const active = sort === query.sort;
-  return (
-    <Table.Th ta="right" aria-sort={active ? 'descending' : undefined}>
-      <Anchor
-        component={Link}
-        to={paths.adminReturnRates(returnRatesSearch({ kind: query.kind, sort }))}
-        fz="xs"
-        fw={active ? 700 : 500}
-        className={classes.nowrap}
-        data-sort={sort}
-      >
-        {SORT_LABELS[sort]}
-        {active ? ' ↓' : ''}
-      </Anchor>
-    </Table.Th>
   );
 }
 
@@ -202,9 +178,17 @@ export function ReturnRatesTable({ rows, query }: { rows: ReturnRateRow[]; query
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{RETURN_RATE_KIND_NAMES[query.kind]}</Table.Th>
-            <SortHeader sort="purchases" query={query} />
-            <SortHeader sort="returns" query={query} />
-            <SortHeader sort="rate" query={query} />
+            {SORT_COLUMNS.map((sort) => (
+              <SortHeader
+                key={sort}
+                sort={sort}
+                active={sort === query.sort}
+                to={paths.adminReturnRates(returnRatesSearch({ kind: query.kind, sort }))}
+                label={SORT_LABELS[sort]}
+                fz="xs"
+                className={classes.nowrap}
+              />
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
