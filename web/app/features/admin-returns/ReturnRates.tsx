@@ -9,10 +9,10 @@ import {
   type ReturnRateThreshold,
 } from '@detal/contract';
 import { paths } from '../../paths.ts';
+import { DenseTable } from '../admin-shell/DenseList.tsx';
 import { SortHeader } from '../admin-shell/SortHeader.tsx';
 import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
 import { WriteOutcome, fieldError } from '../admin-shell/WriteOutcome.tsx';
-import { scrollRegion } from '../admin-shell/theme.ts';
 import { Intent } from './ReturnForms.tsx';
 import { TabLinks } from './ReturnsNav.tsx';
 import { returnRatesSearch, type ReturnRatesQuery } from './returns-query.ts';
@@ -166,55 +166,52 @@ export function ReturnRatesTable({ rows, query }: { rows: ReturnRateRow[]; query
   }
   const pairs = query.kind === 'pair';
   return (
-    <Table.ScrollContainer minWidth={360} className={cards.frame} scrollAreaProps={scrollRegion('Доля возвратов')}>
-      <Table
-        verticalSpacing={3}
-        horizontalSpacing={6}
-        fz="xs"
-        highlightOnHover
-        className={classes.numbers}
-        data-testid="return-rates"
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{RETURN_RATE_KIND_NAMES[query.kind]}</Table.Th>
-            {SORT_COLUMNS.map((sort) => (
-              <SortHeader
-                key={sort}
-                sort={sort}
-                active={sort === query.sort}
-                to={paths.adminReturnRates(returnRatesSearch({ kind: query.kind, sort }))}
-                label={SORT_LABELS[sort]}
-                fz="xs"
-                className={classes.nowrap}
-              />
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={`${row.kind}:${row.id ?? row.name}`} data-rate-id={row.id ?? undefined}>
-              <Table.Td>
-                <RowName row={row} />
-                {pairs && (
-                  <Group gap={6} mt={2} wrap="nowrap">
-                    <PairState row={row} />
-                    {row.id !== null && <PairWithdrawForm row={row} />}
-                  </Group>
-                )}
-              </Table.Td>
-              <Table.Td ta="right">{row.purchases}</Table.Td>
-              <Table.Td ta="right" title={RETURNS_LABEL[row.kind]}>
-                {row.returns}
-              </Table.Td>
-              <Table.Td ta="right" className={classes.nowrap} fw={row.demoted ? 700 : undefined} data-testid="rate">
-                {percentText(row.return_percent)}
-              </Table.Td>
-            </Table.Tr>
+    <DenseTable
+      label="Доля возвратов"
+      minWidth={360}
+      frameClassName={cards.frame}
+      striped={false}
+      data-testid="return-rates"
+    >
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{RETURN_RATE_KIND_NAMES[query.kind]}</Table.Th>
+          {SORT_COLUMNS.map((sort) => (
+            <SortHeader
+              key={sort}
+              sort={sort}
+              active={sort === query.sort}
+              to={paths.adminReturnRates(returnRatesSearch({ kind: query.kind, sort }))}
+              label={SORT_LABELS[sort]}
+              fz="xs"
+              className={classes.nowrap}
+            />
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={`${row.kind}:${row.id ?? row.name}`} data-rate-id={row.id ?? undefined}>
+            <Table.Td>
+              <RowName row={row} />
+              {pairs && (
+                <Group gap={6} mt={2} wrap="nowrap">
+                  <PairState row={row} />
+                  {row.id !== null && <PairWithdrawForm row={row} />}
+                </Group>
+              )}
+            </Table.Td>
+            <Table.Td ta="right">{row.purchases}</Table.Td>
+            <Table.Td ta="right" title={RETURNS_LABEL[row.kind]}>
+              {row.returns}
+            </Table.Td>
+            <Table.Td ta="right" className={classes.nowrap} fw={row.demoted ? 700 : undefined} data-testid="rate">
+              {percentText(row.return_percent)}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </DenseTable>
   );
 }
 

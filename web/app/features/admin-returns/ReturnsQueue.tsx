@@ -13,6 +13,7 @@ import {
 import { formatDateTime, formatRoubles } from '@detal/contract/browser';
 import { paths } from '../../paths.ts';
 import { keysHelp, useListKeys } from '../../lib/use-list-keys.ts';
+import { DenseTable, KeysHint } from '../admin-shell/DenseList.tsx';
 import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
 import { Intent } from './ReturnForms.tsx';
 import { WriteOutcome, fieldError } from '../admin-shell/WriteOutcome.tsx';
@@ -178,119 +179,117 @@ export function ReturnsTable({
     </Text>
   );
   const table = (
-    <Table.ScrollContainer minWidth={selectable ? 720 : 680} className={cards.frame}>
-      <Table
-        verticalSpacing={3}
-        horizontalSpacing={6}
-        fz="xs"
-        highlightOnHover
-        className={`${classes.numbers} ${cards.cards} ${cards.queue} ${selectable ? '' : cards.unpicked}`}
-        data-testid="returns-table"
-      >
-        <Table.Thead>
-          <Table.Tr>
+    <DenseTable
+      label={null}
+      minWidth={selectable ? 720 : 680}
+      frameClassName={cards.frame}
+      striped={false}
+      className={`${cards.cards} ${cards.queue} ${selectable ? '' : cards.unpicked}`}
+      data-testid="returns-table"
+    >
+      <Table.Thead>
+        <Table.Tr>
+          {selectable && (
+            <Table.Th w={28}>
+              <Checkbox
+                size="xs"
+                aria-label="Выбрать все заявки"
+                checked={decidable.length > 0 && selected.size === decidable.length}
+                indeterminate={selected.size > 0 && selected.size < decidable.length}
+                disabled={decidable.length === 0}
+                onChange={toggleAll}
+              />
+            </Table.Th>
+          )}
+          <Table.Th>Возврат</Table.Th>
+          {showClient && <Table.Th>Клиент</Table.Th>}
+          <Table.Th>Заказ</Table.Th>
+          <Table.Th>Позиция</Table.Th>
+          <Table.Th ta="right">Шт.</Table.Th>
+          <Table.Th ta="right">Сумма</Table.Th>
+          <Table.Th>Причина</Table.Th>
+          <Table.Th>Поставщик</Table.Th>
+          <Table.Th>Состояние</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody ref={rowsRef}>
+        {returns.map((item, index) => (
+          <Table.Tr
+            key={item.id}
+            data-return-id={item.id}
+            aria-selected={selectable ? selected.has(item.id) : undefined}
+            bg={selected.has(item.id) ? 'blue.0' : undefined}
+            {...(selectable ? rowProps(index) : {})}
+            onClick={selectable ? () => setCursor(index) : undefined}
+          >
             {selectable && (
-              <Table.Th w={28}>
+              <Table.Td className={cards.pick}>
                 <Checkbox
                   size="xs"
-                  aria-label="Выбрать все заявки"
-                  checked={decidable.length > 0 && selected.size === decidable.length}
-                  indeterminate={selected.size > 0 && selected.size < decidable.length}
-                  disabled={decidable.length === 0}
-                  onChange={toggleAll}
+                  name="return_id"
+                  value={item.id}
+                  aria-label={`Выбрать возврат № ${item.id}`}
+                  checked={selected.has(item.id)}
+                  disabled={item.state !== 'requested'}
+                  onChange={() => toggle(item.id)}
                 />
-              </Table.Th>
+              </Table.Td>
             )}
-            <Table.Th>Возврат</Table.Th>
-            {showClient && <Table.Th>Клиент</Table.Th>}
-            <Table.Th>Заказ</Table.Th>
-            <Table.Th>Позиция</Table.Th>
-            <Table.Th ta="right">Шт.</Table.Th>
-            <Table.Th ta="right">Сумма</Table.Th>
-            <Table.Th>Причина</Table.Th>
-            <Table.Th>Поставщик</Table.Th>
-            <Table.Th>Состояние</Table.Th>
+            <Table.Td className={`${classes.nowrap} ${cards.id}`}>
+              <Anchor component={Link} to={paths.adminReturn(item.id)} fz="xs" fw={600}>
+                № {item.id}
+              </Anchor>
+              <Text fz={10} c="gray.7">
+                {formatDateTime(item.created_at)}
+              </Text>
+            </Table.Td>
+            {showClient && (
+              <Table.Td maw={130} className={cards.client}>
+                <ClientLink id={item.client_id} name={item.client_name} />
+              </Table.Td>
+            )}
+            <Table.Td className={`${classes.nowrap} ${cards.order} ${cards.labelled}`} data-label="Заказ">
+              <Link to={paths.adminOrder(item.order_id)}>№ {item.order_id}</Link>
+            </Table.Td>
+            <Table.Td maw={240} className={cards.part}>
+              <Text fz="xs" fw={600} span className={classes.nowrap}>
+                {item.brand} {item.article}
+              </Text>
+              <Text fz={10} c="gray.7" lineClamp={1} title={item.description}>
+                {item.description || '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right" className={`${cards.qty} ${cards.pieces} ${cards.end}`}>
+              {item.quantity}
+            </Table.Td>
+            <Table.Td ta="right" className={`${classes.nowrap} ${cards.sum} ${cards.end}`}>
+              {formatRoubles(item.price * item.quantity)}
+            </Table.Td>
+            <Table.Td maw={140} className={cards.reason}>
+              <Text fz="xs">{item.reason_name}</Text>
+              {item.comment && (
+                <Text fz={10} c="gray.7" lineClamp={1} title={item.comment}>
+                  {item.comment}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td maw={110} className={`${cards.supplier} ${cards.end}`}>
+              <Text fz="xs" lineClamp={1} title={supplierNameOf(suppliers, item.supplier_id)}>
+                {supplierNameOf(suppliers, item.supplier_id)}
+              </Text>
+            </Table.Td>
+            <Table.Td className={`${cards.state} ${cards.end}`}>
+              <ReturnStateBadge state={item.state} name={item.state_name} />
+              {item.decision_reason && (
+                <Text fz={10} c="gray.7" lineClamp={1} title={item.decision_reason}>
+                  {item.decision_reason}
+                </Text>
+              )}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody ref={rowsRef}>
-          {returns.map((item, index) => (
-            <Table.Tr
-              key={item.id}
-              data-return-id={item.id}
-              aria-selected={selectable ? selected.has(item.id) : undefined}
-              bg={selected.has(item.id) ? 'blue.0' : undefined}
-              {...(selectable ? rowProps(index) : {})}
-              onClick={selectable ? () => setCursor(index) : undefined}
-            >
-              {selectable && (
-                <Table.Td className={cards.pick}>
-                  <Checkbox
-                    size="xs"
-                    name="return_id"
-                    value={item.id}
-                    aria-label={`Выбрать возврат № ${item.id}`}
-                    checked={selected.has(item.id)}
-                    disabled={item.state !== 'requested'}
-                    onChange={() => toggle(item.id)}
-                  />
-                </Table.Td>
-              )}
-              <Table.Td className={`${classes.nowrap} ${cards.id}`}>
-                <Anchor component={Link} to={paths.adminReturn(item.id)} fz="xs" fw={600}>
-                  № {item.id}
-                </Anchor>
-                <Text fz={10} c="gray.7">
-                  {formatDateTime(item.created_at)}
-                </Text>
-              </Table.Td>
-              {showClient && (
-                <Table.Td maw={130} className={cards.client}>
-                  <ClientLink id={item.client_id} name={item.client_name} />
-                </Table.Td>
-              )}
-              <Table.Td className={`${classes.nowrap} ${cards.order} ${cards.labelled}`} data-label="Заказ">
-                <Link to={paths.adminOrder(item.order_id)}>№ {item.order_id}</Link>
-              </Table.Td>
-              <Table.Td maw={240} className={cards.part}>
-                <Text fz="xs" fw={600} span className={classes.nowrap}>
-                  {item.brand} {item.article}
-                </Text>
-                <Text fz={10} c="gray.7" lineClamp={1} title={item.description}>
-                  {item.description || '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right" className={`${cards.qty} ${cards.pieces} ${cards.end}`}>
-                {item.quantity}
-              </Table.Td>
-              <Table.Td ta="right" className={`${classes.nowrap} ${cards.sum} ${cards.end}`}>
-                {formatRoubles(item.price * item.quantity)}
-              </Table.Td>
-              <Table.Td maw={140} className={cards.reason}>
-                <Text fz="xs">{item.reason_name}</Text>
-                {item.comment && (
-                  <Text fz={10} c="gray.7" lineClamp={1} title={item.comment}>
-                    {item.comment}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td maw={110} className={`${cards.supplier} ${cards.end}`}>
-                <Text fz="xs" lineClamp={1} title={supplierNameOf(suppliers, item.supplier_id)}>
-                  {supplierNameOf(suppliers, item.supplier_id)}
-                </Text>
-              </Table.Td>
-              <Table.Td className={`${cards.state} ${cards.end}`}>
-                <ReturnStateBadge state={item.state} name={item.state_name} />
-                {item.decision_reason && (
-                  <Text fz={10} c="gray.7" lineClamp={1} title={item.decision_reason}>
-                    {item.decision_reason}
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </DenseTable>
   );
   if (!selectable) return returns.length === 0 ? empty : table;
   const result = fetcher.data;
@@ -351,9 +350,7 @@ export function ReturnsTable({
           </SubmitButton>
         </Group>
         {outcome}
-        <Text size="xs" c="gray.7" data-testid="returns-shortcuts">
-          Клавиши: {RETURNS_SHORTCUTS}
-        </Text>
+        <KeysHint keys={RETURNS_SHORTCUTS} testId="returns-shortcuts" />
         {table}
       </Stack>
     </fetcher.Form>
