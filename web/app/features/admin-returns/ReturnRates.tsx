@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import { Link, useFetcher } from 'react-router';
 import {
   RETURN_RATE_KINDS,
@@ -12,8 +12,8 @@ import { paths } from '../../paths.ts';
 import { DenseTable } from '../admin-shell/DenseList.tsx';
 import { SortHeader } from '../admin-shell/SortHeader.tsx';
 import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
-import { WriteOutcome, fieldError } from '../admin-shell/WriteOutcome.tsx';
-import { Intent } from './ReturnForms.tsx';
+import { WriteOutcome } from '../admin-shell/WriteOutcome.tsx';
+import { FieldInput, Intent } from './ReturnForms.tsx';
 import { TabLinks } from './ReturnsNav.tsx';
 import { returnRatesSearch, type ReturnRatesQuery } from './returns-query.ts';
 import type { ReturnActionResult } from './returns-actions.ts';
@@ -51,23 +51,21 @@ export function ReturnRateThresholdForm({ threshold }: { threshold: ReturnRateTh
     <fetcher.Form method="post" aria-label="Порог возвратов" noValidate>
       <Intent value="rate-threshold-save" />
       <Group gap="xs" align="flex-end" wrap="wrap">
-        <TextInput
+        <FieldInput
+          result={result}
           name="max_percent"
           label="Порог возвратов, %"
           defaultValue={String(threshold.max_percent)}
           inputMode="decimal"
-          size="xs"
           w={140}
-          error={fieldError(result, 'max_percent')}
         />
-        <TextInput
+        <FieldInput
+          result={result}
           name="min_purchases"
           label="Покупок не меньше"
           defaultValue={String(threshold.min_purchases)}
           inputMode="numeric"
-          size="xs"
           w={140}
-          error={fieldError(result, 'min_purchases')}
         />
         <SubmitButton size="xs" loading={fetcher.state !== 'idle'}>
           Сохранить порог

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Badge, Button, Checkbox, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Form, Link, useFetcher, useNavigate } from 'react-router';
 import {
   RETURN_REASONS,
@@ -13,10 +13,10 @@ import {
 import { formatDateTime, formatRoubles } from '@detal/contract/browser';
 import { paths } from '../../paths.ts';
 import { keysHelp, useListKeys } from '../../lib/use-list-keys.ts';
-import { DenseTable, KeysHint } from '../admin-shell/DenseList.tsx';
+import { DateRangeFields, DenseTable, FilterButtons, KeysHint } from '../admin-shell/DenseList.tsx';
 import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
-import { Intent } from './ReturnForms.tsx';
-import { WriteOutcome, fieldError } from '../admin-shell/WriteOutcome.tsx';
+import { FieldInput, Intent } from './ReturnForms.tsx';
+import { WriteOutcome } from '../admin-shell/WriteOutcome.tsx';
 import type { ReturnActionResult } from './returns-actions.ts';
 import classes from './Returns.module.css';
 import cards from './ReturnCards.module.css';
@@ -50,6 +50,12 @@ export interface SupplierName {
   name: string;
 }
 
+/** The suppliers as a select's options, after the empty choice named `none`. */
+export const supplierOptions = (suppliers: SupplierName[], none: string) => [
+  { value: '', label: none },
+  ...suppliers.map((supplier) => ({ value: String(supplier.id), label: supplier.name })),
+];
+
 /** Filters as a GET form: they land in the URL. */
 export function ReturnsFiltersForm({ filters, suppliers }: { filters: ReturnListFilters; suppliers: SupplierName[] }) {
   return (
@@ -80,10 +86,7 @@ export function ReturnsFiltersForm({ filters, suppliers }: { filters: ReturnList
         <NativeSelect
           label="Поставщик"
           name="supplier_id"
-          data={[
-            { value: '', label: 'Все' },
-            ...suppliers.map((supplier) => ({ value: String(supplier.id), label: supplier.name })),
-          ]}
+          data={supplierOptions(suppliers, 'Все')}
           defaultValue={filters.supplier_id ? String(filters.supplier_id) : ''}
           size="xs"
           w={180}
@@ -96,14 +99,8 @@ export function ReturnsFiltersForm({ filters, suppliers }: { filters: ReturnList
           size="xs"
           w={90}
         />
-        <TextInput label="С" name="date_from" type="date" defaultValue={filters.date_from ?? ''} size="xs" w={140} />
-        <TextInput label="По" name="date_to" type="date" defaultValue={filters.date_to ?? ''} size="xs" w={140} />
-        <Button type="submit" size="xs">
-          Показать
-        </Button>
-        <Button component={Link} to={paths.adminReturns()} size="xs" variant="default">
-          Сбросить
-        </Button>
+        <DateRangeFields from={filters.date_from} to={filters.date_to} />
+        <FilterButtons resetTo={paths.adminReturns()} />
       </Group>
     </Form>
   );
@@ -329,14 +326,7 @@ export function ReturnsTable({
           >
             Одобрить выбранные
           </SubmitButton>
-          <TextInput
-            name="reason"
-            label="Причина отказа"
-            size="xs"
-            w={240}
-            maw="100%"
-            error={fieldError(result, 'reason')}
-          />
+          <FieldInput result={result} name="reason" label="Причина отказа" w={240} maw="100%" />
           <SubmitButton
             size="xs"
             color="red"
