@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { apiCaller } from './api-call.ts';
 import { startApp, type RunningApp } from './app-server.ts';
 import { ownerSession } from './back-office-data.ts';
 import { launchChromium } from './chromium.ts';
@@ -12,6 +13,8 @@ export interface OwnerJourney {
   session: string;
   /** `staff_session=…`: the owner's Cookie header, for the back office's API as a script. */
   staffCookie: string;
+  /** The shop's API as the owner (scope 'admin') or as a client (scope 'shop', its token): asserts 200, the data. */
+  call: ReturnType<typeof apiCaller>;
   /** A new browser context with `cookies` set on the app (closed with the browser). */
   contextWith(cookies: { name: string; value: string }[], options?: BrowserContextOptions): Promise<BrowserContext>;
   /** A page of a new context signed in as the owner. */
@@ -48,11 +51,16 @@ export async function startOwnerJourney(env: Record<string, string> = {}): Promi
     await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: app.baseUrl })));
     return context;
   };
+  const staffCookie = `staff_session=${session}`;
   return {
     app,
     browser,
     session,
-    staffCookie: `staff_session=${session}`,
+    staffCookie,
+    call: apiCaller(
+      () => app.baseUrl,
+      () => staffCookie,
+    ),
     contextWith,
     async ownerPage(options) {
       return (await contextWith([{ name: 'staff_session', value: session }], options)).newPage();

@@ -5,7 +5,6 @@ import { startOwnerJourney, type OwnerJourney } from '../src/owner-journey.ts';
 import { recordFailedApiCalls } from '../src/page-evidence.ts';
 import { placeOrderByApi } from '../src/shop-client.ts';
 import { shoot } from '../src/shots.ts';
-import { apiCaller } from '../src/api-call.ts';
 
 /*
  * Issue 32, the client's side, in Chromium: a client orders three lines; cancels the new one at once from the
@@ -24,21 +23,16 @@ const PNG = Buffer.from(
 
 let journey: OwnerJourney;
 let app: RunningApp;
-let staffCookie = '';
+let call: OwnerJourney['call'];
 
 beforeAll(async () => {
   journey = await startOwnerJourney();
-  ({ app, staffCookie } = journey);
+  ({ app, call } = journey);
 }, 180_000);
 
 afterAll(async () => {
   await journey?.close();
 });
-
-const call = apiCaller(
-  () => app.baseUrl,
-  () => staffCookie,
-);
 
 /** The line's actions as shown at this width (the page renders a table and cards; CSS shows one). */
 const actionsOf = (page: Page, lineId: number) => page.locator(`[data-testid="line-actions-${lineId}"]:visible`);

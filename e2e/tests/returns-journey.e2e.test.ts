@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCaller } from '../src/api-call.ts';
 import type { RunningApp } from '../src/app-server.ts';
 import { startOwnerJourney, type OwnerJourney } from '../src/owner-journey.ts';
 import { recordFailedApiCalls, waitShown } from '../src/page-evidence.ts';
@@ -22,21 +21,16 @@ const PASSWORD = 'пароль пути возврата';
 
 let journey: OwnerJourney;
 let app: RunningApp;
-let staffCookie = '';
+let call: OwnerJourney['call'];
 
 beforeAll(async () => {
   journey = await startOwnerJourney();
-  ({ app, staffCookie } = journey);
+  ({ app, call } = journey);
 }, 180_000);
 
 afterAll(async () => {
   await journey?.close();
 });
-
-const call = apiCaller(
-  () => app.baseUrl,
-  () => staffCookie,
-);
 
 async function pageWith(cookie: { name: string; value: string }): Promise<Page> {
   const page = await (await journey.contextWith([cookie], { locale: 'ru-RU' })).newPage();

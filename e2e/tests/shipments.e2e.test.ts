@@ -7,7 +7,6 @@ import { shoot } from '../src/shots.ts';
 import { startOwnerJourney, type OwnerJourney } from '../src/owner-journey.ts';
 import { recordFailedApiCalls } from '../src/page-evidence.ts';
 import { WORKSHOP_PAYER } from '../src/workshop-payer.ts';
-import { apiCaller } from '../src/api-call.ts';
 
 /*
  * Issue 30 in Chromium: a workshop registered as a business orders three offers; the lines are made ready; the
@@ -26,21 +25,16 @@ const PASSWORD = 'пароль мастерской';
 
 let journey: OwnerJourney;
 let app: RunningApp;
-let staffCookie = '';
+let call: OwnerJourney['call'];
 
 beforeAll(async () => {
   journey = await startOwnerJourney();
-  ({ app, staffCookie } = journey);
+  ({ app, call } = journey);
 }, 180_000);
 
 afterAll(async () => {
   await journey?.close();
 });
-
-const call = apiCaller(
-  () => app.baseUrl,
-  () => staffCookie,
-);
 
 describe('shipments and the УПД in Chromium', () => {
   it('issues two of three lines at the counter, prints the УПД; the client downloads it and its XML; then the third', async () => {
