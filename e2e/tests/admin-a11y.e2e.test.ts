@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { blockingViolationsOf } from '../src/axe.ts';
-import { launchChromium } from '../src/chromium.ts';
-import { startApp, type RunningApp } from '../src/app-server.ts';
-import { ownerSession } from '../src/back-office-data.ts';
-import { createOwnerByCli } from '../src/first-owner.ts';
+import { startOwnerJourney, type OwnerJourney } from '../src/owner-journey.ts';
 import { placeOrderByApi } from '../src/shop-client.ts';
 
 /**
@@ -16,10 +13,8 @@ import { placeOrderByApi } from '../src/shop-client.ts';
  */
 
 // An app of its own: the journeys on the shared one count its orders and read its audit log.
-let app: RunningApp;
+let journey: OwnerJourney;
 let baseUrl = '';
-
-let browser: Browser;
 let session = '';
 let orderId = 0;
 let clientId = 0;
@@ -38,13 +33,9 @@ async function adminPost<T>(endpoint: string, body: object, cookie = ''): Promis
 }
 
 beforeAll(async () => {
-  let ownerLink = '';
-  app = await startApp({}, async (place) => {
-    ownerLink = await createOwnerByCli(place);
-  });
-  baseUrl = app.baseUrl;
-  browser = await launchChromium();
-  session = await ownerSession(baseUrl, ownerLink);
+  journey = await startOwnerJourney();
+  ({ session } = journey);
+  baseUrl = journey.app.baseUrl;
   orderId = (await placeOrderByApi(baseUrl, { password: 'пароль клиента доступности', lines: 2 })).orderId;
   const { data } = await adminPost<{ order: { client: { id: number } } }>(
     'order-show',
@@ -103,8 +94,7 @@ async function purchasingObjects(forOrder: number) {
 }
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await journey?.close();
 });
 
 /** Every back office screen, the sign-in page first (shown signed out). */
@@ -155,10 +145,13 @@ const withoutSubmit = (path: string) =>
   /^\/admin\/purchasing\/(orders|receipts)\/(\d+|new)|^\/admin\/suppliers\/\d+\/ordering/.test(path);
 
 async function open(path: string, width: number): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, locale: 'ru-RU' });
-  if (path !== '/admin/login') {
-    await context.addCookies([{ name: 'staff_session', value: session, url: baseUrl }]);
-  }
+  // Signed out on the sign-in page.
+  const cookies = path === '/admin/login' ? [] : [{ name: 'staff_session', value: session }];
+  const context = await journey.contextWith(cookies, {
+    viewport: { width, height: 900 },
+    bypassCSP: true,
+    locale: 'ru-RU',
+  });
   const page = await context.newPage();
   const response = await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
   expect(response?.status(), path).toBe(200);

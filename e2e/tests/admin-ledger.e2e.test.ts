@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../src/chromium.ts';
-import { startApp, type RunningApp } from '../src/app-server.ts';
-import { ownerSession } from '../src/back-office-data.ts';
-import { createOwnerByCli } from '../src/first-owner.ts';
+import type { Page } from 'playwright-core';
+import type { RunningApp } from '../src/app-server.ts';
+import { startOwnerJourney, type OwnerJourney } from '../src/owner-journey.ts';
 import { placeOrderByApi } from '../src/shop-client.ts';
 import { shoot } from '../src/shots.ts';
 
@@ -14,9 +12,8 @@ import { shoot } from '../src/shots.ts';
  * by debt as its URL says.
  */
 
+let journey: OwnerJourney;
 let app: RunningApp;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let cookie = '';
 const clients: number[] = [];
@@ -56,24 +53,14 @@ const entriesOf = async (clientId: number) => {
 };
 
 beforeAll(async () => {
-  let ownerLink = '';
-  [app, browser] = await Promise.all([
-    startApp({}, async (place) => {
-      ownerLink = await createOwnerByCli(place);
-    }),
-    launchChromium(),
-  ]);
-  cookie = `staff_session=${await ownerSession(app.baseUrl, ownerLink)}`;
+  journey = await startOwnerJourney();
+  ({ app, staffCookie: cookie } = journey);
   clients.push(await clientWithLedger('Колёсов', 100), await clientWithLedger('Шинин', 50));
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'ru-RU' });
-  await context.addCookies([{ name: 'staff_session', value: cookie.split('=')[1]!, url: app.baseUrl }]);
-  page = await context.newPage();
+  page = await journey.ownerPage({ locale: 'ru-RU' });
 }, 300_000);
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await app?.stop();
+  await journey?.close();
 });
 
 async function openLedger(clientId: number) {

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { launchChromium } from '../src/chromium.ts';
-import { startApp, type RunningApp } from '../src/app-server.ts';
-import { ownerSession } from '../src/back-office-data.ts';
-import { createOwnerByCli } from '../src/first-owner.ts';
+import type { Page, Response } from 'playwright-core';
+import { startOwnerJourney, type OwnerJourney } from '../src/owner-journey.ts';
 import { recordFailedApiCalls, waitShown } from '../src/page-evidence.ts';
 import { placeOrderByApi, type PlacedByApi } from '../src/shop-client.ts';
 
@@ -19,12 +16,8 @@ import { placeOrderByApi, type PlacedByApi } from '../src/shop-client.ts';
  */
 
 // An app of its own: the journeys on the shared one count its orders and read its audit log.
-let app: RunningApp;
+let journey: OwnerJourney;
 let baseUrl = '';
-let ownerLink = '';
-
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let placed: PlacedByApi;
 
@@ -58,25 +51,20 @@ async function apiCallsDuring(act: () => Promise<void>): Promise<{ calls: number
 }
 
 beforeAll(async () => {
-  app = await startApp({}, async (place) => {
-    ownerLink = await createOwnerByCli(place);
-  });
-  baseUrl = app.baseUrl;
+  journey = await startOwnerJourney();
+  baseUrl = journey.app.baseUrl;
   const password = 'пароль клиента стоимости';
   placed = await placeOrderByApi(baseUrl, { password, lines: 2 });
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addCookies([
-    { name: 'staff_session', value: await ownerSession(baseUrl, ownerLink), url: baseUrl },
-    { name: 'token', value: await clientToken(placed.email, password), url: baseUrl },
+  const context = await journey.contextWith([
+    { name: 'staff_session', value: journey.session },
+    { name: 'token', value: await clientToken(placed.email, password) },
   ]);
   page = await context.newPage();
   recordFailedApiCalls(page);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await journey?.close();
 });
 
 describe('what a staff write costs the server', () => {

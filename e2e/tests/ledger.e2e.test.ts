@@ -2,16 +2,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { CREDIT_HOLD_STOP_MESSAGE } from '@detal/contract';
 import { pdfText } from '../../server/test/helpers/pdf-text.ts';
 import { textBodyOf } from '../../server/test/helpers/mail-message.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../server/test/helpers/smtp.ts';
 import { statementBase64 } from '../../server/test/fixtures/statement.ts';
-import { startApp, type RunningApp } from '../src/app-server.ts';
-import { ownerSession, ownerSignIn } from '../src/back-office-data.ts';
-import { launchChromium } from '../src/chromium.ts';
-import { createOwnerByCli } from '../src/first-owner.ts';
+import type { RunningApp } from '../src/app-server.ts';
+import { ownerSignIn } from '../src/back-office-data.ts';
+import { startOwnerJourney, type OwnerJourney } from '../src/owner-journey.ts';
 import { waitForMailWithSubject } from '../src/mail.ts';
 import { recordFailedApiCalls, waitShown } from '../src/page-evidence.ts';
 import { shoot } from '../src/shots.ts';
@@ -34,8 +33,8 @@ const PASSWORD = 'пароль мастерской с отсрочкой';
 // The seeded demo shop's settlement account (server/src/seed/shop-settings.ts).
 const SHOP_ACCOUNT = '40702810000000000000';
 
+let journey: OwnerJourney;
 let app: RunningApp;
-let browser: Browser;
 let smtp: TestSmtpServer;
 let clockDir = '';
 let staffCookie = '';
@@ -55,28 +54,18 @@ beforeAll(async () => {
   clockDir = mkdtempSync(path.join(os.tmpdir(), 'detal-e2e-clock-'));
   moveClock(0);
   smtp = await startSmtpServer();
-  let ownerLink = '';
-  [app, browser] = await Promise.all([
-    startApp(
-      {
-        SMTP_URL: smtp.url,
-        NOTIFICATIONS_INTERVAL_SECONDS: '1',
-        LEDGER_TICK_SECONDS: '1',
-        DETAL_TEST_MODE: '1',
-        TEST_CLOCK_FILE: path.join(clockDir, 'clock'),
-      },
-      async (place) => {
-        ownerLink = await createOwnerByCli(place);
-      },
-    ),
-    launchChromium(),
-  ]);
-  staffCookie = `staff_session=${await ownerSession(app.baseUrl, ownerLink)}`;
+  journey = await startOwnerJourney({
+    SMTP_URL: smtp.url,
+    NOTIFICATIONS_INTERVAL_SECONDS: '1',
+    LEDGER_TICK_SECONDS: '1',
+    DETAL_TEST_MODE: '1',
+    TEST_CLOCK_FILE: path.join(clockDir, 'clock'),
+  });
+  ({ app, staffCookie } = journey);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await journey?.close();
   await smtp?.close();
   if (clockDir) rmSync(clockDir, { recursive: true, force: true });
 });
@@ -246,12 +235,10 @@ describe('the client ledger journey (issue 31)', () => {
     token = await clientSignIn(email);
     await expect.poll(async () => (await clientLedger(token))[0]!.stop?.kind ?? null, { timeout: 30_000 }).toBe('auto');
 
-    const context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
+    const context = await journey.contextWith([{ name: 'token', value: token }], {
       locale: 'ru-RU',
       acceptDownloads: true,
     });
-    await context.addCookies([{ name: 'token', value: token, url: app.baseUrl }]);
 
     // The client sees the debt, the overdue payment and the stop-list on /account and /bills.
     const account = await openClientPage(context, '/account');

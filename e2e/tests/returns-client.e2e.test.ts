@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '../src/app-server.ts';
-import { ownerSession } from '../src/back-office-data.ts';
-import { launchChromium } from '../src/chromium.ts';
-import { createOwnerByCli } from '../src/first-owner.ts';
+import type { Page } from 'playwright-core';
+import type { RunningApp } from '../src/app-server.ts';
+import { startOwnerJourney, type OwnerJourney } from '../src/owner-journey.ts';
 import { recordFailedApiCalls } from '../src/page-evidence.ts';
 import { placeOrderByApi } from '../src/shop-client.ts';
 import { shoot } from '../src/shots.ts';
-import { apiCaller } from '../src/api-call.ts';
 
 /*
  * Issue 32, the client's side, in Chromium: a client orders three lines; cancels the new one at once from the
@@ -24,30 +21,18 @@ const PNG = Buffer.from(
   'base64',
 );
 
+let journey: OwnerJourney;
 let app: RunningApp;
-let browser: Browser;
-let staffCookie = '';
+let call: OwnerJourney['call'];
 
 beforeAll(async () => {
-  let ownerLink = '';
-  [app, browser] = await Promise.all([
-    startApp({}, async (place) => {
-      ownerLink = await createOwnerByCli(place);
-    }),
-    launchChromium(),
-  ]);
-  staffCookie = `staff_session=${await ownerSession(app.baseUrl, ownerLink)}`;
+  journey = await startOwnerJourney();
+  ({ app, call } = journey);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await journey?.close();
 });
-
-const call = apiCaller(
-  () => app.baseUrl,
-  () => staffCookie,
-);
 
 /** The line's actions as shown at this width (the page renders a table and cards; CSS shows one). */
 const actionsOf = (page: Page, lineId: number) => page.locator(`[data-testid="line-actions-${lineId}"]:visible`);
@@ -66,8 +51,7 @@ describe('cancels and returns, the client side, in Chromium', () => {
     await call('admin', 'order-line-status', { line_ids: [issued], status: 'ready' });
     await call('admin', 'shipment-issue', { lines: [{ line_id: issued, quantity: 1 }] });
 
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addCookies([{ name: 'token', value: token, url: app.baseUrl }]);
+    const context = await journey.contextWith([{ name: 'token', value: token }]);
     const page = await context.newPage();
     recordFailedApiCalls(page);
     await page.goto(`${app.baseUrl}/orders/${orderId}`);

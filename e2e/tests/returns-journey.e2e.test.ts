@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiCaller } from '../src/api-call.ts';
-import { startApp, type RunningApp } from '../src/app-server.ts';
-import { ownerSession } from '../src/back-office-data.ts';
-import { launchChromium } from '../src/chromium.ts';
-import { createOwnerByCli } from '../src/first-owner.ts';
+import type { Page } from 'playwright-core';
+import type { RunningApp } from '../src/app-server.ts';
+import { startOwnerJourney, type OwnerJourney } from '../src/owner-journey.ts';
 import { recordFailedApiCalls, waitShown } from '../src/page-evidence.ts';
 import { placeOrderByApi } from '../src/shop-client.ts';
 import { shoot } from '../src/shots.ts';
@@ -22,38 +19,21 @@ import { gradientPng } from '../src/test-photo.ts';
 
 const PASSWORD = 'пароль пути возврата';
 
+let journey: OwnerJourney;
 let app: RunningApp;
-let browser: Browser;
-let staffCookie = '';
-const contexts: BrowserContext[] = [];
+let call: OwnerJourney['call'];
 
 beforeAll(async () => {
-  let ownerLink = '';
-  [app, browser] = await Promise.all([
-    startApp({}, async (place) => {
-      ownerLink = await createOwnerByCli(place);
-    }),
-    launchChromium(),
-  ]);
-  staffCookie = `staff_session=${await ownerSession(app.baseUrl, ownerLink)}`;
+  journey = await startOwnerJourney();
+  ({ app, call } = journey);
 }, 180_000);
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await app?.stop();
+  await journey?.close();
 });
 
-const call = apiCaller(
-  () => app.baseUrl,
-  () => staffCookie,
-);
-
 async function pageWith(cookie: { name: string; value: string }): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'ru-RU' });
-  contexts.push(context);
-  await context.addCookies([{ ...cookie, url: app.baseUrl }]);
-  const page = await context.newPage();
+  const page = await (await journey.contextWith([cookie], { locale: 'ru-RU' })).newPage();
   recordFailedApiCalls(page);
   return page;
 }
@@ -86,7 +66,7 @@ describe('the returns journey (issue 32), the client and the back office in Chro
     await call('admin', 'order-line-status', { line_ids: [picked], status: 'ready' });
 
     const shop = await pageWith({ name: 'token', value: token });
-    const staff = await pageWith({ name: 'staff_session', value: staffCookie.split('=')[1]! });
+    const staff = await pageWith({ name: 'staff_session', value: journey.session });
 
     // The client cancels the new line at once, and asks to cancel the ordered one.
     await shop.goto(`${app.baseUrl}/orders/${orderId}`);

@@ -1,16 +1,12 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { pdfText } from '../../server/test/helpers/pdf-text.ts';
-import { startApp, type RunningApp } from '../src/app-server.ts';
+import type { RunningApp } from '../src/app-server.ts';
 import { shoot } from '../src/shots.ts';
-import { ownerSession } from '../src/back-office-data.ts';
-import { launchChromium } from '../src/chromium.ts';
-import { createOwnerByCli } from '../src/first-owner.ts';
+import { startOwnerJourney, type OwnerJourney } from '../src/owner-journey.ts';
 import { recordFailedApiCalls } from '../src/page-evidence.ts';
 import { WORKSHOP_PAYER } from '../src/workshop-payer.ts';
-import { apiCaller } from '../src/api-call.ts';
 
 /*
  * Issue 30 in Chromium: a workshop registered as a business orders three offers; the lines are made ready; the
@@ -27,30 +23,18 @@ const PAYER = WORKSHOP_PAYER;
 const INN = PAYER.inn;
 const PASSWORD = 'пароль мастерской';
 
+let journey: OwnerJourney;
 let app: RunningApp;
-let browser: Browser;
-let ownerLink = '';
-let staffCookie = '';
+let call: OwnerJourney['call'];
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([
-    startApp({}, async (place) => {
-      ownerLink = await createOwnerByCli(place);
-    }),
-    launchChromium(),
-  ]);
-  staffCookie = `staff_session=${await ownerSession(app.baseUrl, ownerLink)}`;
+  journey = await startOwnerJourney();
+  ({ app, call } = journey);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await journey?.close();
 });
-
-const call = apiCaller(
-  () => app.baseUrl,
-  () => staffCookie,
-);
 
 describe('shipments and the УПД in Chromium', () => {
   it('issues two of three lines at the counter, prints the УПД; the client downloads it and its XML; then the third', async () => {
@@ -126,8 +110,9 @@ describe('shipments and the УПД in Chromium', () => {
     await call('admin', 'order-line-status', { line_ids: lineIds, status: 'ready' });
 
     // The counter: the three lines ticked; the manager leaves the third for later and issues.
-    const staff = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    await staff.addCookies([{ name: 'staff_session', value: staffCookie.split('=')[1]!, url: app.baseUrl }]);
+    const staff = await journey.contextWith([{ name: 'staff_session', value: journey.session }], {
+      acceptDownloads: true,
+    });
     const page = await staff.newPage();
     recordFailedApiCalls(page);
     // The cashier finds the client by the payer's INN from the keyboard: one client, so their lines at once.
@@ -185,8 +170,7 @@ describe('shipments and the УПД in Chromium', () => {
     await shoot(page, 'staff-shipments', [768, 1440]);
 
     // The client's documents: the same УПД, as PDF and as XML.
-    const shop = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    await shop.addCookies([{ name: 'token', value: token, url: app.baseUrl }]);
+    const shop = await journey.contextWith([{ name: 'token', value: token }], { acceptDownloads: true });
     const clientPage = await shop.newPage();
     recordFailedApiCalls(clientPage);
     await clientPage.goto(`${app.baseUrl}/bills/documents`);

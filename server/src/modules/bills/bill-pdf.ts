@@ -10,9 +10,11 @@ import {
   TEXT_SIZE,
   THICK,
   THIN,
+  a4Frame,
   box,
+  drawPageFeet,
   heightIn,
-  renderPdf,
+  renderFramedPdf,
   textIn,
   type Doc,
 } from './pdf-kit.ts';
@@ -23,14 +25,12 @@ import {
  * pages with its header repeated), totals, the amount in words, the deadline and the signature lines.
  */
 
-const PAGE_MARGIN = 36;
+const PAGE = a4Frame('portrait', 36);
+const { margin: PAGE_MARGIN, contentWidth: CONTENT_WIDTH } = PAGE;
 const TITLE_SIZE = 14;
-const A4_WIDTH = 595.28;
-const A4_HEIGHT = 841.89;
-const CONTENT_WIDTH = A4_WIDTH - 2 * PAGE_MARGIN;
 // Room kept at the foot of every page for the page number.
 const FOOTER_HEIGHT = 18;
-const CONTENT_BOTTOM = A4_HEIGHT - PAGE_MARGIN - FOOTER_HEIGHT;
+const CONTENT_BOTTOM = PAGE.height - PAGE_MARGIN - FOOTER_HEIGHT;
 
 const QR_SIZE = 100;
 const QR_GAP = 10;
@@ -303,25 +303,13 @@ function drawSignatures(doc: Doc, top: number) {
 
 /** 'Счёт на оплату № 12 от 01.03.2025, страница 1 из 2' at the foot of every page of a bill longer than one. */
 function drawPageNumbers(doc: Doc, bill: BillDocument) {
-  const { start, count } = doc.bufferedPageRange();
-  if (count < 2) return;
-  for (let index = 0; index < count; index += 1) {
-    doc.switchToPage(start + index);
-    // Writing below the bottom margin would make pdfkit start a new page.
-    const bottomMargin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font(REGULAR)
-      .fontSize(SMALL_SIZE)
-      .fillColor('#555555')
-      .text(`${bill.title}, страница ${index + 1} из ${count}`, PAGE_MARGIN, A4_HEIGHT - PAGE_MARGIN - 8, {
-        width: CONTENT_WIDTH,
-        align: 'right',
-        lineBreak: false,
-      });
-    doc.page.margins.bottom = bottomMargin;
-    doc.fillColor('black');
-  }
+  if (doc.bufferedPageRange().count < 2) return;
+  drawPageFeet(
+    doc,
+    PAGE,
+    { size: SMALL_SIZE, lift: 8 },
+    (page, count) => `${bill.title}, страница ${page} из ${count}`,
+  );
 }
 
 function layout(doc: Doc, bill: BillDocument) {
@@ -366,17 +354,9 @@ function layout(doc: Doc, bill: BillDocument) {
 export function renderBillPdf(bill: BillDocument): Promise<Buffer> {
   // Dated by the revision's issue, not by the print: pdfkit derives the file's ID from this, so a revision's PDF
   // is the same, byte for byte, at every download.
-  return renderPdf(
-    {
-      size: 'A4',
-      margin: PAGE_MARGIN,
-      info: {
-        Title: bill.title,
-        Author: bill.seller.name,
-        Subject: bill.purpose,
-        CreationDate: new Date(bill.issuedAt),
-      },
-    },
+  return renderFramedPdf(
+    PAGE,
+    { Title: bill.title, Author: bill.seller.name, Subject: bill.purpose, CreationDate: new Date(bill.issuedAt) },
     (doc) => layout(doc, bill),
   );
 }

@@ -4,8 +4,10 @@ import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 /**
- * What every printed document of the shop shares (the bill, the УПД): the fonts, the sizes and lines, text in
- * boxes, and the rendering of a layout to bytes. Each document lays itself out (bill-pdf.ts, shipments/upd-pdf.ts).
+ * What every printed document of the shop shares (the bill, the УПД, the УКД, the reconciliation act): the fonts,
+ * the sizes and lines, text in boxes, the A4 page with its margins and numbered feet, and the rendering of a layout
+ * to bytes. Each document lays itself out (bill-pdf.ts, shipments/upd-pdf.ts, shipments/ukd-pdf.ts,
+ * ledger/reconciliation-pdf.ts).
  */
 
 // DejaVu covers Cyrillic and ships through npm; resolved from this module, which works from the sources and from
@@ -101,11 +103,74 @@ export function box(doc: Doc, x: number, y: number, width: number, height: numbe
   doc.lineWidth(THIN).rect(x, y, width, height).stroke();
 }
 
+/** A document's pages: A4 turned as `orientation`, `margin` points on every side, and the width left inside. */
+export interface PageFrame {
+  orientation: 'portrait' | 'landscape';
+  margin: number;
+  width: number;
+  height: number;
+  contentWidth: number;
+}
+
+/** A4 in points. */
+const A4_SHORT_SIDE = 595.28;
+const A4_LONG_SIDE = 841.89;
+
+export function a4Frame(orientation: PageFrame['orientation'], margin: number): PageFrame {
+  const [width, height] = orientation === 'portrait' ? [A4_SHORT_SIDE, A4_LONG_SIDE] : [A4_LONG_SIDE, A4_SHORT_SIDE];
+  return { orientation, margin, width, height, contentWidth: width - 2 * margin };
+}
+
+/** Runs `draw` with no bottom margin: pdfkit must not start a page of its own for a line written near the foot. */
+export function withoutBottomMargin(doc: Doc, draw: () => void) {
+  const bottomMargin = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  draw();
+  doc.page.margins.bottom = bottomMargin;
+}
+
+/**
+ * `text(page, count)` at the foot of every page, in grey type of `size`, right-aligned across the frame's content,
+ * `lift` points above the bottom margin; run after the layout (the pages are buffered).
+ */
+export function drawPageFeet(
+  doc: Doc,
+  frame: PageFrame,
+  { size, lift }: { size: number; lift: number },
+  text: (page: number, count: number) => string,
+) {
+  const { start, count } = doc.bufferedPageRange();
+  for (let index = 0; index < count; index += 1) {
+    doc.switchToPage(start + index);
+    withoutBottomMargin(doc, () => {
+      doc
+        .font(REGULAR)
+        .fontSize(size)
+        .fillColor('#555555')
+        .text(text(index + 1, count), frame.margin, frame.height - frame.margin - lift, {
+          width: frame.contentWidth,
+          align: 'right',
+          lineBreak: false,
+        });
+    });
+    doc.fillColor('black');
+  }
+}
+
+/** Renders `layout` on the frame's pages (A4, its margins), with the document's `info`; the PDF's bytes. */
+export function renderFramedPdf(
+  frame: PageFrame,
+  info: PDFKit.DocumentInfo,
+  layout: (doc: Doc) => void,
+): Promise<Buffer> {
+  return renderPdf({ size: 'A4', layout: frame.orientation, margin: frame.margin, info }, layout);
+}
+
 /**
  * Renders `layout` on a new document of `options` (buffered pages, Russian) with the process's faces; the PDF's
  * bytes. Everything that touches the faces, the layout and the subsets written by `end`, runs synchronously here.
  */
-export function renderPdf(options: PDFKit.PDFDocumentOptions, layout: (doc: Doc) => void): Promise<Buffer> {
+function renderPdf(options: PDFKit.PDFDocumentOptions, layout: (doc: Doc) => void): Promise<Buffer> {
   const { regular, bold } = facesForNextDocument();
   const doc = new PDFDocument({ bufferPages: true, lang: 'ru-RU', ...options });
   // pdfkit's typings list only files and bytes as font sources; its runtime also takes a parsed font (anything

@@ -6,9 +6,10 @@ import {
   SMALL_SIZE,
   TEXT_SIZE,
   THIN,
+  a4Frame,
   box,
   heightIn,
-  renderPdf,
+  renderFramedPdf,
   textIn,
   type Align,
   type Doc,
@@ -24,11 +25,9 @@ import { reconciliationDocument, type ReconciliationDocument } from './reconcili
  * owes whom in words, and the two signature blocks.
  */
 
-const PAGE_MARGIN = 36;
-const A4_WIDTH = 595.28;
-const A4_HEIGHT = 841.89;
-const CONTENT_WIDTH = A4_WIDTH - 2 * PAGE_MARGIN;
-const CONTENT_BOTTOM = A4_HEIGHT - PAGE_MARGIN - 18;
+const PAGE = a4Frame('portrait', 36);
+const { margin: PAGE_MARGIN, contentWidth: CONTENT_WIDTH } = PAGE;
+const CONTENT_BOTTOM = PAGE.height - PAGE_MARGIN - 18;
 const TITLE_SIZE = 13;
 const CELL_SIZE = 7;
 
@@ -198,12 +197,9 @@ function layout(doc: Doc, act: ReconciliationDocument) {
 
 /** The act as PDF bytes. */
 export function renderReconciliationPdf(act: ReconciliationDocument): Promise<Buffer> {
-  return renderPdf(
-    {
-      size: 'A4',
-      margin: PAGE_MARGIN,
-      info: { Title: `${act.title} за период с ${act.from} по ${act.to}`, Author: act.seller.name },
-    },
+  return renderFramedPdf(
+    PAGE,
+    { Title: `${act.title} за период с ${act.from} по ${act.to}`, Author: act.seller.name },
     (doc) => layout(doc, act),
   );
 }

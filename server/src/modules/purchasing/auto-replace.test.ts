@@ -1,5 +1,4 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTO_REPLACEMENT_NOTE, type SupplierOrder, type SupplierOrderSummary } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
@@ -12,12 +11,9 @@ import {
   orders,
   supplierOrderLines,
 } from '../../db/schema/index.ts';
-import { buildTestApp } from '../../../test/helpers/app.ts';
-import { createTestDatabase } from '../../../test/helpers/db.ts';
-import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';
+import type { callAdmin } from '../../../test/helpers/staff.ts';
+import { managerScene, type ManagerScene } from '../../../test/fixtures/manager-scene.ts';
 import { insertOffers, insertSupplier } from '../../../test/fixtures/offers.ts';
-import { createCheckoutScene, step2Input, step2Request, writeDeliveryMethods } from '../../../test/fixtures/orders.ts';
-import { placeOrder } from '../orders/checkout/place-order.ts';
 import { renderNotification } from '../notifications/render.ts';
 
 /**
@@ -27,27 +23,19 @@ import { renderNotification } from '../notifications/render.ts';
  * changed; outside the tolerance, or with none, the line waits refused as before.
  */
 describe('purchasing: automatic replacement within the client tolerance', () => {
+  let scene: ManagerScene;
   let database: Database;
-  let app: FastifyInstance;
-  let manager: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    ({ app } = await buildTestApp(database));
-    await writeDeliveryMethods(database.db);
-    manager = await staffCookieFor(database.db, (await createTestStaff(database.db, 'manager')).member.id);
+    scene = await managerScene();
+    ({ database } = scene);
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await scene?.close();
   });
 
-  const ok = async <T>(path: Parameters<typeof callAdmin>[1], body: object) => {
-    const response = await callAdmin(app, path, { cookie: manager, body });
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: T }).data;
-  };
+  const ok = <T>(path: Parameters<typeof callAdmin>[1], body: object) => scene.ok<T>(path, body);
 
   /**
    * One client line of 2 pieces at 1000 ₽, 3 days, ordered from its supplier and sent; `alternative` offers the
@@ -58,25 +46,19 @@ describe('purchasing: automatic replacement within the client tolerance', () => 
     alternative: { price: string; deliveryDays: number },
     beforeRefusal?: (orderId: number) => Promise<unknown>,
   ) {
-    const scene = await createCheckoutScene(database.db, [{ price: '1000.00', stock: 10, inBasket: 2 }]);
-    const input = {
-      ...step2Input(scene),
-      ...(tolerance
-        ? { replacement_max_price_percent: tolerance.percent, replacement_max_extra_days: tolerance.days }
-        : {}),
-    };
-    const { orderId } = await placeOrder(database.db, scene.clientId, step2Request(input), null, {
-      timeZone: 'Europe/Moscow',
-    });
-    const [line] = await database.db
-      .select({ id: orderItems.id, supplierId: orderItems.supplierId })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId));
+    const {
+      orderId,
+      offerIds,
+      lines: [line],
+    } = await scene.placeClientOrder(
+      [{ price: '1000.00', inBasket: 2 }],
+      tolerance ? { replacement_max_price_percent: tolerance.percent, replacement_max_extra_days: tolerance.days } : {},
+    );
     await database.db.update(orderItems).set({ deliveryDays: 3 }).where(eq(orderItems.id, line!.id));
     const [offer] = await database.db
       .select({ brandId: offers.brandId, article: offers.article })
       .from(offers)
-      .where(eq(offers.id, scene.offerIds[0]!));
+      .where(eq(offers.id, offerIds[0]!));
     const otherSupplier = await insertSupplier(database.db, `Другой ${orderId}`, { displayName: `Склад Б${orderId}` });
     const [otherOfferId] = await insertOffers(database.db, offer!.brandId, otherSupplier, [
       { article: offer!.article, price: alternative.price, quantity: 5, deliveryDays: alternative.deliveryDays },

@@ -1,14 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GoodsReceipt, SupplierOrder, SupplierOrderItemLink, SupplierOrderSummary } from '@detal/contract';
-import type { Database } from '../../db/index.ts';
-import { orderItems } from '../../db/schema/index.ts';
-import { buildTestApp } from '../../../test/helpers/app.ts';
-import { createTestDatabase } from '../../../test/helpers/db.ts';
-import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';
-import { createCheckoutScene, step2Input, step2Request, writeDeliveryMethods } from '../../../test/fixtures/orders.ts';
-import { placeOrder } from '../orders/checkout/place-order.ts';
+import type { callAdmin } from '../../../test/helpers/staff.ts';
+import { managerScene, type ManagerScene } from '../../../test/fixtures/manager-scene.ts';
 
 /**
  * What the order screen shows of purchasing (issue 29, point 6; decision 0051), over HTTP: a client's order of a
@@ -18,45 +11,27 @@ import { placeOrder } from '../orders/checkout/place-order.ts';
  */
 
 describe('supplier-order-item-links: a client order as purchasing sees it', () => {
-  let database: Database;
-  let app: FastifyInstance;
-  let manager: string;
+  let scene: ManagerScene;
   let editor: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    ({ app } = await buildTestApp(database));
-    await writeDeliveryMethods(database.db);
-    manager = await staffCookieFor(database.db, (await createTestStaff(database.db, 'manager')).member.id);
-    editor = await staffCookieFor(database.db, (await createTestStaff(database.db, 'content_editor')).member.id);
+    scene = await managerScene();
+    editor = await scene.cookieFor('content_editor');
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await scene?.close();
   });
 
-  const ok = async <T>(path: Parameters<typeof callAdmin>[1], body: object, cookie = manager) => {
-    const response = await callAdmin(app, path, { cookie, body });
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: T }).data;
-  };
+  const ok = <T>(path: Parameters<typeof callAdmin>[1], body: object, cookie?: string) =>
+    scene.ok<T>(path, body, cookie);
 
   it('names, per client line, the supplier order holding it, the one that refused it, the receipt that filled it', async () => {
-    const scene = await createCheckoutScene(database.db, [
-      { price: '1000.00', inBasket: 3, stock: 10 },
-      { price: '500.00', inBasket: 1, stock: 10 },
+    const { orderId, lines } = await scene.placeClientOrder([
+      { price: '1000.00', inBasket: 3 },
+      { price: '500.00', inBasket: 1 },
     ]);
-    const { orderId } = await placeOrder(database.db, scene.clientId, step2Request(step2Input(scene)), null, {
-      timeZone: 'Europe/Moscow',
-    });
-    const [three, one] = (
-      await database.db
-        .select({ id: orderItems.id })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, orderId))
-        .orderBy(asc(orderItems.id))
-    ).map((row) => row.id);
+    const [three, one] = lines.map((row) => row.id);
     expect(await ok<{ links: SupplierOrderItemLink[] }>('supplier-order-item-links', { order_id: orderId })).toEqual({
       links: [],
     });
@@ -154,7 +129,7 @@ describe('supplier-order-item-links: a client order as purchasing sees it', () =
     ]);
     expect(links[0]).toMatchObject({ state: 'partly_received', state_name: 'Получен частично' });
 
-    const denied = await callAdmin(app, 'supplier-order-item-links', { cookie: editor, body: { order_id: orderId } });
+    const denied = await scene.send('supplier-order-item-links', { order_id: orderId }, editor);
     expect(denied.statusCode).toBe(403);
   });
 });

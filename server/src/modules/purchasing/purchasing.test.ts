@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ANSWER_OVER_ORDERED_MESSAGE,
@@ -35,12 +34,10 @@ import {
   supplierOrderLines,
   supplierOrders,
 } from '../../db/schema/index.ts';
-import { buildTestApp } from '../../../test/helpers/app.ts';
-import { createTestDatabase, testDriver } from '../../../test/helpers/db.ts';
-import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';
+import { testDriver } from '../../../test/helpers/db.ts';
+import { callAdmin } from '../../../test/helpers/staff.ts';
+import { managerScene, type ManagerScene } from '../../../test/fixtures/manager-scene.ts';
 import { insertOffers, insertSupplier } from '../../../test/fixtures/offers.ts';
-import { createCheckoutScene, step2Input, step2Request, writeDeliveryMethods } from '../../../test/fixtures/orders.ts';
-import { placeOrder } from '../orders/checkout/place-order.ts';
 import { talliesAgainstLines } from '../../../test/helpers/queue-tallies.ts';
 import { compactQueueTallies } from './queue-tallies.ts';
 
@@ -59,52 +56,37 @@ interface Placed {
 }
 
 describe('purchasing: supplier orders, answers, receipts, refusals', () => {
+  let scene: ManagerScene;
   let database: Database;
-  let app: FastifyInstance;
   let manager: string;
   let managerId: number;
   let editor: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    ({ app } = await buildTestApp(database));
-    await writeDeliveryMethods(database.db);
-    managerId = (await createTestStaff(database.db, 'manager')).member.id;
-    manager = await staffCookieFor(database.db, managerId);
-    editor = await staffCookieFor(database.db, (await createTestStaff(database.db, 'content_editor')).member.id);
+    scene = await managerScene();
+    ({ database, manager, managerId } = scene);
+    editor = await scene.cookieFor('content_editor');
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await scene?.close();
   });
 
   /** A client's order of these lines, each from one new supplier of the scene. */
   async function place(lines: { price: string; inBasket: number }[]): Promise<Placed> {
-    const scene = await createCheckoutScene(
-      database.db,
-      lines.map((line) => ({ ...line, stock: 10 })),
-    );
-    const { orderId } = await placeOrder(database.db, scene.clientId, step2Request(step2Input(scene)), null, {
-      timeZone: 'Europe/Moscow',
-    });
-    const rows = await database.db
-      .select({ id: orderItems.id, supplierId: orderItems.supplierId })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.id));
+    const { orderId, lines: rows, offerIds } = await scene.placeClientOrder(lines);
     const [bill] = await database.db.select({ id: bills.id }).from(bills).where(eq(bills.orderId, orderId));
     return {
       orderId,
       lineIds: rows.map((row) => row.id),
-      offerIds: scene.offerIds,
+      offerIds,
       supplierId: rows[0]!.supplierId!,
       billId: bill!.id,
     };
   }
 
   const call = async <T>(path: Parameters<typeof callAdmin>[1], body: object, status = 200, query = '') => {
-    const response = await callAdmin(app, path, { cookie: manager, body, query });
+    const response = await callAdmin(scene.app, path, { cookie: manager, body, query });
     expect(response.statusCode, response.body).toBe(status);
     return response.json() as T;
   };
@@ -560,7 +542,7 @@ describe('purchasing: supplier orders, answers, receipts, refusals', () => {
 
   it('opens purchasing to managers and the owner, never to a content editor', async () => {
     for (const path of ['supplier-order-queue', 'supplier-order-create', 'goods-receipt-post'] as const) {
-      const response = await callAdmin(app, path, { cookie: editor, body: {} });
+      const response = await scene.send(path, {}, editor);
       expect(response.statusCode).toBe(403);
     }
   });
@@ -571,11 +553,11 @@ describe('purchasing: supplier orders, answers, receipts, refusals', () => {
       { price: '200.00', inBasket: 1 },
       { price: '300.00', inBasket: 1 },
     ]);
-    const other = await staffCookieFor(database.db, (await createTestStaff(database.db, 'manager')).member.id);
+    const other = await scene.cookieFor('manager');
     for (let round = 0; round < 3; round += 1) {
       const responses = await Promise.all(
         [manager, other].map((cookie) =>
-          callAdmin(app, 'supplier-order-create', { cookie, body: { order_item_ids: placed.lineIds } }),
+          scene.send('supplier-order-create', { order_item_ids: placed.lineIds }, cookie),
         ),
       );
       const statuses = responses.map((response) => response.statusCode).sort();

@@ -1,5 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CREDIT_HOLD_NAMES,
@@ -12,13 +11,11 @@ import {
 } from '@detal/contract';
 import type { Database } from '../../db/index.ts';
 import { offers, orderCreditHolds, orderItems, supplierOrderLines } from '../../db/schema/index.ts';
-import { buildTestApp } from '../../../test/helpers/app.ts';
-import { createTestDatabase, testDriver } from '../../../test/helpers/db.ts';
+import { testDriver } from '../../../test/helpers/db.ts';
 import { talliesAgainstLines } from '../../../test/helpers/queue-tallies.ts';
-import { callAdmin, createTestStaff, staffCookieFor } from '../../../test/helpers/staff.ts';
+import type { callAdmin } from '../../../test/helpers/staff.ts';
+import { managerScene, type ManagerScene } from '../../../test/fixtures/manager-scene.ts';
 import { insertOffers, insertSupplier } from '../../../test/fixtures/offers.ts';
-import { createCheckoutScene, step2Input, step2Request, writeDeliveryMethods } from '../../../test/fixtures/orders.ts';
-import { placeOrder } from '../orders/checkout/place-order.ts';
 
 /**
  * «К заказу» beside the ledger (issue 31) and the lock order of purchasing (decision 0059): lines of an order the
@@ -27,49 +24,29 @@ import { placeOrder } from '../orders/checkout/place-order.ts';
  * a line of the same client order to that draft.
  */
 describe('purchasing: credit holds in the queue, one lock order', () => {
+  let scene: ManagerScene;
   let database: Database;
-  let app: FastifyInstance;
-  let manager: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    ({ app } = await buildTestApp(database));
-    await writeDeliveryMethods(database.db);
-    manager = await staffCookieFor(database.db, (await createTestStaff(database.db, 'manager')).member.id);
+    scene = await managerScene();
+    ({ database } = scene);
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await scene?.close();
   });
 
-  const send = (path: Parameters<typeof callAdmin>[1], body: object) => callAdmin(app, path, { cookie: manager, body });
-  const ok = async <T>(path: Parameters<typeof callAdmin>[1], body: object) => {
-    const response = await send(path, body);
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: T }).data;
-  };
+  const send = (path: Parameters<typeof callAdmin>[1], body: object) => scene.send(path, body);
+  const ok = <T>(path: Parameters<typeof callAdmin>[1], body: object) => scene.ok<T>(path, body);
 
   /** A client's order of these lines (each from a new supplier), with an optional replacement tolerance. */
   async function place(lines: { price: string; inBasket: number }[], tolerance = false) {
-    const scene = await createCheckoutScene(
-      database.db,
-      lines.map((line) => ({ ...line, stock: 10 })),
+    const placed = await scene.placeClientOrder(
+      lines,
+      tolerance ? { replacement_max_price_percent: 10, replacement_max_extra_days: 5 } : {},
     );
-    const input = {
-      ...step2Input(scene),
-      ...(tolerance ? { replacement_max_price_percent: 10, replacement_max_extra_days: 5 } : {}),
-    };
-    const { orderId } = await placeOrder(database.db, scene.clientId, step2Request(input), null, {
-      timeZone: 'Europe/Moscow',
-    });
-    const rows = await database.db
-      .select({ id: orderItems.id, supplierId: orderItems.supplierId })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.id));
-    await database.db.update(orderItems).set({ deliveryDays: 3 }).where(eq(orderItems.orderId, orderId));
-    return { orderId, lines: rows, offerIds: scene.offerIds };
+    await database.db.update(orderItems).set({ deliveryDays: 3 }).where(eq(orderItems.orderId, placed.orderId));
+    return placed;
   }
 
   describe('credit holds', () => {

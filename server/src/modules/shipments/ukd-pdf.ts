@@ -1,5 +1,15 @@
 import { formatAmount } from '../bills/bill-document.ts';
-import { BOLD, REGULAR, THIN, box, renderPdf, type Align, type Doc } from '../bills/pdf-kit.ts';
+import {
+  BOLD,
+  REGULAR,
+  THIN,
+  a4Frame,
+  box,
+  renderFramedPdf,
+  withoutBottomMargin,
+  type Align,
+  type Doc,
+} from '../bills/pdf-kit.ts';
 import type { CorrectionDocument, ShipmentDocument } from './document.ts';
 import { partyIds, signature } from './upd-pdf.ts';
 
@@ -10,10 +20,8 @@ import { partyIds, signature } from './upd-pdf.ts';
  * with tax, the totals of В and Г, the signatures. Rendered from the frozen documents, the same bytes every time.
  */
 
-const MARGIN = 28;
-const PAGE_WIDTH = 841.89;
-const PAGE_HEIGHT = 595.28;
-const WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const PAGE = a4Frame('landscape', 28);
+const { margin: MARGIN, contentWidth: WIDTH, height: PAGE_HEIGHT } = PAGE;
 const BOTTOM = PAGE_HEIGHT - MARGIN - 60;
 const SIZE = 7.5;
 const HEADER_SIZE = 6.5;
@@ -226,13 +234,11 @@ function layout(doc: Doc, shipment: ShipmentDocument, number: number, correction
     doc.addPage();
     y = MARGIN;
   }
-  // Drawn with no bottom margin: pdfkit must not start a page of its own for a line near the foot.
-  const bottomMargin = doc.page.margins.bottom;
-  doc.page.margins.bottom = 0;
   const half = (WIDTH - 16) / 2;
-  signature(doc, 'Руководитель организации или иное уполномоченное лицо', '', MARGIN, y, half);
-  signature(doc, 'Главный бухгалтер или иное уполномоченное лицо', '', MARGIN + half + 16, y, half);
-  doc.page.margins.bottom = bottomMargin;
+  withoutBottomMargin(doc, () => {
+    signature(doc, 'Руководитель организации или иное уполномоченное лицо', '', MARGIN, y, half);
+    signature(doc, 'Главный бухгалтер или иное уполномоченное лицо', '', MARGIN + half + 16, y, half);
+  });
 }
 
 /** The printed УКД of `correction` (number `number`) to the shipment `shipment`, PDF bytes. */
@@ -241,16 +247,12 @@ export function renderUkdPdf(
   number: number,
   correction: CorrectionDocument,
 ): Promise<Buffer> {
-  return renderPdf(
+  return renderFramedPdf(
+    PAGE,
     {
-      size: 'A4',
-      layout: 'landscape',
-      margin: MARGIN,
-      info: {
-        Title: `Универсальный корректировочный документ № ${number} от ${correction.date}`,
-        Author: shipment.seller.name,
-        CreationDate: new Date(correction.createdAt),
-      },
+      Title: `Универсальный корректировочный документ № ${number} от ${correction.date}`,
+      Author: shipment.seller.name,
+      CreationDate: new Date(correction.createdAt),
     },
     (doc) => layout(doc, shipment, number, correction),
   );

@@ -1,5 +1,17 @@
 import { formatAmount } from '../bills/bill-document.ts';
-import { BOLD, REGULAR, THICK, THIN, box, renderPdf, type Align, type Doc } from '../bills/pdf-kit.ts';
+import {
+  BOLD,
+  REGULAR,
+  THICK,
+  THIN,
+  a4Frame,
+  box,
+  drawPageFeet,
+  renderFramedPdf,
+  withoutBottomMargin,
+  type Align,
+  type Doc,
+} from '../bills/pdf-kit.ts';
 import type { ShipmentDocument, ShipmentDocumentLine, UpdParty } from './document.ts';
 
 /**
@@ -12,10 +24,8 @@ import type { ShipmentDocument, ShipmentDocumentLine, UpdParty } from './documen
  * the dates, the compilers. The fonts and boxes are the bill's (bills/pdf-kit.ts).
  */
 
-const MARGIN = 24;
-const PAGE_WIDTH = 841.89;
-const PAGE_HEIGHT = 595.28;
-const WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const PAGE = a4Frame('landscape', 24);
+const { margin: MARGIN, contentWidth: WIDTH, height: PAGE_HEIGHT } = PAGE;
 const BOTTOM = PAGE_HEIGHT - MARGIN - 14;
 
 const HEAD_SIZE = 7.5;
@@ -487,24 +497,12 @@ function drawWords(doc: Doc, document: ShipmentDocument, top: number): number {
 }
 
 function drawPageNumbers(doc: Doc, document: ShipmentDocument) {
-  const { start, count } = doc.bufferedPageRange();
-  for (let index = 0; index < count; index += 1) {
-    doc.switchToPage(start + index);
-    const bottomMargin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font(REGULAR)
-      .fontSize(CAPTION_SIZE + 0.5)
-      .fillColor('#555555')
-      .text(
-        `УПД № ${document.number} от ${document.date}, страница ${index + 1} из ${count}`,
-        MARGIN,
-        PAGE_HEIGHT - MARGIN - 6,
-        { width: WIDTH, align: 'right', lineBreak: false },
-      );
-    doc.page.margins.bottom = bottomMargin;
-    doc.fillColor('black');
-  }
+  drawPageFeet(
+    doc,
+    PAGE,
+    { size: CAPTION_SIZE + 0.5, lift: 6 },
+    (page, count) => `УПД № ${document.number} от ${document.date}, страница ${page} из ${count}`,
+  );
 }
 
 function layout(doc: Doc, document: ShipmentDocument) {
@@ -518,24 +516,16 @@ function layout(doc: Doc, document: ShipmentDocument) {
     doc.addPage();
     y = MARGIN;
   }
-  // Drawn with no bottom margin: pdfkit must not start a page of its own for a line near the foot.
-  const bottomMargin = doc.page.margins.bottom;
-  doc.page.margins.bottom = 0;
-  drawClosing(doc, document, y, doc.bufferedPageRange().count);
-  doc.page.margins.bottom = bottomMargin;
+  withoutBottomMargin(doc, () => drawClosing(doc, document, y, doc.bufferedPageRange().count));
   drawPageNumbers(doc, document);
 }
 
 /** The УПД as PDF bytes, the same at every download (dated by the posting). */
 export function renderUpdPdf(document: ShipmentDocument): Promise<Buffer> {
   const title = `Универсальный передаточный документ № ${document.number} от ${document.date}`;
-  return renderPdf(
-    {
-      size: 'A4',
-      layout: 'landscape',
-      margin: MARGIN,
-      info: { Title: title, Author: document.seller.name, CreationDate: new Date(document.postedAt) },
-    },
+  return renderFramedPdf(
+    PAGE,
+    { Title: title, Author: document.seller.name, CreationDate: new Date(document.postedAt) },
     (doc) => layout(doc, document),
   );
 }

@@ -2,6 +2,7 @@ import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDate, formatRoubles } from '@detal/contract/browser';
 import type { LedgerDebtor } from '@detal/contract';
+import { SortHeader } from '../admin-shell/SortHeader.tsx';
 import { scrollRegion } from '../admin-shell/theme.ts';
 import { paths } from '../../paths.ts';
 import type { DebtorSort } from './ledger-query.ts';
@@ -13,8 +14,7 @@ const SORT_LABELS: Record<DebtorSort, string> = {
   debt: 'Долг',
 };
 
-/** A column header that sorts the list by it (the sort is in the URL, so a sorted list is a link). */
-function SortHeader({
+function DebtorSortHeader({
   sort,
   current,
   hrefOf,
@@ -23,15 +23,7 @@ function SortHeader({
   current: DebtorSort;
   hrefOf: (sort: DebtorSort) => string;
 }) {
-  const active = sort === current;
-  return (
-    <Table.Th ta="right" aria-sort={active ? 'descending' : undefined}>
-      <Anchor component={Link} to={hrefOf(sort)} fz="sm" fw={active ? 700 : 500} data-sort={sort}>
-        {SORT_LABELS[sort]}
-        {active ? ' ↓' : ''}
-      </Anchor>
-    </Table.Th>
-  );
+  return <SortHeader sort={sort} active={sort === current} to={hrefOf(sort)} label={SORT_LABELS[sort]} fz="sm" />;
 }
 
 /**
@@ -53,11 +45,11 @@ export function DebtorsTable({
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Клиент / плательщик</Table.Th>
-            <SortHeader sort="debt" current={sort} hrefOf={hrefOf} />
-            <SortHeader sort="overdue" current={sort} hrefOf={hrefOf} />
-            <SortHeader sort="days_overdue" current={sort} hrefOf={hrefOf} />
+            <DebtorSortHeader sort="debt" current={sort} hrefOf={hrefOf} />
+            <DebtorSortHeader sort="overdue" current={sort} hrefOf={hrefOf} />
+            <DebtorSortHeader sort="days_overdue" current={sort} hrefOf={hrefOf} />
             <Table.Th ta="right">Лимит</Table.Th>
-            <SortHeader sort="limit_used" current={sort} hrefOf={hrefOf} />
+            <DebtorSortHeader sort="limit_used" current={sort} hrefOf={hrefOf} />
             <Table.Th>Стоп-лист</Table.Th>
             <Table.Th>Контакты</Table.Th>
           </Table.Tr>

@@ -3,6 +3,7 @@ import { Link, useFetcher } from 'react-router';
 import { formatDateTime } from '@detal/contract/browser';
 import type { CancelRequest, CancelRequestListItem, CancelRequestState } from '@detal/contract';
 import { paths } from '../../paths.ts';
+import { DenseTable } from '../admin-shell/DenseList.tsx';
 import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
 import { Intent } from './ReturnForms.tsx';
 import { WriteOutcome, fieldError } from '../admin-shell/WriteOutcome.tsx';
@@ -59,81 +60,78 @@ export function CancelRequestsTable({ requests }: { requests: CancelRequestListI
     );
   }
   return (
-    <Table.ScrollContainer minWidth={700} className={cards.frame}>
-      <Table
-        verticalSpacing={3}
-        horizontalSpacing={6}
-        fz="xs"
-        className={`${classes.numbers} ${cards.cards} ${cards.cancels}`}
-        data-testid="cancel-requests"
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Запрос</Table.Th>
-            <Table.Th>Клиент</Table.Th>
-            <Table.Th>Заказ</Table.Th>
-            <Table.Th>Позиция</Table.Th>
-            <Table.Th ta="right">Шт.</Table.Th>
-            <Table.Th>Комментарий</Table.Th>
-            <Table.Th>Решение</Table.Th>
+    <DenseTable
+      label={null}
+      minWidth={700}
+      frameClassName={cards.frame}
+      striped={false}
+      highlightOnHover={false}
+      className={`${cards.cards} ${cards.cancels}`}
+      data-testid="cancel-requests"
+    >
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Запрос</Table.Th>
+          <Table.Th>Клиент</Table.Th>
+          <Table.Th>Заказ</Table.Th>
+          <Table.Th>Позиция</Table.Th>
+          <Table.Th ta="right">Шт.</Table.Th>
+          <Table.Th>Комментарий</Table.Th>
+          <Table.Th>Решение</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {requests.map((request) => (
+          <Table.Tr key={request.id} data-request-id={request.id}>
+            <Table.Td className={`${classes.nowrap} ${cards.id}`}>
+              № {request.id}
+              <Text fz={10} c="gray.7">
+                {formatDateTime(request.created_at)}
+              </Text>
+            </Table.Td>
+            <Table.Td maw={130} className={cards.client}>
+              <ClientLink id={request.client_id} name={request.client_name} />
+            </Table.Td>
+            <Table.Td className={`${classes.nowrap} ${cards.order} ${cards.labelled} ${cards.end}`} data-label="Заказ">
+              <Link to={paths.adminOrder(request.order_id)}>№ {request.order_id}</Link>
+            </Table.Td>
+            <Table.Td className={`${classes.nowrap} ${cards.part}`} fw={600}>
+              {request.brand} {request.article}
+            </Table.Td>
+            <Table.Td ta="right" className={`${cards.qty} ${cards.pieces} ${cards.end}`}>
+              {request.quantity}
+            </Table.Td>
+            <Table.Td maw={140} className={cards.comment}>
+              <Text fz="xs" lineClamp={2} title={request.comment}>
+                {request.comment || '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td miw={180} className={cards.decide}>
+              {request.state === 'requested' ? (
+                <CancelDecideForm request={request} />
+              ) : (
+                <>
+                  <Badge color={STATE_COLORS[request.state]} variant="light" size="sm" radius="sm" tt="none">
+                    {request.state_name}
+                  </Badge>
+                  {request.decision_reason && (
+                    <Text fz={10} c="gray.7">
+                      {request.decision_reason}
+                    </Text>
+                  )}
+                  {request.state === 'approved' && (
+                    <Text fz={10} c="gray.7">
+                      {request.withdrawn_from_supplier_order
+                        ? 'снята с черновика заказа поставщику'
+                        : 'заказ поставщику уже отправлен: сообщите поставщику'}
+                    </Text>
+                  )}
+                </>
+              )}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {requests.map((request) => (
-            <Table.Tr key={request.id} data-request-id={request.id}>
-              <Table.Td className={`${classes.nowrap} ${cards.id}`}>
-                № {request.id}
-                <Text fz={10} c="gray.7">
-                  {formatDateTime(request.created_at)}
-                </Text>
-              </Table.Td>
-              <Table.Td maw={130} className={cards.client}>
-                <ClientLink id={request.client_id} name={request.client_name} />
-              </Table.Td>
-              <Table.Td
-                className={`${classes.nowrap} ${cards.order} ${cards.labelled} ${cards.end}`}
-                data-label="Заказ"
-              >
-                <Link to={paths.adminOrder(request.order_id)}>№ {request.order_id}</Link>
-              </Table.Td>
-              <Table.Td className={`${classes.nowrap} ${cards.part}`} fw={600}>
-                {request.brand} {request.article}
-              </Table.Td>
-              <Table.Td ta="right" className={`${cards.qty} ${cards.pieces} ${cards.end}`}>
-                {request.quantity}
-              </Table.Td>
-              <Table.Td maw={140} className={cards.comment}>
-                <Text fz="xs" lineClamp={2} title={request.comment}>
-                  {request.comment || '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td miw={180} className={cards.decide}>
-                {request.state === 'requested' ? (
-                  <CancelDecideForm request={request} />
-                ) : (
-                  <>
-                    <Badge color={STATE_COLORS[request.state]} variant="light" size="sm" radius="sm" tt="none">
-                      {request.state_name}
-                    </Badge>
-                    {request.decision_reason && (
-                      <Text fz={10} c="gray.7">
-                        {request.decision_reason}
-                      </Text>
-                    )}
-                    {request.state === 'approved' && (
-                      <Text fz={10} c="gray.7">
-                        {request.withdrawn_from_supplier_order
-                          ? 'снята с черновика заказа поставщику'
-                          : 'заказ поставщику уже отправлен: сообщите поставщику'}
-                      </Text>
-                    )}
-                  </>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </DenseTable>
   );
 }

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Group, NativeSelect, Text, TextInput } from '@mantine/core';
+import { Group, NativeSelect, Text, TextInput, type TextInputProps } from '@mantine/core';
 import type { FetcherWithComponents } from 'react-router';
 import { formatRoubles } from '@detal/contract/browser';
 import type { Return } from '@detal/contract';
 import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
-import { WriteOutcome, fieldError } from '../admin-shell/WriteOutcome.tsx';
+import { WriteOutcome, fieldError, type WriteResult } from '../admin-shell/WriteOutcome.tsx';
 import type { ReturnActionResult, ReturnIntent } from './returns-actions.ts';
 
 /**
@@ -14,6 +14,15 @@ import type { ReturnActionResult, ReturnIntent } from './returns-actions.ts';
  */
 
 export const Intent = ({ value }: { value: ReturnIntent }) => <input type="hidden" name="intent" value={value} />;
+
+/** A form's small text field, showing the refusal the answer gives for its `name` under it. */
+export function FieldInput({
+  result,
+  name,
+  ...input
+}: Omit<TextInputProps, 'size' | 'error'> & { result: WriteResult | null | undefined; name: string }) {
+  return <TextInput name={name} size="xs" error={fieldError(result, name)} {...input} />;
+}
 
 /** The return screen's one fetcher: its answer outlives the form that sent it (the next step replaces it). */
 export type StepFetcher = FetcherWithComponents<ReturnActionResult>;
@@ -88,14 +97,7 @@ export function DecideForm({ item, fetcher }: { item: Return; fetcher: StepFetch
             size="xs"
             w={140}
           />
-          <TextInput
-            label="Причина отказа"
-            name="reason"
-            size="xs"
-            w={260}
-            maw="100%"
-            error={fieldError(result, 'reason')}
-          />
+          <FieldInput result={result} label="Причина отказа" name="reason" w={260} maw="100%" />
           <SubmitButton size="xs" loading={busy}>
             Записать решение
           </SubmitButton>
@@ -111,23 +113,21 @@ export function ReceiveForm({ item, fetcher }: { item: Return; fetcher: StepFetc
     <StepForm fetcher={fetcher} intent="return-receive" label="Приёмка возврата" returnId={item.id}>
       {(result, busy) => (
         <Group gap="xs" align="flex-end" wrap="wrap">
-          <TextInput
+          <FieldInput
+            result={result}
             label="Годные, шт."
             name="good_quantity"
             defaultValue={item.quantity}
             inputMode="numeric"
-            size="xs"
             w={110}
-            error={fieldError(result, 'good_quantity')}
           />
-          <TextInput
+          <FieldInput
+            result={result}
             label="Брак, шт."
             name="defective_quantity"
             defaultValue={0}
             inputMode="numeric"
-            size="xs"
             w={110}
-            error={fieldError(result, 'defective_quantity')}
           />
           <SubmitButton size="xs" loading={busy}>
             Принять
@@ -164,22 +164,20 @@ export function RefundForm({ item, fetcher }: { item: Return; fetcher: StepFetch
     <StepForm fetcher={fetcher} intent="return-refund" label="Выплата клиенту" returnId={item.id}>
       {(result, busy) => (
         <Group gap="xs" align="flex-end" wrap="wrap">
-          <TextInput
+          <FieldInput
+            result={result}
             label="Выплачено клиенту, ₽"
             description={`осталось ${formatRoubles(left)}`}
             name="amount"
             inputMode="decimal"
-            size="xs"
             w={180}
-            error={fieldError(result, 'amount')}
           />
-          <TextInput
+          <FieldInput
+            result={result}
             label="Документ выплаты"
             description="платёжка, расписка"
             name="reference"
-            size="xs"
             w={200}
-            error={fieldError(result, 'reference')}
           />
           <SubmitButton size="xs" variant="default" loading={busy}>
             Записать выплату

@@ -2,10 +2,10 @@ import { Checkbox, Group, NativeSelect, Stack, Table, Text, TextInput, Title } f
 import { useFetcher } from 'react-router';
 import { RETURN_WINDOW_MIN_DAYS, type ReturnPolicy } from '@detal/contract';
 import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
-import { Intent } from './ReturnForms.tsx';
+import { FieldInput, Intent } from './ReturnForms.tsx';
 import { WriteOutcome, fieldError } from '../admin-shell/WriteOutcome.tsx';
 import type { ReturnActionResult } from './returns-actions.ts';
-import type { SupplierName } from './ReturnsQueue.tsx';
+import { supplierOptions, type SupplierName } from './ReturnsQueue.tsx';
 import classes from './Returns.module.css';
 
 /** A supplier's window (days, empty: the shop's) and «без возврата». */
@@ -18,23 +18,19 @@ function SupplierPolicyForm({ suppliers }: { suppliers: SupplierName[] }) {
         <NativeSelect
           label="Поставщик"
           name="supplier_id"
-          data={[
-            { value: '', label: 'Выберите поставщика' },
-            ...suppliers.map((supplier) => ({ value: String(supplier.id), label: supplier.name })),
-          ]}
+          data={supplierOptions(suppliers, 'Выберите поставщика')}
           size="xs"
           w={220}
           maw="100%"
           error={fieldError(fetcher.data, 'supplier_id')}
         />
-        <TextInput
+        <FieldInput
+          result={fetcher.data}
           label="Срок возврата, дней"
           name="window_days"
           placeholder="как у магазина"
           inputMode="numeric"
-          size="xs"
           w={150}
-          error={fieldError(fetcher.data, 'window_days')}
         />
         <Checkbox name="no_return" label="Без возврата" size="xs" mb={6} />
         <SubmitButton size="xs" loading={fetcher.state !== 'idle'}>

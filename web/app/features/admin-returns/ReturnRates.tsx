@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import { Link, useFetcher } from 'react-router';
 import {
   RETURN_RATE_KINDS,
@@ -9,13 +9,14 @@ import {
   type ReturnRateThreshold,
 } from '@detal/contract';
 import { paths } from '../../paths.ts';
+import { DenseTable } from '../admin-shell/DenseList.tsx';
+import { SortHeader } from '../admin-shell/SortHeader.tsx';
 import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
-import { WriteOutcome, fieldError } from '../admin-shell/WriteOutcome.tsx';
-import { scrollRegion } from '../admin-shell/theme.ts';
-import { Intent } from './ReturnForms.tsx';
+import { WriteOutcome } from '../admin-shell/WriteOutcome.tsx';
+import { FieldInput, Intent } from './ReturnForms.tsx';
+import { TabLinks } from './ReturnsNav.tsx';
 import { returnRatesSearch, type ReturnRatesQuery } from './returns-query.ts';
 import type { ReturnActionResult } from './returns-actions.ts';
-import purchasing from '../admin-purchasing/Purchasing.module.css';
 import classes from './Returns.module.css';
 import cards from './ReturnCards.module.css';
 
@@ -28,24 +29,18 @@ import cards from './ReturnCards.module.css';
 /** What each view counts as a return: «не подошла» for a pair, «брак» for a brand or a supplier. */
 const RETURNS_LABEL: Record<ReturnRateKind, string> = { pair: 'Не подошла', brand: 'Брак', supplier: 'Брак' };
 const SORT_LABELS: Record<ReturnRateSort, string> = { purchases: 'Покупок', returns: 'Возвратов', rate: 'Доля' };
+/** The sortable columns, in their order after the name. */
+const SORT_COLUMNS: readonly ReturnRateSort[] = ['purchases', 'returns', 'rate'];
 
 /** «Пары аналогов», «Бренды», «Поставщики» as tabs: links to the same screen, the sort kept. */
 export function ReturnRateKinds({ query }: { query: ReturnRatesQuery }) {
-  return (
-    <Group gap={6} component="nav" aria-label="Что показать" wrap="wrap">
-      {RETURN_RATE_KINDS.map((kind) => (
-        <Link
-          key={kind}
-          to={paths.adminReturnRates(returnRatesSearch({ kind, sort: query.sort }))}
-          className={purchasing.tab}
-          aria-current={kind === query.kind ? 'page' : undefined}
-          data-kind={kind}
-        >
-          {RETURN_RATE_KIND_NAMES[kind]}
-        </Link>
-      ))}
-    </Group>
-  );
+  const tabs = RETURN_RATE_KINDS.map((kind) => ({
+    to: paths.adminReturnRates(returnRatesSearch({ kind, sort: query.sort })),
+    current: kind === query.kind,
+    label: RETURN_RATE_KIND_NAMES[kind],
+    kind,
+  }));
+  return <TabLinks label="Что показать" tabs={tabs} />;
 }
 
 /** The threshold: a pair over `max_percent` of at least `min_purchases` purchases is listed lower in search. */
@@ -56,23 +51,21 @@ export function ReturnRateThresholdForm({ threshold }: { threshold: ReturnRateTh
     <fetcher.Form method="post" aria-label="Порог возвратов" noValidate>
       <Intent value="rate-threshold-save" />
       <Group gap="xs" align="flex-end" wrap="wrap">
-        <TextInput
+        <FieldInput
+          result={result}
           name="max_percent"
           label="Порог возвратов, %"
           defaultValue={String(threshold.max_percent)}
           inputMode="decimal"
-          size="xs"
           w={140}
-          error={fieldError(result, 'max_percent')}
         />
-        <TextInput
+        <FieldInput
+          result={result}
           name="min_purchases"
           label="Покупок не меньше"
           defaultValue={String(threshold.min_purchases)}
           inputMode="numeric"
-          size="xs"
           w={140}
-          error={fieldError(result, 'min_purchases')}
         />
         <SubmitButton size="xs" loading={fetcher.state !== 'idle'}>
           Сохранить порог
@@ -106,25 +99,6 @@ function PairWithdrawForm({ row }: { row: ReturnRateRow }) {
       </SubmitButton>
       {fetcher.data && !fetcher.data.ok && <WriteOutcome result={fetcher.data} text="" shown={[]} />}
     </fetcher.Form>
-  );
-}
-
-function SortHeader({ sort, query }: { sort: ReturnRateSort; query: ReturnRatesQuery }) {
-  const active = sort === query.sort;
-  return (
-    <Table.Th ta="right" aria-sort={active ? 'descending' : undefined}>
-      <Anchor
-        component={Link}
-        to={paths.adminReturnRates(returnRatesSearch({ kind: query.kind, sort }))}
-        fz="xs"
-        fw={active ? 700 : 500}
-        className={classes.nowrap}
-        data-sort={sort}
-      >
-        {SORT_LABELS[sort]}
-        {active ? ' ↓' : ''}
-      </Anchor>
-    </Table.Th>
   );
 }
 
@@ -190,47 +164,52 @@ export function ReturnRatesTable({ rows, query }: { rows: ReturnRateRow[]; query
   }
   const pairs = query.kind === 'pair';
   return (
-    <Table.ScrollContainer minWidth={360} className={cards.frame} scrollAreaProps={scrollRegion('Доля возвратов')}>
-      <Table
-        verticalSpacing={3}
-        horizontalSpacing={6}
-        fz="xs"
-        highlightOnHover
-        className={classes.numbers}
-        data-testid="return-rates"
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{RETURN_RATE_KIND_NAMES[query.kind]}</Table.Th>
-            <SortHeader sort="purchases" query={query} />
-            <SortHeader sort="returns" query={query} />
-            <SortHeader sort="rate" query={query} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={`${row.kind}:${row.id ?? row.name}`} data-rate-id={row.id ?? undefined}>
-              <Table.Td>
-                <RowName row={row} />
-                {pairs && (
-                  <Group gap={6} mt={2} wrap="nowrap">
-                    <PairState row={row} />
-                    {row.id !== null && <PairWithdrawForm row={row} />}
-                  </Group>
-                )}
-              </Table.Td>
-              <Table.Td ta="right">{row.purchases}</Table.Td>
-              <Table.Td ta="right" title={RETURNS_LABEL[row.kind]}>
-                {row.returns}
-              </Table.Td>
-              <Table.Td ta="right" className={classes.nowrap} fw={row.demoted ? 700 : undefined} data-testid="rate">
-                {percentText(row.return_percent)}
-              </Table.Td>
-            </Table.Tr>
+    <DenseTable
+      label="Доля возвратов"
+      minWidth={360}
+      frameClassName={cards.frame}
+      striped={false}
+      data-testid="return-rates"
+    >
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{RETURN_RATE_KIND_NAMES[query.kind]}</Table.Th>
+          {SORT_COLUMNS.map((sort) => (
+            <SortHeader
+              key={sort}
+              sort={sort}
+              active={sort === query.sort}
+              to={paths.adminReturnRates(returnRatesSearch({ kind: query.kind, sort }))}
+              label={SORT_LABELS[sort]}
+              fz="xs"
+              className={classes.nowrap}
+            />
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={`${row.kind}:${row.id ?? row.name}`} data-rate-id={row.id ?? undefined}>
+            <Table.Td>
+              <RowName row={row} />
+              {pairs && (
+                <Group gap={6} mt={2} wrap="nowrap">
+                  <PairState row={row} />
+                  {row.id !== null && <PairWithdrawForm row={row} />}
+                </Group>
+              )}
+            </Table.Td>
+            <Table.Td ta="right">{row.purchases}</Table.Td>
+            <Table.Td ta="right" title={RETURNS_LABEL[row.kind]}>
+              {row.returns}
+            </Table.Td>
+            <Table.Td ta="right" className={classes.nowrap} fw={row.demoted ? 700 : undefined} data-testid="rate">
+              {percentText(row.return_percent)}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </DenseTable>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Badge, Button, Checkbox, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Form, Link, useFetcher, useNavigate } from 'react-router';
 import {
   RETURN_REASONS,
@@ -13,9 +13,10 @@ import {
 import { formatDateTime, formatRoubles } from '@detal/contract/browser';
 import { paths } from '../../paths.ts';
 import { keysHelp, useListKeys } from '../../lib/use-list-keys.ts';
+import { DateRangeFields, DenseTable, FilterButtons, KeysHint } from '../admin-shell/DenseList.tsx';
 import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
-import { Intent } from './ReturnForms.tsx';
-import { WriteOutcome, fieldError } from '../admin-shell/WriteOutcome.tsx';
+import { FieldInput, Intent } from './ReturnForms.tsx';
+import { WriteOutcome } from '../admin-shell/WriteOutcome.tsx';
 import type { ReturnActionResult } from './returns-actions.ts';
 import classes from './Returns.module.css';
 import cards from './ReturnCards.module.css';
@@ -49,6 +50,12 @@ export interface SupplierName {
   name: string;
 }
 
+/** The suppliers as a select's options, after the empty choice named `none`. */
+export const supplierOptions = (suppliers: SupplierName[], none: string) => [
+  { value: '', label: none },
+  ...suppliers.map((supplier) => ({ value: String(supplier.id), label: supplier.name })),
+];
+
 /** Filters as a GET form: they land in the URL. */
 export function ReturnsFiltersForm({ filters, suppliers }: { filters: ReturnListFilters; suppliers: SupplierName[] }) {
   return (
@@ -79,10 +86,7 @@ export function ReturnsFiltersForm({ filters, suppliers }: { filters: ReturnList
         <NativeSelect
           label="Поставщик"
           name="supplier_id"
-          data={[
-            { value: '', label: 'Все' },
-            ...suppliers.map((supplier) => ({ value: String(supplier.id), label: supplier.name })),
-          ]}
+          data={supplierOptions(suppliers, 'Все')}
           defaultValue={filters.supplier_id ? String(filters.supplier_id) : ''}
           size="xs"
           w={180}
@@ -95,14 +99,8 @@ export function ReturnsFiltersForm({ filters, suppliers }: { filters: ReturnList
           size="xs"
           w={90}
         />
-        <TextInput label="С" name="date_from" type="date" defaultValue={filters.date_from ?? ''} size="xs" w={140} />
-        <TextInput label="По" name="date_to" type="date" defaultValue={filters.date_to ?? ''} size="xs" w={140} />
-        <Button type="submit" size="xs">
-          Показать
-        </Button>
-        <Button component={Link} to={paths.adminReturns()} size="xs" variant="default">
-          Сбросить
-        </Button>
+        <DateRangeFields from={filters.date_from} to={filters.date_to} />
+        <FilterButtons resetTo={paths.adminReturns()} />
       </Group>
     </Form>
   );
@@ -178,119 +176,117 @@ export function ReturnsTable({
     </Text>
   );
   const table = (
-    <Table.ScrollContainer minWidth={selectable ? 720 : 680} className={cards.frame}>
-      <Table
-        verticalSpacing={3}
-        horizontalSpacing={6}
-        fz="xs"
-        highlightOnHover
-        className={`${classes.numbers} ${cards.cards} ${cards.queue} ${selectable ? '' : cards.unpicked}`}
-        data-testid="returns-table"
-      >
-        <Table.Thead>
-          <Table.Tr>
+    <DenseTable
+      label={null}
+      minWidth={selectable ? 720 : 680}
+      frameClassName={cards.frame}
+      striped={false}
+      className={`${cards.cards} ${cards.queue} ${selectable ? '' : cards.unpicked}`}
+      data-testid="returns-table"
+    >
+      <Table.Thead>
+        <Table.Tr>
+          {selectable && (
+            <Table.Th w={28}>
+              <Checkbox
+                size="xs"
+                aria-label="Выбрать все заявки"
+                checked={decidable.length > 0 && selected.size === decidable.length}
+                indeterminate={selected.size > 0 && selected.size < decidable.length}
+                disabled={decidable.length === 0}
+                onChange={toggleAll}
+              />
+            </Table.Th>
+          )}
+          <Table.Th>Возврат</Table.Th>
+          {showClient && <Table.Th>Клиент</Table.Th>}
+          <Table.Th>Заказ</Table.Th>
+          <Table.Th>Позиция</Table.Th>
+          <Table.Th ta="right">Шт.</Table.Th>
+          <Table.Th ta="right">Сумма</Table.Th>
+          <Table.Th>Причина</Table.Th>
+          <Table.Th>Поставщик</Table.Th>
+          <Table.Th>Состояние</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody ref={rowsRef}>
+        {returns.map((item, index) => (
+          <Table.Tr
+            key={item.id}
+            data-return-id={item.id}
+            aria-selected={selectable ? selected.has(item.id) : undefined}
+            bg={selected.has(item.id) ? 'blue.0' : undefined}
+            {...(selectable ? rowProps(index) : {})}
+            onClick={selectable ? () => setCursor(index) : undefined}
+          >
             {selectable && (
-              <Table.Th w={28}>
+              <Table.Td className={cards.pick}>
                 <Checkbox
                   size="xs"
-                  aria-label="Выбрать все заявки"
-                  checked={decidable.length > 0 && selected.size === decidable.length}
-                  indeterminate={selected.size > 0 && selected.size < decidable.length}
-                  disabled={decidable.length === 0}
-                  onChange={toggleAll}
+                  name="return_id"
+                  value={item.id}
+                  aria-label={`Выбрать возврат № ${item.id}`}
+                  checked={selected.has(item.id)}
+                  disabled={item.state !== 'requested'}
+                  onChange={() => toggle(item.id)}
                 />
-              </Table.Th>
+              </Table.Td>
             )}
-            <Table.Th>Возврат</Table.Th>
-            {showClient && <Table.Th>Клиент</Table.Th>}
-            <Table.Th>Заказ</Table.Th>
-            <Table.Th>Позиция</Table.Th>
-            <Table.Th ta="right">Шт.</Table.Th>
-            <Table.Th ta="right">Сумма</Table.Th>
-            <Table.Th>Причина</Table.Th>
-            <Table.Th>Поставщик</Table.Th>
-            <Table.Th>Состояние</Table.Th>
+            <Table.Td className={`${classes.nowrap} ${cards.id}`}>
+              <Anchor component={Link} to={paths.adminReturn(item.id)} fz="xs" fw={600}>
+                № {item.id}
+              </Anchor>
+              <Text fz={10} c="gray.7">
+                {formatDateTime(item.created_at)}
+              </Text>
+            </Table.Td>
+            {showClient && (
+              <Table.Td maw={130} className={cards.client}>
+                <ClientLink id={item.client_id} name={item.client_name} />
+              </Table.Td>
+            )}
+            <Table.Td className={`${classes.nowrap} ${cards.order} ${cards.labelled}`} data-label="Заказ">
+              <Link to={paths.adminOrder(item.order_id)}>№ {item.order_id}</Link>
+            </Table.Td>
+            <Table.Td maw={240} className={cards.part}>
+              <Text fz="xs" fw={600} span className={classes.nowrap}>
+                {item.brand} {item.article}
+              </Text>
+              <Text fz={10} c="gray.7" lineClamp={1} title={item.description}>
+                {item.description || '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right" className={`${cards.qty} ${cards.pieces} ${cards.end}`}>
+              {item.quantity}
+            </Table.Td>
+            <Table.Td ta="right" className={`${classes.nowrap} ${cards.sum} ${cards.end}`}>
+              {formatRoubles(item.price * item.quantity)}
+            </Table.Td>
+            <Table.Td maw={140} className={cards.reason}>
+              <Text fz="xs">{item.reason_name}</Text>
+              {item.comment && (
+                <Text fz={10} c="gray.7" lineClamp={1} title={item.comment}>
+                  {item.comment}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td maw={110} className={`${cards.supplier} ${cards.end}`}>
+              <Text fz="xs" lineClamp={1} title={supplierNameOf(suppliers, item.supplier_id)}>
+                {supplierNameOf(suppliers, item.supplier_id)}
+              </Text>
+            </Table.Td>
+            <Table.Td className={`${cards.state} ${cards.end}`}>
+              <ReturnStateBadge state={item.state} name={item.state_name} />
+              {item.decision_reason && (
+                <Text fz={10} c="gray.7" lineClamp={1} title={item.decision_reason}>
+                  {item.decision_reason}
+                </Text>
+              )}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody ref={rowsRef}>
-          {returns.map((item, index) => (
-            <Table.Tr
-              key={item.id}
-              data-return-id={item.id}
-              aria-selected={selectable ? selected.has(item.id) : undefined}
-              bg={selected.has(item.id) ? 'blue.0' : undefined}
-              {...(selectable ? rowProps(index) : {})}
-              onClick={selectable ? () => setCursor(index) : undefined}
-            >
-              {selectable && (
-                <Table.Td className={cards.pick}>
-                  <Checkbox
-                    size="xs"
-                    name="return_id"
-                    value={item.id}
-                    aria-label={`Выбрать возврат № ${item.id}`}
-                    checked={selected.has(item.id)}
-                    disabled={item.state !== 'requested'}
-                    onChange={() => toggle(item.id)}
-                  />
-                </Table.Td>
-              )}
-              <Table.Td className={`${classes.nowrap} ${cards.id}`}>
-                <Anchor component={Link} to={paths.adminReturn(item.id)} fz="xs" fw={600}>
-                  № {item.id}
-                </Anchor>
-                <Text fz={10} c="gray.7">
-                  {formatDateTime(item.created_at)}
-                </Text>
-              </Table.Td>
-              {showClient && (
-                <Table.Td maw={130} className={cards.client}>
-                  <ClientLink id={item.client_id} name={item.client_name} />
-                </Table.Td>
-              )}
-              <Table.Td className={`${classes.nowrap} ${cards.order} ${cards.labelled}`} data-label="Заказ">
-                <Link to={paths.adminOrder(item.order_id)}>№ {item.order_id}</Link>
-              </Table.Td>
-              <Table.Td maw={240} className={cards.part}>
-                <Text fz="xs" fw={600} span className={classes.nowrap}>
-                  {item.brand} {item.article}
-                </Text>
-                <Text fz={10} c="gray.7" lineClamp={1} title={item.description}>
-                  {item.description || '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right" className={`${cards.qty} ${cards.pieces} ${cards.end}`}>
-                {item.quantity}
-              </Table.Td>
-              <Table.Td ta="right" className={`${classes.nowrap} ${cards.sum} ${cards.end}`}>
-                {formatRoubles(item.price * item.quantity)}
-              </Table.Td>
-              <Table.Td maw={140} className={cards.reason}>
-                <Text fz="xs">{item.reason_name}</Text>
-                {item.comment && (
-                  <Text fz={10} c="gray.7" lineClamp={1} title={item.comment}>
-                    {item.comment}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td maw={110} className={`${cards.supplier} ${cards.end}`}>
-                <Text fz="xs" lineClamp={1} title={supplierNameOf(suppliers, item.supplier_id)}>
-                  {supplierNameOf(suppliers, item.supplier_id)}
-                </Text>
-              </Table.Td>
-              <Table.Td className={`${cards.state} ${cards.end}`}>
-                <ReturnStateBadge state={item.state} name={item.state_name} />
-                {item.decision_reason && (
-                  <Text fz={10} c="gray.7" lineClamp={1} title={item.decision_reason}>
-                    {item.decision_reason}
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </DenseTable>
   );
   if (!selectable) return returns.length === 0 ? empty : table;
   const result = fetcher.data;
@@ -330,14 +326,7 @@ export function ReturnsTable({
           >
             Одобрить выбранные
           </SubmitButton>
-          <TextInput
-            name="reason"
-            label="Причина отказа"
-            size="xs"
-            w={240}
-            maw="100%"
-            error={fieldError(result, 'reason')}
-          />
+          <FieldInput result={result} name="reason" label="Причина отказа" w={240} maw="100%" />
           <SubmitButton
             size="xs"
             color="red"
@@ -351,9 +340,7 @@ export function ReturnsTable({
           </SubmitButton>
         </Group>
         {outcome}
-        <Text size="xs" c="gray.7" data-testid="returns-shortcuts">
-          Клавиши: {RETURNS_SHORTCUTS}
-        </Text>
+        <KeysHint keys={RETURNS_SHORTCUTS} testId="returns-shortcuts" />
         {table}
       </Stack>
     </fetcher.Form>

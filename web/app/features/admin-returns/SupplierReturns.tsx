@@ -7,7 +7,7 @@ import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
 import { Intent } from './ReturnForms.tsx';
 import { WriteOutcome, fieldError } from '../admin-shell/WriteOutcome.tsx';
 import type { ReturnActionResult } from './returns-actions.ts';
-import type { SupplierName } from './ReturnsQueue.tsx';
+import { supplierOptions, type SupplierName } from './ReturnsQueue.tsx';
 import classes from './Returns.module.css';
 
 const STATE_COLORS: Record<SupplierReturnState, string> = {
@@ -28,10 +28,7 @@ export function CollectForm({ suppliers }: { suppliers: SupplierName[] }) {
         <NativeSelect
           label="Собрать одобренные возвраты"
           name="supplier_id"
-          data={[
-            { value: '', label: 'всех поставщиков' },
-            ...suppliers.map((supplier) => ({ value: String(supplier.id), label: supplier.name })),
-          ]}
+          data={supplierOptions(suppliers, 'всех поставщиков')}
           size="xs"
           w={240}
           maw="100%"

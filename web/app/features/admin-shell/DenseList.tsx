@@ -11,17 +11,26 @@ import classes from './DenseList.module.css';
  */
 
 interface DenseTableProps extends Omit<TableProps, 'children'> {
-  /** The scrolling frame's name for keyboard and screen-reader users. */
-  label: string;
+  /**
+   * The scrolling frame's name for keyboard and screen-reader users, which makes it a tab stop; none for a table
+   * whose rows hold links or fields (the keyboard reaches the frame's content through them).
+   */
+  label: string | null;
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth: number;
+  /** The scrolling frame's own class (a list that turns into cards on a phone drops its minimum width there). */
+  frameClassName?: string;
   children: ReactNode;
 }
 
 /** A list's table: striped, rows highlighted, small type, figures in columns. */
-export function DenseTable({ label, minWidth, className, children, ...table }: DenseTableProps) {
+export function DenseTable({ label, minWidth, frameClassName, className, children, ...table }: DenseTableProps) {
   return (
-    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={scrollRegion(label)}>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      className={frameClassName}
+      scrollAreaProps={label === null ? undefined : scrollRegion(label)}
+    >
       <Table
         striped
         highlightOnHover
