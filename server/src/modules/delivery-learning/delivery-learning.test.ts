@@ -126,7 +126,7 @@ describe('delivery learned per supplier', () => {
   let beta: number;
   let bosch: number;
   let knecht: number;
-  const offer: Record<string, number> = {};
+  const offer = { alphaBosch: 0, betaBosch: 0, alphaKnecht: 0 };
 
   const stats = async (supplierId: number, brandId: number) => {
     const [row] = await database.db
@@ -205,15 +205,16 @@ describe('delivery learned per supplier', () => {
     }
     for (const line of history) await writeHistoryLine(db, client, line);
 
-    [offer.alphaBosch] = await insertOffers(db, bosch, alpha, [
-      { article: '0 986 452 044', price: '350.00', quantity: 7, deliveryDays: 3 },
-    ]);
-    [offer.betaBosch] = await insertOffers(db, bosch, beta, [
-      { article: '0 986 452 044', price: '360.00', quantity: 7, deliveryDays: 4 },
-    ]);
-    [offer.alphaKnecht] = await insertOffers(db, knecht, alpha, [
-      { article: 'OC 90', price: '500.00', quantity: 4, deliveryDays: 1 },
-    ]);
+    const only = (ids: number[]) => ids[0]!;
+    offer.alphaBosch = only(
+      await insertOffers(db, bosch, alpha, [{ article: '0 986 452 044', price: '350.00', quantity: 7, deliveryDays: 3 }]),
+    );
+    offer.betaBosch = only(
+      await insertOffers(db, bosch, beta, [{ article: '0 986 452 044', price: '360.00', quantity: 7, deliveryDays: 4 }]),
+    );
+    offer.alphaKnecht = only(
+      await insertOffers(db, knecht, alpha, [{ article: 'OC 90', price: '500.00', quantity: 4, deliveryDays: 1 }]),
+    );
   });
 
   afterAll(async () => {

@@ -23,6 +23,9 @@ const supplier: AdminSupplierDetail = {
   last_import: null,
   default_delivery_days: 2,
   delivery_probability: 90,
+  learned_delivery_days: false,
+  learned_delivery_probability: false,
+  delivery_learned: null,
   last_success_at: '2026-11-25T09:00:00.000Z',
   import_profile: {
     columns: null,

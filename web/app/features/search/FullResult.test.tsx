@@ -19,6 +19,7 @@ const offer = (id: number, group: SearchItem['group'], fields: Partial<SearchIte
   delivery: 2,
   supplier_name: 'Склад Север',
   delivery_probability: null,
+  delivery_stats: null,
   price: 500,
   quantity: 3,
   weight: null,
