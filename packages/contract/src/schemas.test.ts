@@ -356,8 +356,12 @@ describe('delivery_stats (issue 33)', () => {
     const { delivery_stats: _left, ...withoutStats } = basketItem;
     expect(basketItemSchema.safeParse(withoutStats).success).toBe(false);
     // A share over 100 % or fractional days are not figures.
-    expect(searchItemSchema.safeParse({ ...item, delivery_stats: { ...deliveryStats, on_time_percent: 101 } }).success).toBe(false);
-    expect(searchItemSchema.safeParse({ ...item, delivery_stats: { ...deliveryStats, median_days: 2.5 } }).success).toBe(false);
+    expect(
+      searchItemSchema.safeParse({ ...item, delivery_stats: { ...deliveryStats, on_time_percent: 101 } }).success,
+    ).toBe(false);
+    expect(
+      searchItemSchema.safeParse({ ...item, delivery_stats: { ...deliveryStats, median_days: 2.5 } }).success,
+    ).toBe(false);
   });
 });
 

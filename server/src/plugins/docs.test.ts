@@ -190,7 +190,11 @@ describe('OpenAPI document', () => {
         const variants = ((resolve(stats)?.anyOf ?? resolve(stats)?.oneOf ?? []) as unknown[]).map(resolve);
         expect(variants.map((variant) => variant?.type).sort(), name).toEqual(['null', 'object']);
         const object = variants.find((variant) => variant?.type === 'object')!;
-        expect(Object.keys(object.properties as object).sort(), name).toEqual(['lines', 'median_days', 'on_time_percent']);
+        expect(Object.keys(object.properties as object).sort(), name).toEqual([
+          'lines',
+          'median_days',
+          'on_time_percent',
+        ]);
       }
     }
   });

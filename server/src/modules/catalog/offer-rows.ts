@@ -10,9 +10,13 @@ import { promisedDaysScalarSql, shownProbabilityScalarSql } from '../delivery-st
  * enough lines (decision 0068), else the typed ones. What the checkout copies onto the order line.
  */
 export const offerPromisedDays = (): SQL<number | null> =>
-  sql<number | null>`${promisedDaysScalarSql(sql`${suppliers.learnedDeliveryDays}`, sql`${offers.supplierId}`, sql`${offers.brandId}`, sql`${offers.deliveryDays}`)}`;
+  sql<
+    number | null
+  >`${promisedDaysScalarSql(sql`${suppliers.learnedDeliveryDays}`, sql`${offers.supplierId}`, sql`${offers.brandId}`, sql`${offers.deliveryDays}`)}`;
 export const offerShownProbability = (): SQL<number | null> =>
-  sql<number | null>`${shownProbabilityScalarSql(sql`${suppliers.learnedDeliveryProbability}`, sql`${offers.supplierId}`, sql`${offers.brandId}`, sql`${suppliers.deliveryProbability}`)}`;
+  sql<
+    number | null
+  >`${shownProbabilityScalarSql(sql`${suppliers.learnedDeliveryProbability}`, sql`${offers.supplierId}`, sql`${offers.brandId}`, sql`${suppliers.deliveryProbability}`)}`;
 
 /**
  * The one mapping from stored offers (with their brand and supplier) to the contract's Offer, priced for one

@@ -90,7 +90,8 @@ async function writeHistoryLine(db: Db, clientId: number, line: HistoryLine): Pr
             ${line.outcome.kind === 'receipt' ? 1 : 0},
             ${line.outcome.kind === 'refused' || line.outcome.kind === 'canceled' ? line.sentAt.toISOString() : null}::timestamptz)
     returning id::text`);
-  const history = (to: string, at: Date) => db.execute(sql`
+  const history = (to: string, at: Date) =>
+    db.execute(sql`
     insert into order_line_status_history (order_item_id, from_status, to_status, created_at)
     values (${itemId}, 'in_work', ${to}, ${at.toISOString()}::timestamptz)`);
   await history('ordered', line.sentAt);
@@ -165,7 +166,10 @@ describe('delivery learned per supplier', () => {
       // A spelling of the catalogue's brand: the history's «Knecht Filter» lines count for KNECHT.
       { aliasNormalized: normalizeBrand('Knecht Filter'), brandId: knecht },
     ]);
-    alpha = await insertSupplier(db, 'ООО Альфа-Доставка-Истории', { displayName: 'Склад Альфа', deliveryProbability: 95 });
+    alpha = await insertSupplier(db, 'ООО Альфа-Доставка-Истории', {
+      displayName: 'Склад Альфа',
+      deliveryProbability: 95,
+    });
     beta = await insertSupplier(db, 'ООО Бета-Доставка-Истории', { displayName: 'Склад Бета' });
 
     const history: HistoryLine[] = [];
@@ -181,36 +185,94 @@ describe('delivery learned per supplier', () => {
     });
     for (let days = 2; days <= 10; days += 1) {
       const sentAt = noonAgo(40 + days);
-      history.push({ supplierId: alpha, brand: 'BOSCH', promisedDays: 5, sentAt, outcome: { kind: 'receipt', at: after(sentAt, days) } });
+      history.push({
+        supplierId: alpha,
+        brand: 'BOSCH',
+        promisedDays: 5,
+        sentAt,
+        outcome: { kind: 'receipt', at: after(sentAt, days) },
+      });
     }
     // Alpha, KNECHT (written «Knecht Filter»): ten lines set ready by hand after 2 days, promised 3: all on time.
     for (let index = 0; index < 10; index += 1) {
       const sentAt = noonAgo(50 + index);
-      history.push({ supplierId: alpha, brand: 'Knecht Filter', promisedDays: 3, sentAt, outcome: { kind: 'ready', at: after(sentAt, 2) } });
+      history.push({
+        supplierId: alpha,
+        brand: 'Knecht Filter',
+        promisedDays: 3,
+        sentAt,
+        outcome: { kind: 'ready', at: after(sentAt, 2) },
+      });
     }
     // Two refused 20 days ago, one open and late (sent 10 days ago, promised 3), one open within its promise, one
     // canceled after sending: the last two have no outcome yet.
-    history.push({ supplierId: alpha, brand: 'KNECHT', promisedDays: 3, sentAt: noonAgo(20), outcome: { kind: 'refused' } });
-    history.push({ supplierId: alpha, brand: 'KNECHT', promisedDays: 3, sentAt: noonAgo(20), outcome: { kind: 'refused' } });
-    history.push({ supplierId: alpha, brand: 'KNECHT', promisedDays: 3, sentAt: noonAgo(10), outcome: { kind: 'open' } });
-    history.push({ supplierId: alpha, brand: 'KNECHT', promisedDays: 5, sentAt: noonAgo(1), outcome: { kind: 'open' } });
-    history.push({ supplierId: alpha, brand: 'KNECHT', promisedDays: 3, sentAt: noonAgo(15), outcome: { kind: 'canceled' } });
+    history.push({
+      supplierId: alpha,
+      brand: 'KNECHT',
+      promisedDays: 3,
+      sentAt: noonAgo(20),
+      outcome: { kind: 'refused' },
+    });
+    history.push({
+      supplierId: alpha,
+      brand: 'KNECHT',
+      promisedDays: 3,
+      sentAt: noonAgo(20),
+      outcome: { kind: 'refused' },
+    });
+    history.push({
+      supplierId: alpha,
+      brand: 'KNECHT',
+      promisedDays: 3,
+      sentAt: noonAgo(10),
+      outcome: { kind: 'open' },
+    });
+    history.push({
+      supplierId: alpha,
+      brand: 'KNECHT',
+      promisedDays: 5,
+      sentAt: noonAgo(1),
+      outcome: { kind: 'open' },
+    });
+    history.push({
+      supplierId: alpha,
+      brand: 'KNECHT',
+      promisedDays: 3,
+      sentAt: noonAgo(15),
+      outcome: { kind: 'canceled' },
+    });
     // Before the 90-day window: a fast line that must not count.
     const old = noonAgo(100);
-    history.push({ supplierId: alpha, brand: 'BOSCH', promisedDays: 5, sentAt: old, outcome: { kind: 'receipt', at: after(old, 1) } });
+    history.push({
+      supplierId: alpha,
+      brand: 'BOSCH',
+      promisedDays: 5,
+      sentAt: old,
+      outcome: { kind: 'receipt', at: after(old, 1) },
+    });
     // Beta: nine lines received after 3 days, promised 3, sent 31..39 days ago.
     for (let index = 0; index < 9; index += 1) {
       const sentAt = noonAgo(31 + index);
-      history.push({ supplierId: beta, brand: 'BOSCH', promisedDays: 3, sentAt, outcome: { kind: 'ready', at: after(sentAt, 3) } });
+      history.push({
+        supplierId: beta,
+        brand: 'BOSCH',
+        promisedDays: 3,
+        sentAt,
+        outcome: { kind: 'ready', at: after(sentAt, 3) },
+      });
     }
     for (const line of history) await writeHistoryLine(db, client, line);
 
     const only = (ids: number[]) => ids[0]!;
     offer.alphaBosch = only(
-      await insertOffers(db, bosch, alpha, [{ article: '0 986 452 044', price: '350.00', quantity: 7, deliveryDays: 3 }]),
+      await insertOffers(db, bosch, alpha, [
+        { article: '0 986 452 044', price: '350.00', quantity: 7, deliveryDays: 3 },
+      ]),
     );
     offer.betaBosch = only(
-      await insertOffers(db, bosch, beta, [{ article: '0 986 452 044', price: '360.00', quantity: 7, deliveryDays: 4 }]),
+      await insertOffers(db, bosch, beta, [
+        { article: '0 986 452 044', price: '360.00', quantity: 7, deliveryDays: 4 },
+      ]),
     );
     offer.alphaKnecht = only(
       await insertOffers(db, knecht, alpha, [{ article: 'OC 90', price: '500.00', quantity: 4, deliveryDays: 1 }]),
@@ -266,7 +328,12 @@ describe('delivery learned per supplier', () => {
       enough: true,
     });
     // Beta: nine lines, below the minimum of ten: kept, but shown nowhere.
-    expect(await stats(beta, ALL_BRANDS)).toMatchObject({ deliveredLines: 9, medianDays: 3, onTimePercent: 100, enough: false });
+    expect(await stats(beta, ALL_BRANDS)).toMatchObject({
+      deliveredLines: 9,
+      medianDays: 3,
+      onTimePercent: 100,
+      enough: false,
+    });
     expect(await stats(beta, bosch)).toMatchObject({ deliveredLines: 9, enough: false });
   });
 
@@ -315,7 +382,12 @@ describe('delivery learned per supplier', () => {
     // Forty-one days: the one BOSCH line sent at 23:30 Moscow time and received at 00:30 is in: one day in the
     // shop's calendar (none in UTC's).
     await refresh({ windowDays: 41, minLines: 1 });
-    expect(await stats(alpha, bosch)).toMatchObject({ deliveredLines: 1, medianDays: 1, p90Days: 1, onTimePercent: 100 });
+    expect(await stats(alpha, bosch)).toMatchObject({
+      deliveredLines: 1,
+      medianDays: 1,
+      p90Days: 1,
+      onTimePercent: 100,
+    });
   });
 
   it('reads the window and the minimum from the shop setting', async () => {
@@ -348,16 +420,27 @@ describe('delivery learned per supplier', () => {
     expect(saved).toMatchObject({
       learned_delivery_days: true,
       learned_delivery_probability: false,
-      delivery_learned: { enough: true, delivered_lines: 20, median_days: 2, p80_days: 6, p90_days: 8, on_time_percent: 71 },
+      delivery_learned: {
+        enough: true,
+        delivered_lines: 20,
+        median_days: 2,
+        p80_days: 6,
+        p90_days: 8,
+        on_time_percent: 71,
+      },
     });
     // BOSCH has its own figures (p80 8 days); KNECHT's p80 is 2; the typed probability stays.
-    expect(await itemOf(offer.alphaBosch, '0986452044', 'BOSCH')).toMatchObject({ delivery: 8, delivery_probability: 95 });
+    expect(await itemOf(offer.alphaBosch, '0986452044', 'BOSCH')).toMatchObject({
+      delivery: 8,
+      delivery_probability: 95,
+    });
     expect(await itemOf(offer.alphaKnecht, 'OC 90', 'KNECHT')).toMatchObject({ delivery: 2 });
     // The delivery filter reads the promised days: 8 is over 5.
     const within = await callShop(app, 'products-search', {
       body: { article: '0986452044', brand_name: 'BOSCH', analogs: false, max_delivery: 5 },
     });
-    const withinItems = shopEndpoints['products-search'].response.parse(within.json()).data.result_products_search.items;
+    const withinItems = shopEndpoints['products-search'].response.parse(within.json()).data.result_products_search
+      .items;
     expect(withinItems.map((item) => item.id)).toEqual([offer.betaBosch]);
     // The brand chip's fastest delivery too: Beta's typed 4 now beats Alpha's learned 8.
     const chips = shopEndpoints['products-search'].response.parse(
@@ -366,13 +449,22 @@ describe('delivery learned per supplier', () => {
     expect(chips.find((chip) => chip.brand_name === 'BOSCH')?.min_delivery).toBe(4);
 
     await saveAlpha({ days: true, probability: true });
-    expect(await itemOf(offer.alphaBosch, '0986452044', 'BOSCH')).toMatchObject({ delivery: 8, delivery_probability: 50 });
+    expect(await itemOf(offer.alphaBosch, '0986452044', 'BOSCH')).toMatchObject({
+      delivery: 8,
+      delivery_probability: 50,
+    });
     // Below the minimum the typed figures come back, whatever the setting.
     await refresh({ windowDays: 90, minLines: 22 });
-    expect(await itemOf(offer.alphaBosch, '0986452044', 'BOSCH')).toMatchObject({ delivery: 3, delivery_probability: 95 });
+    expect(await itemOf(offer.alphaBosch, '0986452044', 'BOSCH')).toMatchObject({
+      delivery: 3,
+      delivery_probability: 95,
+    });
     await saveAlpha({ days: false, probability: false });
     await refresh({ windowDays: 90, minLines: 10 });
-    expect(await itemOf(offer.alphaBosch, '0986452044', 'BOSCH')).toMatchObject({ delivery: 3, delivery_probability: 95 });
+    expect(await itemOf(offer.alphaBosch, '0986452044', 'BOSCH')).toMatchObject({
+      delivery: 3,
+      delivery_probability: 95,
+    });
   });
 
   it('carries delivery_stats and the learned days on basket lines and in the list search', async () => {

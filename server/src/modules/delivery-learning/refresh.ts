@@ -128,8 +128,7 @@ export async function refreshDeliveryStats(
         medianDays: row.median_days,
         p80Days: row.p80_days,
         p90Days: row.p90_days,
-        onTimePercent:
-          row.promised_lines === 0 ? null : Math.floor((row.on_time_lines * 100) / row.promised_lines),
+        onTimePercent: row.promised_lines === 0 ? null : Math.floor((row.on_time_lines * 100) / row.promised_lines),
         refusalPercent: decided === 0 ? null : Math.ceil((row.refused_lines * 100) / decided),
         enough: row.delivered_lines + row.late_open_lines >= settings.minLines,
         computedAt,

@@ -49,7 +49,12 @@ export const promisedDaysScalarSql = (learned: SQL, supplier: SQL, brand: SQL, t
   ${typedDays})`;
 
 /** The probability as one scalar expression (see promisedDaysScalarSql). */
-export const shownProbabilityScalarSql = (learned: SQL, supplier: SQL, brand: SQL, typedProbability: SQL): SQL => sql`coalesce(
+export const shownProbabilityScalarSql = (
+  learned: SQL,
+  supplier: SQL,
+  brand: SQL,
+  typedProbability: SQL,
+): SQL => sql`coalesce(
   (select ds.on_time_percent from supplier_delivery_stats ds
     where ${learned} and ds.supplier_id = ${supplier} and ds.brand_id in (${brand}, 0) and ds.enough
     order by ds.brand_id desc limit 1),
