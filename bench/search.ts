@@ -20,6 +20,7 @@ import {
 import { priceListKey } from './lib/price-list-file.ts';
 import {
   EMPTY_ROUTE,
+  type DeliveryStatsState,
   type PricingState,
   type SearchKey,
   type ServerMessage,
@@ -28,7 +29,8 @@ import {
 
 const usage = `Loads POST /api/v1/shop/products-search over HTTP and measures the floors in the same run.
 
-Usage: npm run bench:search -- [--offers N] [--crosses N] [--reuse] [--page] [--pricing] [--pglite] [--connections C]
+Usage: npm run bench:search -- [--offers N] [--crosses N] [--reuse] [--page] [--pricing] [--delivery-stats]
+                               [--pglite] [--connections C]
                                [--duration S] [--rate R] [--passes P] [--pass-seconds S]
 
   --offers N       catalogue size (default 1000000): a real-shaped price list of N rows is generated (kept in the
@@ -42,6 +44,11 @@ Usage: npm run bench:search -- [--offers N] [--crosses N] [--reuse] [--page] [--
                    products-search with a brand and its SQL floor WITH it and WITHOUT it (the default group's 0 %
                    profile, what a shop without rules runs) in the same run, plus the profile look-up alone; prints
                    the throughput ratio with/without and the p99s (bench/lib/pricing-setup.ts)
+  --delivery-stats delivery learned per supplier (issue 33): measures products-search with a brand WITH learned
+                   figures (every supplier with figures over all brands, half its brands with their own, every
+                   supplier on learned days and probability) and WITHOUT (the rollup empty, typed figures) in the
+                   same run, one after the other; prints the throughput ratio (target ≥ 0.95) or, with --rate, the
+                   p99 of each pass and the difference of their medians (target ≤ 1 ms) (bench/lib/delivery-stats-setup.ts)
   --pglite         the embedded database (in the temporary folder) instead of PostgreSQL
   --connections C  closed loop: concurrent HTTP connections, and concurrent queries for the SQL floor (default 32)
   --duration S     closed loop: seconds per measurement (default 10)
@@ -136,6 +143,8 @@ type Target = {
   what: string;
   /** `--pricing`: the pricing the target is measured with (switched before it runs). */
   pricing?: PricingState;
+  /** `--delivery-stats`: the learned delivery the target is measured with (switched before it runs). */
+  deliveryStats?: DeliveryStatsState;
   /** An HTTP target, loaded in a closed or an open loop; else `sql`, loaded in a closed loop only. */
   http?: { origin: string; request: () => OpenLoopRequest };
   sql?: (seconds: number) => Promise<Figures>;
@@ -149,6 +158,7 @@ async function main(): Promise<void> {
       reuse: { type: 'boolean', default: false },
       page: { type: 'boolean', default: false },
       pricing: { type: 'boolean', default: false },
+      'delivery-stats': { type: 'boolean', default: false },
       pglite: { type: 'boolean', default: false },
       connections: { type: 'string', default: '32' },
       duration: { type: 'string', default: '10' },
@@ -259,6 +269,15 @@ async function main(): Promise<void> {
           { ...target, what: `${target.what}, ${PRICING_LABEL.none}`, pricing: 'none' },
         ]
       : [target];
+  const withDeliveryStats = values['delivery-stats'];
+  /** `--delivery-stats`: the same target with learned figures, then without, one after the other. */
+  const learned = (targets: Target[]): Target[] =>
+    withDeliveryStats
+      ? targets.flatMap((target) => [
+          { ...target, what: `${target.what}, ${STATS_LABEL.learned}`, deliveryStats: 'learned' as const },
+          { ...target, what: `${target.what}, ${STATS_LABEL.none}`, deliveryStats: 'none' as const },
+        ])
+      : targets;
   const profileFloor = async (seconds: number): Promise<Figures> => {
     const answer = await ask(
       child,
@@ -275,7 +294,7 @@ async function main(): Promise<void> {
   };
   // Search first: straight after the import is the moment the issue is about.
   const targets: Target[] = [
-    ...priced({ what: 'products-search, with brand', http: post(app, searchRoute, searchBody(true)) }),
+    ...learned(priced({ what: 'products-search, with brand', http: post(app, searchRoute, searchBody(true)) })),
     { what: 'products-search, without brand', http: post(app, searchRoute, searchBody(false)) },
     ...(values.page
       ? [
@@ -294,17 +313,26 @@ async function main(): Promise<void> {
       : []),
     { what: 'floor: bare node:http, one indexed look-up', http: post(lookup, '/', searchBody(true)) },
     { what: 'floor: empty Fastify route (same app)', http: post(app, EMPTY_ROUTE, () => '{}') },
-    ...priced({ what: `floor: search SQL through ${driver}, with brand`, sql: floor(true) }),
+    ...learned(priced({ what: `floor: search SQL through ${driver}, with brand`, sql: floor(true) })),
     ...(withPricing ? [{ what: "floor: the caller's profile look-up alone (pricingOf)", sql: profileFloor }] : []),
   ];
   // Targets without a pricing of their own run with the realistic setup when --pricing is given.
   if (withPricing) for (const target of targets) target.pricing ??= 'realistic';
+  if (withDeliveryStats) for (const target of targets) target.deliveryStats ??= 'learned';
   let pricingNow: PricingState | undefined;
   const switchPricing = async (setup: PricingState | undefined) => {
     if (setup === undefined || setup === pricingNow) return;
     const answer = await ask(child, { type: 'pricing', setup }, 'pricing');
     if (pricingNow === undefined) console.log(`Pricing: ${setup}: ${answer.description}`);
     pricingNow = setup;
+  };
+
+  let statsNow: DeliveryStatsState | undefined;
+  const switchDeliveryStats = async (setup: DeliveryStatsState | undefined) => {
+    if (setup === undefined || setup === statsNow) return;
+    const answer = await ask(child, { type: 'delivery-stats', setup }, 'delivery-stats');
+    console.log(`Delivery stats: ${setup}: ${answer.description}`);
+    statsNow = setup;
   };
 
   const closedRows: Figures[] = [];
@@ -314,6 +342,7 @@ async function main(): Promise<void> {
     for (const target of targets) {
       const what = `${phase}: ${target.what}`;
       await switchPricing(target.pricing);
+      await switchDeliveryStats(target.deliveryStats);
       if (openLoop) {
         if (!target.http) continue;
         const figures = await openLoopPasses(what, { ...target.http, ...openLoop });
@@ -352,6 +381,7 @@ async function main(): Promise<void> {
     );
     // A later run without --pricing finds the catalogue priced as a shop without rules is.
     await switchPricing(withPricing ? 'none' : undefined);
+    await switchDeliveryStats(withDeliveryStats ? 'none' : undefined);
   } finally {
     child.send({ type: 'stop' } satisfies ServerRequest);
     await once(child, 'exit');
@@ -383,6 +413,7 @@ async function main(): Promise<void> {
       const search = of('products-search, with brand') ?? of(`products-search, with brand, ${PRICING_LABEL.realistic}`);
       const lookupFloor = of('floor: bare node:http, one indexed look-up');
       if (withPricing) printPricingRatio(phase ?? '', of, `floor: search SQL through ${driver}, with brand`);
+      if (withDeliveryStats) printStatsRatio(phase ?? '', closedRows);
       if (search && lookupFloor) {
         console.log(
           `${phase}: products-search with brand answers ${fixed(search.requestsPerSecond / lookupFloor.requestsPerSecond)} ` +
@@ -393,11 +424,55 @@ async function main(): Promise<void> {
   } else {
     printOpenLoopTable(openRows);
     if (withPricing) printOpenLoopPricing(openRows);
+    if (withDeliveryStats) printOpenLoopStats(openRows);
   }
   console.log(`Load average after: ${loadLine()}`);
 }
 
 const PRICING_LABEL: Record<PricingState, string> = { realistic: 'WITH pricing', none: 'WITHOUT pricing' };
+const STATS_LABEL: Record<DeliveryStatsState, string> = {
+  learned: 'WITH delivery stats',
+  none: 'WITHOUT delivery stats',
+};
+
+/** The rows measured WITH and WITHOUT delivery stats whose names differ only by that label, in pairs. */
+function statsPairs<Row extends { what: string }>(rows: readonly Row[], phase: string): [string, Row, Row][] {
+  const suffix = `, ${STATS_LABEL.learned}`;
+  return rows
+    .filter((row) => row.what.startsWith(`${phase}:`) && row.what.endsWith(suffix))
+    .flatMap((withStats): [string, Row, Row][] => {
+      const base = withStats.what.slice(0, -suffix.length);
+      const without = rows.find((row) => row.what === `${base}, ${STATS_LABEL.none}`);
+      return without ? [[base, withStats, without]] : [];
+    });
+}
+
+/** `--delivery-stats`, closed loop: each target's throughput and p99 with the learned figures against without. */
+function printStatsRatio(phase: string, rows: readonly Figures[]): void {
+  for (const [base, withStats, without] of statsPairs(rows, phase)) {
+    console.log(
+      `${base}: WITH delivery stats ${thousands(withStats.requestsPerSecond)} req/s, p99 ${fixed(withStats.p99)} ms; ` +
+        `WITHOUT ${thousands(without.requestsPerSecond)} req/s, p99 ${fixed(without.p99)} ms; ` +
+        `ratio with/without ${fixed(withStats.requestsPerSecond / without.requestsPerSecond)} (target ≥ 0.95)`,
+    );
+  }
+}
+
+/** `--delivery-stats`, open loop: the p99 of each pass with and without, and the difference of their medians. */
+function printOpenLoopStats(rows: readonly { what: string; passes: readonly OpenLoopFigures[] }[]): void {
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+  for (const phase of new Set(rows.map((row) => row.what.split(':')[0]))) {
+    for (const [base, withStats, without] of statsPairs(rows, phase ?? '')) {
+      const withP99 = withStats.passes.map((pass) => pass.p99);
+      const withoutP99 = without.passes.map((pass) => pass.p99);
+      console.log(
+        `${base}: p99 per pass WITH delivery stats ${withP99.map((value) => fixed(value)).join(' / ')} ms; ` +
+          `WITHOUT ${withoutP99.map((value) => fixed(value)).join(' / ')} ms; median p99 difference ` +
+          `${fixed(median(withP99) - median(withoutP99))} ms (target ≤ 1 ms)`,
+      );
+    }
+  }
+}
 
 /** `--pricing`, closed loop: products-search with a brand and its SQL floor, with pricing against without. */
 function printPricingRatio(phase: string, of: (what: string) => Figures | undefined, sqlFloor: string): void {
