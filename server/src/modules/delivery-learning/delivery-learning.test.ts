@@ -11,7 +11,9 @@ import {
   type SearchItem,
 } from '@detal/contract';
 import type { Database, Db } from '../../db/index.ts';
-import { writeShopSetting } from '../../db/shop-settings.ts';
+import { readShopSetting, writeShopSetting } from '../../db/shop-settings.ts';
+import { loadAdminCommands } from '../../cli/admin.ts';
+import { runAdminInProcess } from '../../../test/helpers/admin-cli.ts';
 import { ALL_BRANDS, brandAliases, supplierDeliveryStats } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { callShop } from '../../../test/helpers/clients.ts';
@@ -396,6 +398,28 @@ describe('delivery learned per supplier', () => {
     // 45 days: BOSCH lines sent 42..45 days ago (days 2..5) and the evening one (41 days ago); KNECHT's none.
     expect(await stats(alpha, bosch)).toMatchObject({ deliveredLines: 5, medianDays: 3, enough: true });
     expect(await stats(beta, ALL_BRANDS)).toMatchObject({ deliveredLines: 9, enough: true });
+  });
+
+  it('takes the window and the minimum from the owner’s command, and recomputes at once', async () => {
+    const commands = await loadAdminCommands(undefined, 'delivery-stats-set');
+    const refused = await runAdminInProcess(database, commands, ['delivery-stats-set', '--min-lines', '0']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.err).toContain('--min-lines: целое число от 1 до 10000, а не "0"');
+    const run = await runAdminInProcess(database, commands, [
+      'delivery-stats-set',
+      '--window-days',
+      '400',
+      '--min-lines',
+      '3',
+    ]);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.out).toContain('Окно 400 дн., минимум 3 позиций');
+    expect(await readShopSetting(database.db, 'delivery_stats')).toEqual({ window_days: 400, min_lines: 3 });
+    // Today's window of 400 days reaches back to every line of the history (the command counts from the real now).
+    const row = await stats(beta, ALL_BRANDS);
+    expect(row).toMatchObject({ deliveredLines: 9, enough: true });
+    expect(row!.computedAt.getTime()).toBeGreaterThan(NOW.getTime());
   });
 
   const saveAlpha = async (learned: { days: boolean; probability: boolean }): Promise<AdminSupplierDetail> => {
