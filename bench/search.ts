@@ -29,7 +29,7 @@ import {
 
 const usage = `Loads POST /api/v1/shop/products-search over HTTP and measures the floors in the same run.
 
-Usage: npm run bench:search -- [--offers N] [--crosses N] [--reuse] [--page] [--pricing] [--delivery-stats]
+Usage: npm run bench:search -- [--offers N] [--crosses N] [--reuse] [--page] [--pricing] [--delivery-stats [--stats-rounds N]]
                                [--pglite] [--connections C]
                                [--duration S] [--rate R] [--passes P] [--pass-seconds S]
 
@@ -48,7 +48,8 @@ Usage: npm run bench:search -- [--offers N] [--crosses N] [--reuse] [--page] [--
                    figures (every supplier with figures over all brands, half its brands with their own, every
                    supplier on learned days and probability) and WITHOUT (the rollup empty, typed figures) in the
                    same run, one after the other; prints the throughput ratio (target ≥ 0.95) or, with --rate, the
-                   p99 of each pass and the difference of their medians (target ≤ 1 ms) (bench/lib/delivery-stats-setup.ts)
+                   p99 of each pass and the difference of their medians (target ≤ 1 ms) (bench/lib/delivery-stats-setup.ts);
+                   --stats-rounds N repeats each pair N times, every other round in the reverse order
   --pglite         the embedded database (in the temporary folder) instead of PostgreSQL
   --connections C  closed loop: concurrent HTTP connections, and concurrent queries for the SQL floor (default 32)
   --duration S     closed loop: seconds per measurement (default 10)
@@ -159,6 +160,7 @@ async function main(): Promise<void> {
       page: { type: 'boolean', default: false },
       pricing: { type: 'boolean', default: false },
       'delivery-stats': { type: 'boolean', default: false },
+      'stats-rounds': { type: 'string', default: '1' },
       pglite: { type: 'boolean', default: false },
       connections: { type: 'string', default: '32' },
       duration: { type: 'string', default: '10' },
@@ -271,12 +273,24 @@ async function main(): Promise<void> {
       : [target];
   const withDeliveryStats = values['delivery-stats'];
   /** `--delivery-stats`: the same target with learned figures, then without, one after the other. */
+  const statsRounds = Number(values['stats-rounds']);
+  if (!Number.isInteger(statsRounds) || statsRounds < 1) throw new Error('--stats-rounds takes a whole number ≥ 1');
+  /**
+   * In rounds, each round's pair in the other order than the last (WITH then WITHOUT, then WITHOUT then WITH): a
+   * machine whose load drifts, or a target that runs first on a cold app, favours neither side.
+   */
   const learned = (targets: Target[]): Target[] =>
     withDeliveryStats
-      ? targets.flatMap((target) => [
-          { ...target, what: `${target.what}, ${STATS_LABEL.learned}`, deliveryStats: 'learned' as const },
-          { ...target, what: `${target.what}, ${STATS_LABEL.none}`, deliveryStats: 'none' as const },
-        ])
+      ? targets.flatMap((target) =>
+          Array.from({ length: statsRounds }, (_, round) => {
+            const what = statsRounds > 1 ? `${target.what} (round ${round + 1})` : target.what;
+            const pair: Target[] = [
+              { ...target, what: `${what}, ${STATS_LABEL.learned}`, deliveryStats: 'learned' },
+              { ...target, what: `${what}, ${STATS_LABEL.none}`, deliveryStats: 'none' },
+            ];
+            return round % 2 === 0 ? pair : pair.reverse();
+          }).flat(),
+        )
       : targets;
   const profileFloor = async (seconds: number): Promise<Figures> => {
     const answer = await ask(
