@@ -14,7 +14,16 @@ import type { Database, Db } from '../../db/index.ts';
 import { readShopSetting, writeShopSetting } from '../../db/shop-settings.ts';
 import { loadAdminCommands } from '../../cli/admin.ts';
 import { runAdminInProcess } from '../../../test/helpers/admin-cli.ts';
-import { ALL_BRANDS, brandAliases, supplierDeliveryStats } from '../../db/schema/index.ts';
+import {
+  ALL_BRANDS,
+  brandAliases,
+  offers,
+  orderItems,
+  supplierDeliveryStats,
+  suppliers,
+} from '../../db/schema/index.ts';
+import { placeOrder } from '../orders/checkout/place-order.ts';
+import { createCheckoutScene, step2Input, step2Request, writeDeliveryMethods } from '../../../test/fixtures/orders.ts';
 import { buildTestApp } from '../../../test/helpers/app.ts';
 import { callShop } from '../../../test/helpers/clients.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
@@ -489,6 +498,42 @@ describe('delivery learned per supplier', () => {
       delivery: 3,
       delivery_probability: 95,
     });
+  });
+
+  it('copies the learned days onto the order line at checkout: the promised date the client is given', async () => {
+    await writeDeliveryMethods(database.db);
+    const scene = await createCheckoutScene(database.db, [{ price: '250.00', stock: 5, inBasket: 1 }]);
+    const [bought] = await database.db
+      .select({ supplierId: offers.supplierId, brandId: offers.brandId })
+      .from(offers)
+      .where(eq(offers.id, scene.offerIds[0]!));
+    await database.db.insert(supplierDeliveryStats).values({
+      supplierId: bought!.supplierId,
+      brandId: ALL_BRANDS,
+      deliveredLines: 30,
+      lateOpenLines: 0,
+      refusedLines: 0,
+      onTimeLines: 27,
+      promisedLines: 30,
+      medianDays: 4,
+      p80Days: 6,
+      p90Days: 7,
+      onTimePercent: 90,
+      refusalPercent: 0,
+      enough: true,
+      computedAt: NOW,
+    });
+    await database.db.update(suppliers).set({ learnedDeliveryDays: true }).where(eq(suppliers.id, bought!.supplierId));
+    const { orderId } = await placeOrder(database.db, scene.clientId, step2Request(step2Input(scene)), null, {
+      timeZone: TIME_ZONE,
+      now: () => NOW,
+    });
+    const lines = await database.db
+      .select({ deliveryDays: orderItems.deliveryDays })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    // The offer typed no days; the supplier's learned 80th percentile is what the order promises.
+    expect(lines).toEqual([{ deliveryDays: 6 }]);
   });
 
   it('carries delivery_stats and the learned days on basket lines and in the list search', async () => {
