@@ -13,6 +13,7 @@ const zone = (target, from, message) => ({ target, from, message });
 export const moduleOrder = [
   'audit', // the audit log's object names: what every module that writes audited rows needs
   'order-state', // an order's state derived from its lines: read by orders and by the client card
+  'delivery-stats', // delivery learned per supplier (issue 33): owns the rollup that search, basket and catalogue read
   'pricing',
   'catalog',
   'suppliers',
@@ -29,6 +30,7 @@ export const moduleOrder = [
   'staff',
   'orders',
   'purchasing', // supplier orders: buys what client lines need (issue 29)
+  'delivery-learning', // computes delivery-stats' rollup from orders' and purchasing's history (issue 33, decision 0068)
   'shipments', // hand-overs to clients and their УПД (issue 30): reads orders, bills, payments, purchasing
   'returns', // cancels, returns, supplier returns (issue 32): cancels through orders, credits through shipments and the ledger
   'notifications',

@@ -20,6 +20,7 @@ import {
 import { priceListKey } from './lib/price-list-file.ts';
 import {
   EMPTY_ROUTE,
+  type DeliveryStatsState,
   type PricingState,
   type SearchKey,
   type ServerMessage,
@@ -28,7 +29,8 @@ import {
 
 const usage = `Loads POST /api/v1/shop/products-search over HTTP and measures the floors in the same run.
 
-Usage: npm run bench:search -- [--offers N] [--crosses N] [--reuse] [--page] [--pricing] [--pglite] [--connections C]
+Usage: npm run bench:search -- [--offers N] [--crosses N] [--reuse] [--page] [--pricing] [--delivery-stats [--stats-rounds N]]
+                               [--pglite] [--connections C]
                                [--duration S] [--rate R] [--passes P] [--pass-seconds S]
 
   --offers N       catalogue size (default 1000000): a real-shaped price list of N rows is generated (kept in the
@@ -42,6 +44,12 @@ Usage: npm run bench:search -- [--offers N] [--crosses N] [--reuse] [--page] [--
                    products-search with a brand and its SQL floor WITH it and WITHOUT it (the default group's 0 %
                    profile, what a shop without rules runs) in the same run, plus the profile look-up alone; prints
                    the throughput ratio with/without and the p99s (bench/lib/pricing-setup.ts)
+  --delivery-stats delivery learned per supplier (issue 33): measures products-search with a brand WITH learned
+                   figures (every supplier with figures over all brands, half its brands with their own, every
+                   supplier on learned days and probability) and WITHOUT (the rollup empty, typed figures) in the
+                   same run, one after the other; prints the throughput ratio (target ≥ 0.95) or, with --rate, the
+                   p99 of each pass and the difference of their medians (target ≤ 1 ms) (bench/lib/delivery-stats-setup.ts);
+                   --stats-rounds N repeats each pair N times, every other round in the reverse order
   --pglite         the embedded database (in the temporary folder) instead of PostgreSQL
   --connections C  closed loop: concurrent HTTP connections, and concurrent queries for the SQL floor (default 32)
   --duration S     closed loop: seconds per measurement (default 10)
@@ -136,6 +144,8 @@ type Target = {
   what: string;
   /** `--pricing`: the pricing the target is measured with (switched before it runs). */
   pricing?: PricingState;
+  /** `--delivery-stats`: the learned delivery the target is measured with (switched before it runs). */
+  deliveryStats?: DeliveryStatsState;
   /** An HTTP target, loaded in a closed or an open loop; else `sql`, loaded in a closed loop only. */
   http?: { origin: string; request: () => OpenLoopRequest };
   sql?: (seconds: number) => Promise<Figures>;
@@ -149,6 +159,8 @@ async function main(): Promise<void> {
       reuse: { type: 'boolean', default: false },
       page: { type: 'boolean', default: false },
       pricing: { type: 'boolean', default: false },
+      'delivery-stats': { type: 'boolean', default: false },
+      'stats-rounds': { type: 'string', default: '1' },
       pglite: { type: 'boolean', default: false },
       connections: { type: 'string', default: '32' },
       duration: { type: 'string', default: '10' },
@@ -259,6 +271,27 @@ async function main(): Promise<void> {
           { ...target, what: `${target.what}, ${PRICING_LABEL.none}`, pricing: 'none' },
         ]
       : [target];
+  const withDeliveryStats = values['delivery-stats'];
+  /** `--delivery-stats`: the same target with learned figures, then without, one after the other. */
+  const statsRounds = Number(values['stats-rounds']);
+  if (!Number.isInteger(statsRounds) || statsRounds < 1) throw new Error('--stats-rounds takes a whole number ≥ 1');
+  /**
+   * In rounds, each round's pair in the other order than the last (WITH then WITHOUT, then WITHOUT then WITH): a
+   * machine whose load drifts, or a target that runs first on a cold app, favours neither side.
+   */
+  const learned = (targets: Target[]): Target[] =>
+    withDeliveryStats
+      ? targets.flatMap((target) =>
+          Array.from({ length: statsRounds }, (_, round) => {
+            const what = statsRounds > 1 ? `${target.what} (round ${round + 1})` : target.what;
+            const pair: Target[] = [
+              { ...target, what: `${what}, ${STATS_LABEL.learned}`, deliveryStats: 'learned' },
+              { ...target, what: `${what}, ${STATS_LABEL.none}`, deliveryStats: 'none' },
+            ];
+            return round % 2 === 0 ? pair : pair.reverse();
+          }).flat(),
+        )
+      : targets;
   const profileFloor = async (seconds: number): Promise<Figures> => {
     const answer = await ask(
       child,
@@ -275,7 +308,7 @@ async function main(): Promise<void> {
   };
   // Search first: straight after the import is the moment the issue is about.
   const targets: Target[] = [
-    ...priced({ what: 'products-search, with brand', http: post(app, searchRoute, searchBody(true)) }),
+    ...learned(priced({ what: 'products-search, with brand', http: post(app, searchRoute, searchBody(true)) })),
     { what: 'products-search, without brand', http: post(app, searchRoute, searchBody(false)) },
     ...(values.page
       ? [
@@ -294,11 +327,12 @@ async function main(): Promise<void> {
       : []),
     { what: 'floor: bare node:http, one indexed look-up', http: post(lookup, '/', searchBody(true)) },
     { what: 'floor: empty Fastify route (same app)', http: post(app, EMPTY_ROUTE, () => '{}') },
-    ...priced({ what: `floor: search SQL through ${driver}, with brand`, sql: floor(true) }),
+    ...learned(priced({ what: `floor: search SQL through ${driver}, with brand`, sql: floor(true) })),
     ...(withPricing ? [{ what: "floor: the caller's profile look-up alone (pricingOf)", sql: profileFloor }] : []),
   ];
   // Targets without a pricing of their own run with the realistic setup when --pricing is given.
   if (withPricing) for (const target of targets) target.pricing ??= 'realistic';
+  if (withDeliveryStats) for (const target of targets) target.deliveryStats ??= 'learned';
   let pricingNow: PricingState | undefined;
   const switchPricing = async (setup: PricingState | undefined) => {
     if (setup === undefined || setup === pricingNow) return;
@@ -307,15 +341,25 @@ async function main(): Promise<void> {
     pricingNow = setup;
   };
 
+  let statsNow: DeliveryStatsState | undefined;
+  const switchDeliveryStats = async (setup: DeliveryStatsState | undefined) => {
+    if (setup === undefined || setup === statsNow) return;
+    const answer = await ask(child, { type: 'delivery-stats', setup }, 'delivery-stats');
+    console.log(`Delivery stats: ${setup}: ${answer.description}`);
+    statsNow = setup;
+  };
+
   const closedRows: Figures[] = [];
   const openRows: { what: string; passes: OpenLoopFigures[] }[] = [];
   const measure = async (phase: string) => {
     console.log(`\n${phase} (load average ${loadLine()}):`);
     for (const target of targets) {
       const what = `${phase}: ${target.what}`;
+      // The SQL floors run in a closed loop only: an open loop skips them without switching anything.
+      if (openLoop && !target.http) continue;
       await switchPricing(target.pricing);
-      if (openLoop) {
-        if (!target.http) continue;
+      await switchDeliveryStats(target.deliveryStats);
+      if (openLoop && target.http) {
         const figures = await openLoopPasses(what, { ...target.http, ...openLoop });
         openRows.push({ what, passes: figures });
         continue;
@@ -338,6 +382,8 @@ async function main(): Promise<void> {
       await measure('reused catalogue');
     } else {
       await measure('straight after the import');
+      // The plan with the learned figures read (every supplier set to learned), when they are measured.
+      await switchDeliveryStats(withDeliveryStats ? 'learned' : undefined);
       const explained = await ask(child, { type: 'explain', key: nextKey(), withBrand: true }, 'explain');
       console.log(`\nEXPLAIN ANALYZE of one search with a brand, straight after the import:\n${explained.plan}\n`);
       const started = performance.now();
@@ -346,12 +392,14 @@ async function main(): Promise<void> {
       await measure('after VACUUM ANALYZE');
     }
     await switchPricing(withPricing ? 'realistic' : undefined);
+    await switchDeliveryStats(withDeliveryStats ? 'learned' : undefined);
     const explained = await ask(child, { type: 'explain', key: nextKey(), withBrand: true }, 'explain');
     console.log(
       `\nEXPLAIN ANALYZE of one search with a brand, at the end${withPricing ? ' (realistic pricing)' : ''}:\n${explained.plan}\n`,
     );
     // A later run without --pricing finds the catalogue priced as a shop without rules is.
     await switchPricing(withPricing ? 'none' : undefined);
+    await switchDeliveryStats(withDeliveryStats ? 'none' : undefined);
   } finally {
     child.send({ type: 'stop' } satisfies ServerRequest);
     await once(child, 'exit');
@@ -383,6 +431,7 @@ async function main(): Promise<void> {
       const search = of('products-search, with brand') ?? of(`products-search, with brand, ${PRICING_LABEL.realistic}`);
       const lookupFloor = of('floor: bare node:http, one indexed look-up');
       if (withPricing) printPricingRatio(phase ?? '', of, `floor: search SQL through ${driver}, with brand`);
+      if (withDeliveryStats) printStatsRatio(phase ?? '', closedRows);
       if (search && lookupFloor) {
         console.log(
           `${phase}: products-search with brand answers ${fixed(search.requestsPerSecond / lookupFloor.requestsPerSecond)} ` +
@@ -393,11 +442,55 @@ async function main(): Promise<void> {
   } else {
     printOpenLoopTable(openRows);
     if (withPricing) printOpenLoopPricing(openRows);
+    if (withDeliveryStats) printOpenLoopStats(openRows);
   }
   console.log(`Load average after: ${loadLine()}`);
 }
 
 const PRICING_LABEL: Record<PricingState, string> = { realistic: 'WITH pricing', none: 'WITHOUT pricing' };
+const STATS_LABEL: Record<DeliveryStatsState, string> = {
+  learned: 'WITH delivery stats',
+  none: 'WITHOUT delivery stats',
+};
+
+/** The rows measured WITH and WITHOUT delivery stats whose names differ only by that label, in pairs. */
+function statsPairs<Row extends { what: string }>(rows: readonly Row[], phase: string): [string, Row, Row][] {
+  const suffix = `, ${STATS_LABEL.learned}`;
+  return rows
+    .filter((row) => row.what.startsWith(`${phase}:`) && row.what.endsWith(suffix))
+    .flatMap((withStats): [string, Row, Row][] => {
+      const base = withStats.what.slice(0, -suffix.length);
+      const without = rows.find((row) => row.what === `${base}, ${STATS_LABEL.none}`);
+      return without ? [[base, withStats, without]] : [];
+    });
+}
+
+/** `--delivery-stats`, closed loop: each target's throughput and p99 with the learned figures against without. */
+function printStatsRatio(phase: string, rows: readonly Figures[]): void {
+  for (const [base, withStats, without] of statsPairs(rows, phase)) {
+    console.log(
+      `${base}: WITH delivery stats ${thousands(withStats.requestsPerSecond)} req/s, p99 ${fixed(withStats.p99)} ms; ` +
+        `WITHOUT ${thousands(without.requestsPerSecond)} req/s, p99 ${fixed(without.p99)} ms; ` +
+        `ratio with/without ${fixed(withStats.requestsPerSecond / without.requestsPerSecond)} (target ≥ 0.95)`,
+    );
+  }
+}
+
+/** `--delivery-stats`, open loop: the p99 of each pass with and without, and the difference of their medians. */
+function printOpenLoopStats(rows: readonly { what: string; passes: readonly OpenLoopFigures[] }[]): void {
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+  for (const phase of new Set(rows.map((row) => row.what.split(':')[0]))) {
+    for (const [base, withStats, without] of statsPairs(rows, phase ?? '')) {
+      const withP99 = withStats.passes.map((pass) => pass.p99);
+      const withoutP99 = without.passes.map((pass) => pass.p99);
+      console.log(
+        `${base}: p99 per pass WITH delivery stats ${withP99.map((value) => fixed(value)).join(' / ')} ms; ` +
+          `WITHOUT ${withoutP99.map((value) => fixed(value)).join(' / ')} ms; median p99 difference ` +
+          `${fixed(median(withP99) - median(withoutP99))} ms (target ≤ 1 ms)`,
+      );
+    }
+  }
+}
 
 /** `--pricing`, closed loop: products-search with a brand and its SQL floor, with pricing against without. */
 function printPricingRatio(phase: string, of: (what: string) => Figures | undefined, sqlFloor: string): void {

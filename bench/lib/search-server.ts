@@ -10,6 +10,7 @@ import { warmUp } from '../../server/src/warm-up.ts';
 import { closedLoop } from './closed-loop.ts';
 import { startLookupFloor, type RunQuery } from './lookup-floor.ts';
 import { installRealisticPricing, removePricing } from './pricing-setup.ts';
+import { installLearnedDelivery, removeLearnedDelivery } from './delivery-stats-setup.ts';
 import { EMPTY_ROUTE, type SearchKey, type ServerMessage, type ServerRequest } from './search-protocol.ts';
 
 /*
@@ -125,6 +126,14 @@ async function main(): Promise<void> {
           await removePricing(database);
         }
         send({ type: 'pricing', setup: raw.setup, description });
+        return;
+      }
+      if (raw.type === 'delivery-stats') {
+        const description =
+          raw.setup === 'learned'
+            ? await installLearnedDelivery(database)
+            : (await removeLearnedDelivery(database), 'the rollup empty, every supplier on its typed figures');
+        send({ type: 'delivery-stats', setup: raw.setup, description });
         return;
       }
       if (raw.type === 'profile-floor') {

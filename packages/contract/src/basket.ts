@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bothOrNeither, countSchema, idSchema, textSchema, whenMissing } from './fields.ts';
-import { noReturnSchema, offerSchema } from './offer.ts';
+import { deliveryStatsSchema, noReturnSchema, offerSchema } from './offer.ts';
 
 /** Basket, anonymous or signed in, identified by basket_id + basket_key (contract-decisions.md section 4). */
 
@@ -35,6 +35,7 @@ export const basketItemSchema = offerSchema.extend({
   quantity_in_basket: basketQuantitySchema,
   /** The offer's price differs from the one seen when the line was added. */
   no_return: noReturnSchema,
+  delivery_stats: deliveryStatsSchema,
   price_changed: z.boolean().meta({
     description:
       "True when the line's selling price for this client (`price`, now) differs from the selling price the client saw when the line was added: a changed purchase price, pricing profile, client group or personal discount",

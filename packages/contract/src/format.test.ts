@@ -6,6 +6,7 @@ import {
   formatDelivery,
   formatFileSize,
   formatProbability,
+  formatDeliveryStats,
   deliveryProbabilityLabel,
   formatKopecks,
   formatLineTotal,
@@ -127,6 +128,12 @@ describe('labels', () => {
     expect(formatFileSize(21 * 1024 + 400)).toBe('21,4\u00A0КБ');
     expect(formatFileSize(3 * 1024 * 1024 + 200 * 1024)).toBe('3,2\u00A0МБ');
     expect(formatFileSize(200 * 1024 * 1024)).toBe('200\u00A0МБ');
+  });
+
+  it('formatDeliveryStats (issue 33): «обычно 4 дн., вовремя 92 %»', () => {
+    expect(formatDeliveryStats({ median_days: 4, on_time_percent: 92 })).toBe('обычно 4\u00A0дн., вовремя 92\u00A0%');
+    expect(formatDeliveryStats({ median_days: 0, on_time_percent: null })).toBe('обычно 0\u00A0дн.');
+    expect(formatDeliveryStats(null)).toBeNull();
   });
 
   it('formatProbability and deliveryProbabilityLabel', () => {

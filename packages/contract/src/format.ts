@@ -107,6 +107,18 @@ export function formatDelivery(days: number | null | undefined): string {
   return `${days} дн.`;
 }
 
+/**
+ * (issue 33) What a supplier really did, beside an offer's days: «обычно 4 дн., вовремя 92 %» (no-break spaces
+ * inside each figure); «обычно 4 дн.» without an on-time share. Null when there are no figures (below the minimum).
+ */
+export function formatDeliveryStats(
+  stats: { median_days: number; on_time_percent: number | null } | null | undefined,
+): string | null {
+  if (!stats) return null;
+  const usual = `обычно ${stats.median_days}${NBSP}дн.`;
+  return stats.on_time_percent === null ? usual : `${usual}, вовремя ${stats.on_time_percent}${NBSP}%`;
+}
+
 /** '90 %' (with a no-break space): a supplier's delivery probability; null when the shop states none. */
 export function formatProbability(percent: number | null | undefined): string | null {
   if (percent === null || percent === undefined || !Number.isFinite(percent)) return null;

@@ -33,3 +33,26 @@ export const noReturnSchema = z.boolean().optional().meta({
   description:
     "True when the offer's supplier or brand sells it «без возврата» (the shop's return policy): a return request of it is refused; absent otherwise",
 });
+
+/**
+ * (issue 33, decision 0068) What the offer's supplier really did over the shop's rolling window, for that brand
+ * when enough of its lines were ordered, else over all brands: «обычно 4 дн., вовремя 92 %». Null below the
+ * shop's minimum number of lines.
+ */
+export const deliveryStatsSchema = z
+  .object({
+    median_days: countSchema.meta({
+      description: 'Median calendar days from the order to the supplier to the parts received',
+    }),
+    on_time_percent: z.int().min(0).max(100).nullable().meta({
+      description:
+        'Share of lines received by their promised day (late open lines count as not on time), rounded down; null when no line had a promised day',
+    }),
+    lines: countSchema.meta({ description: 'Lines the figures are over (received, and open past their promised day)' }),
+  })
+  .nullable()
+  .meta({
+    description:
+      "(beyond, issue 33) The offer's supplier's delivery learned from the shop's own history (for this brand when it has enough lines, else over all brands); null below the shop's minimum number of lines",
+  });
+export type DeliveryStats = NonNullable<z.infer<typeof deliveryStatsSchema>>;

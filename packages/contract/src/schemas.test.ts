@@ -29,6 +29,8 @@ import {
   step2RequestSchema,
   techEndpoints,
   templateSchema,
+  basketItemSchema,
+  searchItemSchema,
 } from './index.ts';
 
 /** Field path -> messages of a failed parse. */
@@ -304,7 +306,16 @@ const offer = {
   quantity: 12,
   weight: 0.35,
 };
-const basketItem = { ...offer, id: 5, offer_id: 101, quantity_in_basket: 2, price_changed: false };
+/** (issue 33) «обычно 4 дн., вовремя 92 %». */
+const deliveryStats = { median_days: 4, on_time_percent: 92, lines: 37 };
+const basketItem = {
+  ...offer,
+  id: 5,
+  offer_id: 101,
+  quantity_in_basket: 2,
+  price_changed: false,
+  delivery_stats: deliveryStats,
+};
 const order = {
   id: 42,
   created_at: '2024-05-31T21:30:00.000Z',
@@ -336,6 +347,24 @@ const order = {
   ],
 };
 
+describe('delivery_stats (issue 33)', () => {
+  it('is on every search item and basket line: the figures, or null below the minimum; never left out', () => {
+    const item = { ...offer, group: 'requested' };
+    expect(searchItemSchema.parse({ ...item, delivery_stats: deliveryStats }).delivery_stats).toEqual(deliveryStats);
+    expect(searchItemSchema.parse({ ...item, delivery_stats: null }).delivery_stats).toBeNull();
+    expect(searchItemSchema.safeParse(item).success).toBe(false);
+    const { delivery_stats: _left, ...withoutStats } = basketItem;
+    expect(basketItemSchema.safeParse(withoutStats).success).toBe(false);
+    // A share over 100 % or fractional days are not figures.
+    expect(
+      searchItemSchema.safeParse({ ...item, delivery_stats: { ...deliveryStats, on_time_percent: 101 } }).success,
+    ).toBe(false);
+    expect(
+      searchItemSchema.safeParse({ ...item, delivery_stats: { ...deliveryStats, median_days: 2.5 } }).success,
+    ).toBe(false);
+  });
+});
+
 describe('response round trips', () => {
   const samples: [string, z.ZodType, unknown][] = [
     [
@@ -362,7 +391,10 @@ describe('response round trips', () => {
                 min_delivery: 0,
               },
             ],
-            items: [{ ...offer, group: 'requested' }],
+            items: [
+              { ...offer, group: 'requested', delivery_stats: deliveryStats },
+              { ...offer, id: 102, group: 'analog', delivery_stats: null },
+            ],
           },
         },
       },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countSchema, isoDateTimeSchema, textSchema, whenMissing } from './fields.ts';
 import { moneySchema } from './money-schema.ts';
-import { noReturnSchema, offerSchema } from './offer.ts';
+import { deliveryStatsSchema, noReturnSchema, offerSchema } from './offer.ts';
 import { SEARCH_SORTS, SUGGEST_LIMIT } from './constants.ts';
 
 /** Search by article and brand: `POST shop/products-search` (contract-decisions.md section 3). */
@@ -54,6 +54,7 @@ export type AnalogStats = z.infer<typeof analogStatsSchema>;
 export const searchItemSchema = offerSchema.extend({
   group: z.enum(SEARCH_GROUPS),
   no_return: noReturnSchema,
+  delivery_stats: deliveryStatsSchema,
   analog_stats: analogStatsSchema.optional().meta({
     description:
       "(beyond) On an analog bought before as an analog of the searched part: its order lines (`purchases`) and its returns received as «не подошла» (`returns`), for «куплено N раз, возвратов M»; absent otherwise. An analog whose pair staff withdrew, or whose returns exceed the shop's threshold, is listed after the other analogs",

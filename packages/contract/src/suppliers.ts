@@ -192,9 +192,33 @@ export const adminSupplierRowSchema = z.object({
 });
 export type AdminSupplierRow = z.infer<typeof adminSupplierRowSchema>;
 
+/**
+ * (issue 33, decision 0068) A supplier's delivery over the shop's rolling window, over all its brands, as the last
+ * refresh computed it; `enough` false: below the shop's minimum number of lines (nothing is shown to clients).
+ */
+export const supplierDeliveryFiguresSchema = z.object({
+  enough: z.boolean(),
+  delivered_lines: z.int().min(0),
+  late_open_lines: z.int().min(0),
+  refused_lines: z.int().min(0),
+  median_days: z.int().min(0).nullable(),
+  p80_days: z.int().min(0).nullable(),
+  p90_days: z.int().min(0).nullable(),
+  on_time_percent: z.int().min(0).max(100).nullable(),
+  refusal_percent: z.int().min(0).max(100).nullable(),
+  computed_at: isoDateTimeSchema,
+});
+export type SupplierDeliveryFigures = z.infer<typeof supplierDeliveryFiguresSchema>;
+
 export const adminSupplierDetailSchema = adminSupplierRowSchema.extend({
   default_delivery_days: z.int().min(0),
   delivery_probability: z.int().min(0).max(100).nullable(),
+  /** (issue 33) Offers promise the learned 80th percentile of days instead of the typed ones (enough lines). */
+  learned_delivery_days: z.boolean(),
+  /** (issue 33) Offers show the learned on-time share instead of `delivery_probability` (enough lines). */
+  learned_delivery_probability: z.boolean(),
+  /** (issue 33) Null: nothing ordered from it within the window, or not computed yet. */
+  delivery_learned: supplierDeliveryFiguresSchema.nullable(),
   import_profile: supplierImportProfileOutputSchema,
   last_success_at: isoDateTimeSchema.nullable(),
 });
@@ -219,6 +243,8 @@ export const supplierSaveRequestSchema = z.object({
   display_name: optionalText(200),
   delivery_probability: z.int32().min(0).max(100, 'Не больше 100 %').nullish().default(null),
   default_delivery_days: z.int32().min(0, 'Срок не может быть отрицательным').max(365).default(0),
+  learned_delivery_days: z.boolean().default(false),
+  learned_delivery_probability: z.boolean().default(false),
   active: z.boolean().default(true),
   max_age_days: z.int32().min(1, 'Не меньше 1 дня').max(3650).nullish().default(null),
   import_profile: supplierImportProfileSchema.default({

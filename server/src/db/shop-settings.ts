@@ -71,6 +71,12 @@ export interface ShopSettingValues {
    * catalog/return-rates.ts).
    */
   return_rates: { max_percent: number; min_purchases: number };
+  /**
+   * (issue 33, decision 0068) Delivery learned per supplier: the rolling window in days (90 when unset) and the
+   * fewest lines a supplier, or a supplier and brand, needs before its figures show (20 when unset); read by the
+   * refresh job (modules/delivery-learning), applied at its next run.
+   */
+  delivery_stats: { window_days?: number; min_lines?: number };
 }
 
 export type ShopSettingKey = keyof ShopSettingValues;

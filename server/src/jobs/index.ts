@@ -13,6 +13,7 @@ import { SOURCE_FETCH_JOB, fetchClaimedSource, runSourcesTick } from '../modules
 import { IMPORT_JOB, importQueueOf, recoverImports, runImport } from '../modules/suppliers/import-jobs.ts';
 import { releaseAbandonedLeases, runChannelsTick } from '../modules/purchasing/channels/api-runs.ts';
 import { compactQueueTallies } from '../modules/purchasing/queue-tallies.ts';
+import { refreshDeliveryStats } from '../modules/delivery-learning/refresh.ts';
 import { removeUnattachedPhotos } from '../modules/returns/photos.ts';
 import { CHANNELS_RUN_JOB } from '../modules/purchasing/channels/api-jobs.ts';
 import { secretBoxFor } from '../modules/purchasing/channels/secrets.ts';
@@ -83,6 +84,12 @@ export const LEDGER_REMINDERS_JOB = scheduledType('ledger-reminders');
 
 /** Return photos uploaded and never attached to a return, deleted after a day (issue 32), hourly. */
 export const RETURN_PHOTOS_CLEAN_JOB = scheduledType('return-photos-clean');
+
+/**
+ * Delivery learned per supplier (issue 33, decision 0068), hourly: the rollup `supplier_delivery_stats` recomputed
+ * from the purchasing history of the shop's window (setting `delivery_stats`); search reads it, never the history.
+ */
+export const DELIVERY_STATS_JOB = scheduledType('delivery-stats-refresh');
 
 /** «К заказу»'s tallies (decision 0059) folded into a row per supplier and status, every 5 minutes. */
 export const PURCHASE_QUEUE_TALLIES_JOB = scheduledType('purchase-queue-tallies-compact', 10 * 60);
@@ -206,6 +213,15 @@ export function shopJobs(deps: JobsDeps): AnyJobDefinition[] {
         logged(RETURN_PHOTOS_CLEAN_JOB.name, {
           removed: await removeUnattachedPhotos({ db: database.db, uploadsDir: config.uploadsDir }, jobsNow()),
         }),
+    }),
+    defineJob({
+      type: DELIVERY_STATS_JOB,
+      schedule: { cron: '53 * * * *' },
+      run: async () =>
+        logged(
+          DELIVERY_STATS_JOB.name,
+          await refreshDeliveryStats(database.db, { now: jobsNow(), timeZone: config.shopTimeZone }),
+        ),
     }),
     defineJob({
       type: PURCHASE_QUEUE_TALLIES_JOB,

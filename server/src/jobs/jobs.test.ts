@@ -15,6 +15,7 @@ import {
   NOTIFICATIONS_JOB,
   RATE_LIMITS_CLEAN_JOB,
   SUPPLIER_SOURCES_JOB,
+  DELIVERY_STATS_JOB,
   LEDGER_REMINDERS_JOB,
   LEDGER_STOP_LIST_JOB,
   PURCHASE_QUEUE_TALLIES_JOB,
@@ -81,6 +82,7 @@ describe.runIf(testDriver === 'postgres')('jobs on PostgreSQL: pg-boss', () => {
     );
     expect(rows.map((row) => row.name)).toEqual([
       BASKETS_CLEAN_JOB.name,
+      DELIVERY_STATS_JOB.name,
       LEDGER_REMINDERS_JOB.name,
       LEDGER_STOP_LIST_JOB.name,
       NOTIFICATIONS_JOB.name,

@@ -156,6 +156,49 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('documents delivery_stats on search items, basket lines and the list search (issue 33)', () => {
+    const components = (document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {};
+    const resolve = (node: unknown): Record<string, unknown> | null => {
+      if (!node || typeof node !== 'object') return null;
+      const schema = node as Record<string, unknown>;
+      return typeof schema.$ref === 'string'
+        ? resolve(components[schema.$ref.replace('#/components/schemas/', '')])
+        : schema;
+    };
+    /** Every object schema under `node` that has a `delivery_stats` property, and that property's schema. */
+    const holders = (node: unknown, seen = new Set<unknown>()): { required: unknown; stats: unknown }[] => {
+      const schema = resolve(node);
+      if (!schema || seen.has(schema)) return [];
+      seen.add(schema);
+      const found: { required: unknown; stats: unknown }[] = [];
+      const properties = schema.properties as Record<string, unknown> | undefined;
+      if (properties?.delivery_stats) found.push({ required: schema.required, stats: properties.delivery_stats });
+      for (const value of Object.values(schema)) {
+        if (Array.isArray(value)) for (const child of value) found.push(...holders(child, seen));
+        else if (value && typeof value === 'object') found.push(...holders(value, seen));
+      }
+      return found;
+    };
+    for (const name of ['products-search', 'basket-show', 'products-list-search'] as const) {
+      const endpoint = shopEndpoints[name];
+      const operation = document.paths[openApiPath(SHOP_API_PREFIX, endpoint.path)]?.[endpoint.method.toLowerCase()];
+      const found = holders(operation?.responses['200']);
+      expect(found.length, name).toBeGreaterThan(0);
+      for (const { required, stats } of found) {
+        expect(required, name).toContain('delivery_stats');
+        // Nullable: the object or null.
+        const variants = ((resolve(stats)?.anyOf ?? resolve(stats)?.oneOf ?? []) as unknown[]).map(resolve);
+        expect(variants.map((variant) => variant?.type).sort(), name).toEqual(['null', 'object']);
+        const object = variants.find((variant) => variant?.type === 'object')!;
+        expect(Object.keys(object.properties as object).sort(), name).toEqual([
+          'lines',
+          'median_days',
+          'on_time_percent',
+        ]);
+      }
+    }
+  });
+
   it('describes the PDF downloads as binary application/pdf answers', () => {
     // The bill, and the client ledger's reconciliation act (issue 31).
     for (const path of ['client-bill-download-post', 'client-reconciliation-download-post']) {

@@ -11,6 +11,7 @@ export type SeededShopSettingKey = Exclude<
   | 'ledger'
   | 'returns'
   | 'return_rates'
+  | 'delivery_stats'
 >;
 
 /**

@@ -31,3 +31,4 @@ export * from './shipments.ts';
 export * from './ledger.ts';
 export * from './returns.ts';
 export * from './return-rates.ts';
+export * from './delivery-stats.ts';

@@ -19,6 +19,12 @@ export const suppliers = pgTable(
     /** The shop's stated chance, in percent, that a part arrives within its delivery days; null when unstated. */
     deliveryProbability: integer('delivery_probability'),
     /**
+     * (issue 33, decision 0068) Offers promise the learned 80th percentile of days instead of the typed ones, and
+     * show the learned on-time share as their probability, when the supplier has enough lines (supplier_delivery_stats).
+     */
+    learnedDeliveryDays: boolean('learned_delivery_days').notNull().default(false),
+    learnedDeliveryProbability: boolean('learned_delivery_probability').notNull().default(false),
+    /**
      * False: the supplier's offers leave search, basket and checkout at once (they stay stored, and come back when
      * the supplier is active again, without a re-import). Read by every offer query through its join on suppliers.
      */

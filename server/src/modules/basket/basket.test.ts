@@ -104,6 +104,7 @@ describe('basket API', () => {
             weight: 0.25,
             quantity_in_basket: 2,
             price_changed: false,
+            delivery_stats: null,
           },
         ],
       });

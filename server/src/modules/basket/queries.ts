@@ -4,6 +4,12 @@ import type { Db, DbExecutor, Tx } from '../../db/index.ts';
 import { basketItems, baskets, brands, offers, suppliers } from '../../db/schema/index.ts';
 import { supplierNotHiddenSql } from '../supplier-sources/stale-sql.ts';
 import { offerRowColumns, toOffer, type OfferRow } from '../catalog/offer-rows.ts';
+import {
+  offerStatsLateral,
+  promisedDaysSql,
+  shownProbabilitySql,
+  toDeliveryStats,
+} from '../delivery-stats/stats-sql.ts';
 import { newBasketKey } from './basket-key.ts';
 import type { NamedStatement } from '../../db/named-statement.ts';
 import { PricedStatements, supplierDisplayName, type ClientPricing } from '../pricing/client-pricing.ts';
@@ -60,6 +66,9 @@ type LineRow = readonly [
   priceChanged: boolean,
   basketKey: string,
   basketClientId: number | null,
+  statsMedianDays: number | null,
+  statsOnTimePercent: number | null,
+  statsLines: number | null,
 ];
 
 const discountParam = sql`${sql.placeholder('discount')}::int`;
@@ -95,17 +104,22 @@ const linesStatements = new PricedStatements<{ basketId: number; discount: numbe
          line_offer.delivery_days, line_offer.supplier_name, line_offer.delivery_probability,
          line_offer.price::text, line_offer.quantity,
          line_offer.weight::text, ${basketItems.id}::text, ${basketItems.quantity},
-         line_offer.price <> ${basketItems.priceSeen}, ${baskets.key}, ${baskets.clientId}
+         line_offer.price <> ${basketItems.priceSeen}, ${baskets.key}, ${baskets.clientId},
+         line_offer.stats_median_days, line_offer.stats_on_time_percent, line_offer.stats_lines
   from ${basketItems}
   join ${baskets} on ${baskets.id} = ${basketItems.basketId}
   cross join lateral (
     select ${offers.id}, ${offers.article}, ${brands.name} as brand_name, ${offers.description},
-           ${offers.deliveryDays}, ${supplierDisplayName()} as supplier_name,
-           ${suppliers.deliveryProbability} as delivery_probability,
-           ${statementSellingPrice(profile)} as price, ${sellableQuantity} as quantity, ${offers.weight}
+           ${promisedDaysSql(sql`${suppliers.learnedDeliveryDays}`, 'ds', sql`${offers.deliveryDays}`)} as delivery_days,
+           ${supplierDisplayName()} as supplier_name,
+           ${shownProbabilitySql(sql`${suppliers.learnedDeliveryProbability}`, 'ds', sql`${suppliers.deliveryProbability}`)} as delivery_probability,
+           ${statementSellingPrice(profile)} as price, ${sellableQuantity} as quantity, ${offers.weight},
+           ds.median_days as stats_median_days, ds.on_time_percent as stats_on_time_percent, ds.lines as stats_lines
     from ${offers}
     join ${brands} on ${brands.id} = ${offers.brandId}
     join ${suppliers} on ${suppliers.id} = ${offers.supplierId} and ${suppliers.active}
+    -- The supplier's learned delivery (decision 0068): one primary-key probe into the rollup.
+    left join lateral (${offerStatsLateral(sql`${offers.supplierId}`, sql`${offers.brandId}`)}) ds on true
     where ${offers.id} = ${basketItems.offerId}
     limit 1
   ) line_offer
@@ -133,7 +147,13 @@ const lineItem = (row: LineRow): BasketItem =>
       quantity: row[8],
       weight: row[9],
     }),
-    { id: Number(row[10]), offer_id: Number(row[0]), quantity_in_basket: row[11], price_changed: row[12] },
+    {
+      id: Number(row[10]),
+      offer_id: Number(row[0]),
+      quantity_in_basket: row[11],
+      price_changed: row[12],
+      delivery_stats: toDeliveryStats(row[15], row[16], row[17]),
+    },
   );
 
 const builtReads = new WeakMap<Db, ReturnType<typeof buildReads>>();

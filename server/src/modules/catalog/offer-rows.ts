@@ -1,8 +1,22 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { roublesFromDecimal, type Offer } from '@detal/contract';
 import type { Db } from '../../db/index.ts';
 import { brands, offers, suppliers } from '../../db/schema/index.ts';
 import { offerSellingPrice, supplierDisplayName, type ClientPricing } from '../pricing/client-pricing.ts';
+import { promisedDaysScalarSql, shownProbabilityScalarSql } from '../delivery-stats/stats-sql.ts';
+
+/**
+ * The days an offer promises and the probability it shows: the supplier's learned ones when it is set so and has
+ * enough lines (decision 0068), else the typed ones. What the checkout copies onto the order line.
+ */
+export const offerPromisedDays = (): SQL<number | null> =>
+  sql<
+    number | null
+  >`${promisedDaysScalarSql(sql`${suppliers.learnedDeliveryDays}`, sql`${offers.supplierId}`, sql`${offers.brandId}`, sql`${offers.deliveryDays}`)}`;
+export const offerShownProbability = (): SQL<number | null> =>
+  sql<
+    number | null
+  >`${shownProbabilityScalarSql(sql`${suppliers.learnedDeliveryProbability}`, sql`${offers.supplierId}`, sql`${offers.brandId}`, sql`${suppliers.deliveryProbability}`)}`;
 
 /**
  * The one mapping from stored offers (with their brand and supplier) to the contract's Offer, priced for one
@@ -15,9 +29,9 @@ export const offerRowColumns = (pricing: ClientPricing) => ({
   article: offers.article,
   brandName: brands.name,
   description: offers.description,
-  deliveryDays: offers.deliveryDays,
+  deliveryDays: offerPromisedDays(),
   supplierName: supplierDisplayName(),
-  deliveryProbability: suppliers.deliveryProbability,
+  deliveryProbability: offerShownProbability(),
   price: offerSellingPrice(pricing),
   quantity: offers.quantity,
   weight: offers.weight,

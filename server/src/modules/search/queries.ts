@@ -6,6 +6,12 @@ import type { PricingProfile } from '../pricing/policy.ts';
 import { sellingPriceSql } from '../pricing/policy-sql.ts';
 import { supplierNotHiddenSql, supplierStaleWarnedSql } from '../supplier-sources/stale-sql.ts';
 import { pairDemotedSql, returnRateThresholdSql } from '../catalog/return-rates.ts';
+import {
+  offerStatsLateral,
+  promisedDaysScalarSql,
+  promisedDaysSql,
+  shownProbabilitySql,
+} from '../delivery-stats/stats-sql.ts';
 
 /** What one search asks the database; the article and brand are already normalized. */
 export interface SearchQuery {
@@ -49,6 +55,10 @@ export type SearchRow = {
   analog_returns: number | null;
   /** Analog items: the pair is withdrawn or over the return-rate threshold (listed after the other analogs). */
   demoted: boolean | null;
+  /** Items: the supplier's learned delivery (decision 0068) for the brand or over all brands; null below the minimum. */
+  stats_median_days: number | null;
+  stats_on_time_percent: number | null;
+  stats_lines: number | null;
 };
 
 /**
@@ -77,10 +87,12 @@ function buildSearchStatement(variant: SearchVariant, profile: PricingProfile): 
   // Offers of a stale list whose supplier is set to 'hide' are not found (decision 0025): one array, computed
   // once per statement from the small supplier_sources table, compared per offer row.
   const notHidden = supplierNotHiddenSql(sql`o.supplier_id`);
+  // The days an item promises: the learned 80th percentile for a supplier set to learned days (decision 0068).
+  const promisedDays = promisedDaysSql(sql`s.learned_delivery_days`, 'ds', sql`o.delivery_days`);
   const offerFilters: SQL[] = [notHidden];
   if (variant.inStock) offerFilters.push(sql`o.quantity > 0`);
   // An offer of unknown delivery time cannot promise to arrive within the limit.
-  if (variant.maxDelivery) offerFilters.push(sql`o.delivery_days <= ${sql.placeholder('maxDelivery')}::int`);
+  if (variant.maxDelivery) offerFilters.push(sql`${promisedDays} <= ${sql.placeholder('maxDelivery')}::int`);
   const offerFilter = sql`where ${sql.join(offerFilters, sql` and `)}`;
 
   // The analogs: the parts the target part is linked to (the other sides of the cross-references already read for
@@ -116,7 +128,7 @@ function buildSearchStatement(variant: SearchVariant, profile: PricingProfile): 
       select o.brand_id,
              count(*)::int as offers_count,
              min(${sellingPrice}) as min_price,
-             min(o.delivery_days) as min_delivery,
+             min(${promisedDaysScalarSql(sql`s.learned_delivery_days`, sql`o.supplier_id`, sql`o.brand_id`, sql`o.delivery_days`)}) as min_delivery,
              mode() within group (order by o.article) as article,
              mode() within group (order by o.description) as description
         from offers o
@@ -160,19 +172,22 @@ function buildSearchStatement(variant: SearchVariant, profile: PricingProfile): 
            null as price, null::int as delivery_days, null::int as item_group, null as offer_id,
            null as supplier_name, null::int as delivery_probability, null::int as quantity, null as weight,
            null::boolean as stale, null::int as analog_purchases, null::int as analog_returns,
-           null::boolean as demoted
+           null::boolean as demoted, null::int as stats_median_days, null::int as stats_on_time_percent,
+           null::int as stats_lines
       from target t join brands b on b.id = t.brand_id
     union all
     select 'chip', b.name, ob.article, ob.description, coalesce(ob.offers_count, 0),
-           ob.min_price::text, ob.min_delivery, null, null, null, null, null, null, null, null, null, null
+           ob.min_price::text, ob.min_delivery, null, null, null, null, null, null, null, null, null, null,
+           null, null, null
       from article_brands ab
       join brands b on b.id = ab.brand_id
       left join offer_brands ob on ob.brand_id = ab.brand_id
     union all
-    select 'item', b.name, o.article, o.description, null, (${sellingPrice})::text, o.delivery_days, p.item_group,
-           o.id::text, ${supplierDisplayNameSql(sql`s.id`, sql`s.display_name`)}, s.delivery_probability, o.quantity,
+    select 'item', b.name, o.article, o.description, null, (${sellingPrice})::text, ${promisedDays}, p.item_group,
+           o.id::text, ${supplierDisplayNameSql(sql`s.id`, sql`s.display_name`)},
+           ${shownProbabilitySql(sql`s.learned_delivery_probability`, 'ds', sql`s.delivery_probability`)}, o.quantity,
            o.weight::text, ${supplierStaleWarnedSql(sql`o.supplier_id`)}, ap.purchases, ap.returns,
-           ${pairDemotedSql('ap', 'th')}
+           ${pairDemotedSql('ap', 'th')}, ds.median_days, ds.on_time_percent, ds.lines
       from parts p
       cross join target t
       cross join rate_threshold th
@@ -185,6 +200,8 @@ function buildSearchStatement(variant: SearchVariant, profile: PricingProfile): 
              and ap.article_normalized_b = p.article_normalized and ap.brand_id_b = p.brand_id)
          or (ap.article_normalized_a = p.article_normalized and ap.brand_id_a = p.brand_id
              and ap.article_normalized_b = ${article} and ap.brand_id_b = t.brand_id))
+      -- The supplier's learned delivery (decision 0068): one primary-key probe into the rollup per item.
+      left join lateral (${offerStatsLateral(sql`o.supplier_id`, sql`o.brand_id`)}) ds on true
       ${offerFilter}`;
 }
 

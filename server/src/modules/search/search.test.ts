@@ -188,6 +188,7 @@ describe('products-search with exact data', () => {
       quantity: 0,
       weight: null,
       group: 'requested',
+      delivery_stats: null,
     });
     expect(result.items[1]).toEqual({
       id: offer.k1,
@@ -201,6 +202,7 @@ describe('products-search with exact data', () => {
       quantity: 3,
       weight: 0.305,
       group: 'requested',
+      delivery_stats: null,
     });
     expect(result.items.find((item) => item.id === offer.m2)).toMatchObject({
       brand_name: 'MAHLE',

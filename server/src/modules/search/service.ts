@@ -12,6 +12,7 @@ import {
 } from '@detal/contract';
 import type { DbExecutor } from '../../db/index.ts';
 import { toOffer } from '../catalog/offer-rows.ts';
+import { toDeliveryStats } from '../delivery-stats/stats-sql.ts';
 import type { ClientPricing } from '../pricing/client-pricing.ts';
 import { runSearch, type SearchQuery, type SearchRow } from './queries.ts';
 
@@ -65,7 +66,9 @@ function toItem(row: SearchRow): SortableItem {
   });
   const group = GROUPS[groupIndex] ?? 'analog';
   // `stale` only on a stale list's offer shown with a warning (decision 0025); absent otherwise.
-  const item: SearchItem = row.stale === true ? { ...offer, group, stale: true } : { ...offer, group };
+  const delivery_stats = toDeliveryStats(row.stats_median_days, row.stats_on_time_percent, row.stats_lines);
+  const item: SearchItem =
+    row.stale === true ? { ...offer, group, delivery_stats, stale: true } : { ...offer, group, delivery_stats };
   // «куплено N раз, возвратов M»: only on an analog bought before as an analog of the searched part.
   if (row.analog_purchases !== null) {
     item.analog_stats = { purchases: row.analog_purchases, returns: row.analog_returns ?? 0 };

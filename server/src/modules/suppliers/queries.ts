@@ -15,6 +15,7 @@ import {
 import type { DbExecutor } from '../../db/index.ts';
 import { staff, supplierImports, suppliers } from '../../db/schema/index.ts';
 import { auditObjectsOf, type AuditObjectReader } from '../audit/audit-objects.ts';
+import { supplierDeliveryFigures } from '../delivery-stats/rollup.ts';
 
 /** The suppliers module's tables: suppliers (shared with the import and search, which read it) and their imports. */
 
@@ -151,6 +152,8 @@ const supplierColumns = {
   maxAgeDays: suppliers.maxAgeDays,
   defaultDeliveryDays: suppliers.defaultDeliveryDays,
   deliveryProbability: suppliers.deliveryProbability,
+  learnedDeliveryDays: suppliers.learnedDeliveryDays,
+  learnedDeliveryProbability: suppliers.learnedDeliveryProbability,
   importProfile: suppliers.importProfile,
   offersCount,
   stale: staleSql,
@@ -166,6 +169,8 @@ type SupplierSelection = {
   maxAgeDays: number | null;
   defaultDeliveryDays: number;
   deliveryProbability: number | null;
+  learnedDeliveryDays: boolean;
+  learnedDeliveryProbability: boolean;
   importProfile: unknown;
   offersCount: number;
   stale: boolean;
@@ -232,6 +237,9 @@ export async function findSupplierDetail(db: DbExecutor, id: number): Promise<Ad
     ...toRow(row, imports),
     default_delivery_days: row.defaultDeliveryDays,
     delivery_probability: row.deliveryProbability,
+    learned_delivery_days: row.learnedDeliveryDays,
+    learned_delivery_probability: row.learnedDeliveryProbability,
+    delivery_learned: await supplierDeliveryFigures(db, id),
     import_profile: profileOf(row.importProfile),
     last_success_at: row.lastSuccessAt === null ? null : new Date(row.lastSuccessAt).toISOString(),
   };

@@ -9,6 +9,7 @@ import {
 
 import { type SupplierActionResult } from './supplier-actions.ts';
 import { SubmitButton } from '../admin-shell/SubmitButton.tsx';
+import { LearnedDelivery } from './LearnedDelivery.tsx';
 
 /** A supplier's form: its name, its state and its price-list profile (columns, encoding, stock and delivery rules). */
 
@@ -96,6 +97,24 @@ export function SupplierForm({ supplier }: { supplier: AdminSupplierDetail | nul
             size="sm"
             mt={22}
             defaultChecked={supplier?.active ?? true}
+          />
+        </SimpleGrid>
+        <Text fw={600} fz="sm" mt={4}>
+          Срок и вероятность по истории заказов
+        </Text>
+        {supplier ? <LearnedDelivery figures={supplier.delivery_learned} /> : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={4}>
+          <Switch
+            label="Срок в предложениях — по истории (80 % позиций пришли за него)"
+            name="learned_delivery_days"
+            size="sm"
+            defaultChecked={supplier?.learned_delivery_days ?? false}
+          />
+          <Switch
+            label="Вероятность поставки — доля пришедших вовремя"
+            name="learned_delivery_probability"
+            size="sm"
+            defaultChecked={supplier?.learned_delivery_probability ?? false}
           />
         </SimpleGrid>
         <Text fw={600} fz="sm" mt={4}>

@@ -49,6 +49,8 @@ export function saveRequestOf(form: FormData): SupplierSaveRequest {
     display_name: text(form, 'display_name') || null,
     delivery_probability: numberOrNull(text(form, 'delivery_probability')),
     default_delivery_days: numberOrNull(text(form, 'default_delivery_days')) ?? 0,
+    learned_delivery_days: form.get('learned_delivery_days') === 'on',
+    learned_delivery_probability: form.get('learned_delivery_probability') === 'on',
     active: form.get('active') === 'on',
     max_age_days: numberOrNull(text(form, 'max_age_days')),
     import_profile: {

@@ -23,6 +23,20 @@ const supplier: AdminSupplierDetail = {
   last_import: null,
   default_delivery_days: 2,
   delivery_probability: 90,
+  learned_delivery_days: true,
+  learned_delivery_probability: false,
+  delivery_learned: {
+    enough: true,
+    delivered_lines: 41,
+    late_open_lines: 2,
+    refused_lines: 3,
+    median_days: 4,
+    p80_days: 6,
+    p90_days: 9,
+    on_time_percent: 88,
+    refusal_percent: 7,
+    computed_at: '2026-11-26T08:53:00.000Z',
+  },
   last_success_at: '2026-11-25T09:00:00.000Z',
   import_profile: {
     columns: null,
@@ -145,6 +159,26 @@ describe("a supplier's screen on the server", () => {
     expect(text).toContain('шапка.xlsx');
     expect(text).toContain('Не найдена строка заголовка');
     expect(calls).toContain('import-list');
+  });
+});
+
+describe('delivery learned from the history (issue 33)', () => {
+  it('shows the figures and the two switches, set as saved', async () => {
+    const html = await (await getPage('/admin/suppliers/7', 'staff_session=live')).text();
+    const text = textOf(html);
+    expect(text).toContain('Срок и вероятность по истории заказов');
+    expect(text).toContain(
+      'По истории заказов (43 позиции, пересчитано 26.11.2026 11:53): обычно 4 дн., 80 % — за 6 дн., 90 % — за 9 дн.; вовремя 88 %; отказы 7 %.',
+    );
+    expect(html).toMatch(/<input[^>]*name="learned_delivery_days"[^>]*checked=""/);
+    expect(html).not.toMatch(/<input[^>]*name="learned_delivery_probability"[^>]*checked=""/);
+  });
+
+  it('sends the switches as the save request’s learned fields', () => {
+    const form = new FormData();
+    form.set('name', 'ООО АвтоСнаб');
+    form.set('learned_delivery_probability', 'on');
+    expect(saveRequestOf(form)).toMatchObject({ learned_delivery_days: false, learned_delivery_probability: true });
   });
 });
 

@@ -5,6 +5,7 @@ import { QuantityStepper } from './QuantityStepper.tsx';
 import type { BasketChanges } from './basket-changes.ts';
 import { TrashIcon } from '../../components/icons.tsx';
 import { DeliveryTime } from '../../components/DeliveryTime.tsx';
+import { DeliveryStats } from '../../components/DeliveryStats.tsx';
 import { NoReturnMark } from '../../components/NoReturnMark.tsx';
 
 export interface BasketLinesProps {
@@ -138,6 +139,7 @@ function LinesTable({ items, isChosen, onChoose, onChooseAll, changes }: BasketL
             <Table.Td>
               <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                 <DeliveryTime days={line.delivery} probability={line.delivery_probability} />
+                <DeliveryStats stats={line.delivery_stats} />
               </Text>
             </Table.Td>
             <Table.Td align="right">
@@ -195,6 +197,7 @@ function LineCards({ items, isChosen, onChoose, changes }: BasketLinesProps) {
           <Group gap="md" mt={2}>
             <Text size="sm">
               Срок: <DeliveryTime days={line.delivery} probability={line.delivery_probability} />
+              <DeliveryStats stats={line.delivery_stats} />
             </Text>
             <Text size="sm">Цена: {formatRoubles(line.price)}</Text>
             <LineNotices line={line} />

@@ -55,6 +55,7 @@ const line = (id: number, overrides: Partial<BasketItem> = {}): BasketItem => ({
   delivery: 3,
   supplier_name: 'Склад Москва',
   delivery_probability: null,
+  delivery_stats: null,
   price: 512.4,
   quantity: 5,
   weight: null,

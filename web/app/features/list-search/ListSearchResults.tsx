@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Checkbox, Group, NativeSelect, Stack, Table, Text, Title } from '../../ui/index.ts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDelivery, formatRoubles, pluralRu } from '@detal/contract/browser';
+import { formatDelivery, formatDeliveryStats, formatRoubles, pluralRu } from '@detal/contract/browser';
 import type { ListSearchLine, ListSearchResult } from '@detal/contract';
 import { isApiError, readErrorBody } from '../../lib/api/errors.ts';
 import { paths } from '../../paths.ts';
@@ -186,7 +186,9 @@ function FoundRow({ line, choice, onChange }: FoundRowProps) {
         ) : null}
         {offer ? (
           <span className={classes.offerFacts}>
-            {offer.supplier_name ?? 'Склад'} · срок {formatDelivery(offer.delivery)} · в наличии {offer.quantity} шт.
+            {offer.supplier_name ?? 'Склад'} · срок {formatDelivery(offer.delivery)}
+            {offer.delivery_stats ? ` (${formatDeliveryStats(offer.delivery_stats)})` : ''} · в наличии {offer.quantity}{' '}
+            шт.
             {offer.stale ? ' · прайс устарел' : ''}
           </span>
         ) : (

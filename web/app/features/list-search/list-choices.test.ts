@@ -10,6 +10,7 @@ const offer = (id: number, brand: string, price: number): SearchItem => ({
   delivery: 2,
   supplier_name: 'Склад',
   delivery_probability: null,
+  delivery_stats: null,
   price,
   quantity: 5,
   weight: null,

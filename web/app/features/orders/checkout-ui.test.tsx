@@ -47,6 +47,7 @@ const line = (id: number, price: number, quantity: number): BasketItem => ({
   delivery: 2,
   supplier_name: 'Склад Москва',
   delivery_probability: null,
+  delivery_stats: null,
   price,
   quantity: 10,
   weight: null,

@@ -19,6 +19,7 @@ const offer = (id: number, group: SearchItem['group'], fields: Partial<SearchIte
   delivery: 2,
   supplier_name: 'Склад Север',
   delivery_probability: null,
+  delivery_stats: null,
   price: 500,
   quantity: 3,
   weight: null,
@@ -387,5 +388,33 @@ describe('offers grouped by part', () => {
     expect(link).not.toBeNull();
     expect(html).toContain(`<tbody id="${link![1]}"`);
     expect(html).not.toContain('aria-expanded');
+  });
+});
+
+describe('delivery learned per supplier (issue 33)', () => {
+  const renderList = (items: SearchItem[], label: string) =>
+    renderRoutes([{ path: '/', Component: () => <OfferList items={items} label={label} /> }], ['/']);
+
+  it('shows «обычно N дн., вовремя M %» under the delivery days, in the table and on the cards; nothing without figures', async () => {
+    renderList(
+      [
+        offer(51, 'requested', { delivery: 3, delivery_stats: { median_days: 4, on_time_percent: 92, lines: 37 } }),
+        offer(52, 'requested', { delivery: 5, supplier_name: 'Склад 2' }),
+      ],
+      'Предложения KNECHT OC 90',
+    );
+    const table = await screen.findByRole('table', { name: 'Предложения KNECHT OC 90' });
+    const [first, second] = rowTexts(table);
+    expect(first?.[5]).toBe(`3 дн.обычно 4${NBSP}дн., вовремя 92${NBSP}%`);
+    expect(within(table).getByTitle('По 37 позициям, заказанным магазином у этого поставщика')).toBeTruthy();
+    expect(second?.[5]).toBe('5 дн.');
+    // On the cards of small screens: the one offer with figures, under its days.
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    const withStats = cards.filter((card) => card.querySelector('[data-delivery-stats]') !== null);
+    expect(withStats).toHaveLength(1);
+    expect(withStats[0]!.querySelector('[data-delivery-stats]')?.textContent).toBe(
+      `обычно 4${NBSP}дн., вовремя 92${NBSP}%`,
+    );
   });
 });

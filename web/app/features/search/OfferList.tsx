@@ -7,6 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { AddToBasket } from '../basket/AddToBasket.tsx';
 import type { AnalogOf } from '../basket/basket-api.ts';
 import { DeliveryTime } from '../../components/DeliveryTime.tsx';
+import { DeliveryStats } from '../../components/DeliveryStats.tsx';
 import { OFFERS_SHOWN_PER_PART, groupByPart, type PartOffers } from './offer-groups.ts';
 import { searchOptionsQuery, type SearchOptions } from './search-options.ts';
 import { formatStock, formatWeight, offersText } from './search-text.ts';
@@ -245,6 +246,7 @@ function OfferRow({ item, extra, analogOf }: { item: SearchItem; extra: boolean;
       <Table.Td className={`${classes.large} ${classes.clip}`}>{item.supplier_name ?? '-'}</Table.Td>
       <Table.Td className={`${classes.numeric} ${classes.deliveryCell}`}>
         <DeliveryTime days={item.delivery} probability={item.delivery_probability} stacked />
+        <DeliveryStats stats={item.delivery_stats} />
       </Table.Td>
       <Table.Td className={item.quantity > 0 ? classes.numeric : `${classes.numeric} ${classes.dimmed}`}>
         {formatStock(item.quantity)}
@@ -270,7 +272,13 @@ function OfferRow({ item, extra, analogOf }: { item: SearchItem; extra: boolean;
 
 function OfferCard({ item, extra, analogOf }: { item: SearchItem; extra: boolean; analogOf?: AnalogOf }) {
   const facts: Fact[] = [
-    ['Срок', <DeliveryTime key="delivery" days={item.delivery} probability={item.delivery_probability} />],
+    [
+      'Срок',
+      <span key="delivery">
+        <DeliveryTime days={item.delivery} probability={item.delivery_probability} />
+        <DeliveryStats stats={item.delivery_stats} />
+      </span>,
+    ],
     ['Наличие', formatStock(item.quantity)],
     ...(item.weight !== null ? [['Вес', formatWeight(item.weight)] as const] : []),
   ];

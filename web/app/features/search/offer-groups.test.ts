@@ -10,6 +10,7 @@ const item = (id: number, brandName: string, article: string): SearchItem => ({
   delivery: 1,
   supplier_name: 'Склад 1',
   delivery_probability: null,
+  delivery_stats: null,
   price: 100 + id,
   quantity: 1,
   weight: null,

@@ -22,6 +22,7 @@ const item = (id: number, group: SearchItem['group'], fields: Partial<SearchItem
   delivery: 2,
   supplier_name: 'Склад',
   delivery_probability: null,
+  delivery_stats: null,
   price: 500,
   quantity: 3,
   weight: 0.305,
