@@ -4,6 +4,7 @@ import type { Basket, BasketItem } from '@detal/contract';
 import { BasketCheckout } from './BasketCheckout.tsx';
 import { BasketLines, isOrderable } from './BasketLines.tsx';
 import { useBasketChanges, useOptimisticBasket } from './basket-changes.ts';
+import classes from './basket.module.css';
 
 /**
  * The lines and the order button. Every line in stock is chosen for the order unless the client unticks it, so
@@ -29,7 +30,7 @@ export function FilledBasket({ basket: loaded, signedIn }: { basket: Basket; sig
   return (
     <>
       {basket.items.some((line) => line.price_changed) ? (
-        <Alert color="orange" variant="light" mb="md" title="Цены изменились" titleColor="#000">
+        <Alert color="orange" variant="light" className={classes.priceAlert} title="Цены изменились" titleColor="#000">
           Цены некоторых товаров изменились с тех пор, как их добавили в корзину: здесь показаны актуальные. Такие
           позиции отмечены.
         </Alert>
