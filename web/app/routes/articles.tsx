@@ -8,7 +8,7 @@ import type { AccessHandle } from '../lib/access.ts';
 import { createServerApi } from '../lib/api/ssr-client.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { paths } from '../paths.ts';
-import classes from '../features/content/ContentPages.module.css';
+import classes from './articles.module.css';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
@@ -29,12 +29,7 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
       {pages.length === 0 ? (
         <Text tone="muted">Статей пока нет.</Text>
       ) : (
-        <SimpleGrid
-          component="ul"
-          cols={{ base: 1, md: 2, lg: 3 }}
-          spacing="md"
-         
-        >
+        <SimpleGrid component="ul" cols={{ base: 1, md: 2, lg: 3 }} spacing="md">
           {pages.map((page) => (
             <Card component="li" key={page.id} withBorder radius="md" padding="md">
               <Title order={2} size={4} className={classes.articleTitle}>

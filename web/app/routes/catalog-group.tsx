@@ -13,7 +13,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { notFound, orNotFound, pageParam, requireListPage } from '../lib/not-found.ts';
 import { techCatalogKey } from '../features/catalog/tech-catalog.server.ts';
 import { paths } from '../paths.ts';
-import classes from '../features/catalog/catalog.module.css';
+import classes from './catalog-group.module.css';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
@@ -80,13 +80,7 @@ export default function CatalogGroupPage({ loaderData }: Route.ComponentProps) {
         <nav aria-label="Подгруппы">
           <Group gap="xs" className={classes.subgroupLinks}>
             {children.map((child) => (
-              <Anchor
-                key={child.id}
-                component={Link}
-                to={child.to}
-                size="sm"
-                className={classes.subgroupLink}
-              >
+              <Anchor key={child.id} component={Link} to={child.to} size="sm" className={classes.subgroupLink}>
                 {child.name}
               </Anchor>
             ))}

@@ -92,7 +92,14 @@ export default function ContactsPage() {
         <Text tone="muted">Контакты магазина сейчас не загрузились. Обновите страницу чуть позже.</Text>
       )}
       {guides.length > 0 ? (
-        <Card component="section" aria-labelledby="contacts-guides" withBorder radius="md" padding="md" className={classes.guides}>
+        <Card
+          component="section"
+          aria-labelledby="contacts-guides"
+          withBorder
+          radius="md"
+          padding="md"
+          className={classes.guides}
+        >
           <Title id="contacts-guides" order={2} size={5} className={classes.blockTitle}>
             Полезно знать
           </Title>

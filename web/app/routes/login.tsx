@@ -55,7 +55,7 @@ export default function LoginPage() {
             </Anchor>
           </Group>
           {errors?.form ? (
-            <Alert color="red" variant="light" role="alert" className={classes.formError}>
+            <Alert color="red" role="alert" className={classes.formError}>
               {errors.form}
             </Alert>
           ) : null}

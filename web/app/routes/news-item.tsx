@@ -11,7 +11,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { orNotFound } from '../lib/not-found.ts';
 import { ogImage } from '../lib/seo.ts';
 import { paths } from '../paths.ts';
-import classes from '../features/content/ContentPages.module.css';
+import classes from './news-item.module.css';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 

@@ -9,7 +9,7 @@ import type { AccessHandle } from '../lib/access.ts';
 import { createServerApi } from '../lib/api/ssr-client.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { pageParam, requireListPage } from '../lib/not-found.ts';
-import classes from '../features/content/ContentPages.module.css';
+import classes from './news.module.css';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 

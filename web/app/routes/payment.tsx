@@ -93,7 +93,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
             Оплата по QR-коду
           </Title>
           {missing ? (
-            <Alert color="red" variant="light" title="Счёт не найден">
+            <Alert color="red" title="Счёт не найден">
               Счёта № {requested} нет среди ваших счетов. Выберите счёт из списка.
             </Alert>
           ) : null}

@@ -96,7 +96,10 @@ export function ActionIcon<C extends ElementType = 'button'>({
   radius: corner,
   children,
   ...props
-}: PolymorphicProps<C, Omit<ButtonOwnProps, 'size' | 'variant'> & { variant?: 'filled' | 'default' | 'subtle'; size?: ThemeSize | number }>) {
+}: PolymorphicProps<
+  C,
+  Omit<ButtonOwnProps, 'size' | 'variant'> & { variant?: 'filled' | 'default' | 'subtle'; size?: ThemeSize | number }
+>) {
   const Element: ElementType = component ?? 'button';
   const side =
     typeof size === 'number' ? `${size}px` : { xs: '18px', sm: '22px', md: '28px', lg: '34px', xl: '44px' }[size];

@@ -52,7 +52,6 @@ export function Alert({
   color = 'blue',
   title,
   icon,
-  variant = 'light',
   radius: corner = 'sm',
   titleColor,
   children,
@@ -63,7 +62,6 @@ export function Alert({
     color?: Color;
     title?: ReactNode;
     icon?: ReactNode;
-    variant?: 'light';
     radius?: ThemeSize;
     /** The title's colour when the alert's own is too light to read on its background (orange, yellow). */
     titleColor?: Color;
@@ -72,7 +70,6 @@ export function Alert({
   return (
     <div
       role="alert"
-      data-variant={variant}
       {...elementProps(props, 'ui-alert', (out) => {
         out.style['--alert-color'] = themeColor(color.includes('.') ? color : `${color}.8`)!;
         out.style['--alert-light'] = themeColor(`${color.split('.')[0]}.0`)!;
@@ -100,8 +97,6 @@ interface BadgeOwnProps {
   radius?: ThemeSize | number;
   leftSection?: ReactNode;
   fullWidth?: boolean;
-  /** Accepted for Mantine's API; the light and default variants already pick a readable text colour. */
-  autoContrast?: boolean;
   /** Upper case (a label, the default) or as written (a status that reads as a word). */
   textCase?: 'upper' | 'as-written';
   weight?: Weight;
@@ -117,7 +112,6 @@ export function Badge<C extends ElementType = 'span'>({
   radius: corner,
   leftSection,
   fullWidth,
-  autoContrast: _autoContrast,
   textCase = 'upper',
   weight,
   children,

@@ -22,7 +22,9 @@ function renderQueue() {
           requested = [];
           return { intent: 'return-decide', ok: true, error: null, fields: {}, changed: 1 };
         },
-        Component: () => <ReturnsTable returns={useLoaderData<{ returns: ReturnListItem[] }>().returns} suppliers={[]} selectable />,
+        Component: () => (
+          <ReturnsTable returns={useLoaderData<{ returns: ReturnListItem[] }>().returns} suppliers={[]} selectable />
+        ),
       },
     ],
     ['/admin/returns'],

@@ -35,7 +35,7 @@ export function BasketCheckout({ items, chosen, signedIn, onClear }: BasketCheck
   const allChosen = chosen.length === items.length;
 
   return (
-    <Card withBorder radius="md" padding="md" className={classes.checkout}>
+    <Card withBorder radius="md" padding="md">
       {/* Phones: the total and the order button first, full width; clearing last. */}
       <Flex
         direction={{ base: 'column-reverse', md: 'row' }}

@@ -50,7 +50,6 @@ function LineNotices({ line }: { line: BasketItem }) {
         <Badge
           color="orange.2"
           variant="filled"
-          autoContrast
           size="sm"
           title="Цена изменилась с тех пор, как товар добавили в корзину"
         >

@@ -27,7 +27,12 @@ export function OfferCard({ offer }: { offer: Offer }) {
                 {offer.article}
               </Anchor>
             </Text>
-            <Text size="xs" weight={600} className={offer.quantity > 0 ? classes.inStock : classes.outOfStock} style={{ flexShrink: 0 }}>
+            <Text
+              size="xs"
+              weight={600}
+              className={offer.quantity > 0 ? classes.inStock : classes.outOfStock}
+              style={{ flexShrink: 0 }}
+            >
               {stockText(offer.quantity)}
             </Text>
           </Group>

@@ -11,13 +11,7 @@ export function SearchHero({ title }: { title: string }) {
   const form = useSearchForm();
 
   return (
-    <Paper
-      component="section"
-      aria-labelledby="home-title"
-      radius="md"
-      withBorder
-      className={classes.hero}
-    >
+    <Paper component="section" aria-labelledby="home-title" radius="md" withBorder className={classes.hero}>
       <Title id="home-title" order={1} className={classes.heroTitle}>
         {title}
       </Title>

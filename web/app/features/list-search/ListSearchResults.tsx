@@ -117,7 +117,7 @@ function AddResult({ state }: { state: AddState }) {
   }
   if (state.kind === 'failed') {
     return (
-      <Alert color="red" variant="light" role="alert" className={classes.addFailed}>
+      <Alert color="red" role="alert" className={classes.addFailed}>
         {state.message}
       </Alert>
     );

@@ -64,7 +64,6 @@ function NoticeAlert({ notice }: { notice: CheckoutNotice }) {
   return (
     <Alert
       color={changed ? 'orange' : 'red'}
-      variant="light"
       title={changed ? 'Цены или наличие изменились' : 'Заказ не оформлен'}
       role="alert"
       data-testid="checkout-notice"

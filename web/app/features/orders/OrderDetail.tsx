@@ -76,7 +76,7 @@ export function OrderDetail({
   return (
     <Stack gap="lg">
       {justPlaced ? (
-        <Alert color="green" variant="light" title="Заказ оформлен" role="status">
+        <Alert color="green" title="Заказ оформлен" role="status">
           Спасибо! Мы приняли {orderLabel(order.id).toLowerCase()} и выставили счёт на оплату. Статус заказа и каждой
           позиции меняется здесь по мере работы над ним.
         </Alert>

@@ -81,7 +81,7 @@ export function ReturnForm({
       <Form method="post" encType="multipart/form-data" aria-label="Заявка на возврат" onChange={onChange}>
         <Stack gap="sm">
           {errors.form ? (
-            <Alert color="red" variant="light" role="alert">
+            <Alert color="red" role="alert">
               {errors.form}
             </Alert>
           ) : null}
