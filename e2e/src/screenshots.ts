@@ -13,8 +13,8 @@
 // `/admin/pricing#preview` after typing an article into the pricing preview;
 // `:client` in a path is the first of those clients (`/admin/clients/:client`). With `--client`,
 // `/search/list#results` is shot after searching a pasted list (decision 0029);
-// `/orders/create#checkout` is shot after adding three offers of KNECHT OC 90 to the basket and starting the order
-// from it (the checkout form with its lines and the order's ready day). /admin/login and
+// `/cart#basket` is shot after adding three offers of KNECHT OC 90 to the basket, and `/orders/create#checkout` after
+// that and starting the order from it (the checkout form with its lines and the order's ready day). /admin/login and
 // /admin/set-password are shot signed out. Without `--staff` the app has no staff yet and prints the first owner's
 // setup link: `:setup` in a path is its token (`'/admin/setup?token=:setup'`), and a path ending in `#errors` is
 // shot after sending its form empty. Every back office screen at once:
@@ -83,8 +83,8 @@ async function previewPrices(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-/** Three offers of KNECHT OC 90 into the basket, then «Оформить заказ»: the checkout form (`#checkout`). */
-async function startCheckout(page: Page) {
+/** Three offers of KNECHT OC 90 into the basket, then the basket's page with its lines (`/cart#basket`). */
+async function fillBasket(page: Page) {
   await page.goto(`${baseUrl}/search/KNECHT/OC90`, { waitUntil: 'networkidle' });
   const buttons = page.getByRole('button', { name: 'В корзину' }).filter({ visible: true });
   for (const index of [0, 1, 2]) {
@@ -93,6 +93,12 @@ async function startCheckout(page: Page) {
     await added;
   }
   await page.goto(`${baseUrl}/cart`, { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Оформить заказ' }).waitFor();
+}
+
+/** The basket filled as `#basket` does, then «Оформить заказ»: the checkout form (`#checkout`). */
+async function startCheckout(page: Page) {
+  await fillBasket(page);
   await page.getByRole('button', { name: 'Оформить заказ' }).click();
   await page.getByRole('button', { name: 'Подтвердить заказ' }).waitFor();
   await page.waitForLoadState('networkidle');
@@ -142,6 +148,7 @@ try {
       }
       if (hash === 'statement') await uploadStatement(page, statementBills);
       if (hash === 'preview') await previewPrices(page);
+      if (hash === 'basket') await fillBasket(page);
       if (hash === 'checkout') await startCheckout(page);
       if (hash === 'results') await searchList(page);
       if (hash === 'errors') await sendEmpty(page);

@@ -1,6 +1,5 @@
 import './design/generated/tokens.css';
 import './ui/ui.css';
-import './ui/generated/responsive.css';
 
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
@@ -28,6 +27,7 @@ import { publicOrigin } from './lib/public-url.server.ts';
 import { canonicalUrl } from './lib/seo.ts';
 import { errorMeta, SITE_NAME } from './lib/meta.ts';
 import { refreshHeldBasket } from './features/basket/basket-api.ts';
+import classes from './components/ErrorPage.module.css';
 
 /**
  * Data every page needs, read on the server: the shop's template (header menu, footer), the session check
@@ -147,7 +147,7 @@ export default function App() {
 /** Reached only when the root itself fails; page errors render inside the layout (layouts/default.tsx). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <Container size="md" py="xl">
+    <Container size="md" className={classes.rootError}>
       <ErrorPage error={error} />
     </Container>
   );

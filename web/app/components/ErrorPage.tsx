@@ -2,6 +2,7 @@ import { Button, Code, Group, Stack, Text, Title } from '../ui/index.ts';
 import { Link } from 'react-router';
 import { errorStatus, errorTitle } from '../lib/error-status.ts';
 import { paths } from '../paths.ts';
+import classes from './ErrorPage.module.css';
 
 const EXPLANATIONS = {
   notFound: 'Такой страницы нет: возможно, она была удалена или в адресе опечатка.',
@@ -13,21 +14,21 @@ export function ErrorPage({ error }: { error: unknown }) {
   const status = errorStatus(error);
   const debug = import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : null;
   return (
-    <Stack gap="sm" py={{ base: 'lg', md: 48 }} align="flex-start">
-      <Text tone="dimmed" size="sm" ff="monospace">
+    <Stack gap="sm" align="flex-start" className={classes.error}>
+      <Text tone="dimmed" size="sm" className={classes.status}>
         Ошибка {status}
       </Text>
-      <Title order={1} fz={{ base: 26, md: 34 }}>
+      <Title order={1} className={classes.title}>
         {errorTitle(status)}
       </Title>
-      <Text maw={620}>{status === 404 ? EXPLANATIONS.notFound : EXPLANATIONS.other}</Text>
-      <Group mt="sm">
+      <Text className={classes.explanation}>{status === 404 ? EXPLANATIONS.notFound : EXPLANATIONS.other}</Text>
+      <Group className={classes.actions}>
         <Button component={Link} to={paths.home()}>
           На главную
         </Button>
       </Group>
       {debug ? (
-        <Code block w="100%" mt="md">
+        <Code block className={classes.debug}>
           {debug}
         </Code>
       ) : null}

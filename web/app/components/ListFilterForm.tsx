@@ -1,6 +1,7 @@
 import { Button, Group, TextInput } from '../ui/index.ts';
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
+import classes from './ListFilterForm.module.css';
 
 /**
  * A list's filters as a GET form: applying them is a navigation to the list's address with the filters in its
@@ -44,7 +45,7 @@ export function DateRangeFields({ from, to, error }: { from: string | null; to: 
         name="date_from"
         label="Дата с"
         defaultValue={from ?? ''}
-        w={{ base: 'calc(50% - 6px)', sm: 160 }}
+        className={classes.date}
         size="sm"
       />
       <TextInput
@@ -53,7 +54,7 @@ export function DateRangeFields({ from, to, error }: { from: string | null; to: 
         label="Дата по"
         defaultValue={to ?? ''}
         error={error}
-        w={{ base: 'calc(50% - 6px)', sm: 160 }}
+        className={classes.date}
         size="sm"
       />
     </>

@@ -1,6 +1,7 @@
 import { Anchor } from '../ui/index.ts';
 import type { MenuEntry } from '@detal/contract';
 import { Link } from 'react-router';
+import classes from './MenuLink.module.css';
 
 /** Whether a menu URL leaves the app (a scheme such as https: or tel:, or a protocol-relative address). */
 export const isExternal = (url: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
@@ -8,11 +9,11 @@ export const isExternal = (url: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(
 /** A menu entry of the shop's template: in-app paths navigate client-side, other URLs are plain links. */
 export function MenuLink({ entry }: { entry: MenuEntry }) {
   return isExternal(entry.url) ? (
-    <Anchor href={entry.url} c="dark.6" size="sm" rel="noopener">
+    <Anchor href={entry.url} size="sm" rel="noopener" className={classes.menuLink}>
       {entry.title}
     </Anchor>
   ) : (
-    <Anchor component={Link} to={entry.url} c="dark.6" size="sm">
+    <Anchor component={Link} to={entry.url} size="sm" className={classes.menuLink}>
       {entry.title}
     </Anchor>
   );

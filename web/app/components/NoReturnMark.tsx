@@ -13,7 +13,7 @@ export function NoReturnMark({ noReturn, className }: { noReturn: boolean | unde
       color="gray"
       variant="light"
       size="xs"
-      tt="none"
+      textCase="as-written"
       className={className}
       title={NO_RETURN_HINT}
       aria-label={`Без возврата. ${NO_RETURN_HINT}`}

@@ -12,6 +12,7 @@ import {
   primary,
   radii,
   spacing,
+  storefrontShades,
   surfaces,
 } from './tokens.ts';
 
@@ -21,8 +22,10 @@ const scale = (prefix: string, values: Record<string, number>) =>
 
 export function tokensCss(): string {
   const lines: string[] = [];
+  const more: Partial<Record<string, readonly number[]>> = storefrontShades.more;
   for (const [name, shades] of Object.entries(palettes)) {
-    shades.forEach((value, shade) => lines.push(`  --c-${name}-${shade}: ${value};`));
+    const kept = new Set<number>([...storefrontShades.kit, ...(more[name] ?? [])]);
+    shades.forEach((value, shade) => kept.has(shade) && lines.push(`  --c-${name}-${shade}: ${value};`));
   }
   lines.push(
     `  --c-primary: var(--c-${primary.palette}-${primary.shade});`,

@@ -39,6 +39,17 @@ export const palettes = {
 } as const satisfies Record<string, readonly string[]>;
 export type PaletteName = keyof typeof palettes;
 
+/**
+ * The shades the storefront's CSS variables carry (generated/tokens.css; the back office's Mantine theme takes every
+ * shade from `palettes`): the kit's colour props resolve to 0, 1 and 2 (light backgrounds) and 7, 8 and 9 (text,
+ * fills, hover), and the storefront's stylesheets name a few more. Each variable is in every page's first stylesheet,
+ * so the others stay out (decision 0067); design-css.test.ts fails when a stylesheet names one that is missing.
+ */
+export const storefrontShades = {
+  kit: [0, 1, 2, 7, 8, 9],
+  more: { gray: [3, 4, 5, 6], dark: [5, 6], blue: [6] },
+} as const satisfies { kit: readonly number[]; more: Partial<Record<PaletteName, readonly number[]>> };
+
 /** The primary colour: a palette and the shade that buttons and links take (its next shade on hover). */
 export const primary = { palette: 'blue', shade: 8 } as const satisfies { palette: PaletteName; shade: number };
 

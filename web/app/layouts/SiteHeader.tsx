@@ -53,7 +53,7 @@ export function SiteHeader({ signedIn, template }: SiteHeaderProps) {
               component={Link}
               to={paths.cart()}
               variant="default"
-              px={{ base: 10, md: 18 }}
+              className={classes.cart}
               leftSection={<CartIcon />}
               rightSection={
                 <Badge

@@ -3,6 +3,7 @@ import { Container } from '../ui/index.ts';
 import type { Template } from '@detal/contract';
 import { SiteFooter } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
+import frame from '../components/page.module.css';
 
 export interface ShellData {
   template: Template | null;
@@ -17,7 +18,7 @@ export function SiteShell({ data, children }: { data: ShellData | undefined; chi
   return (
     <div style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <SiteHeader signedIn={signedIn} template={template} />
-      <Container component="main" size="content" py={{ base: 'md', md: 'xl' }} w="100%" style={{ flex: 1 }}>
+      <Container component="main" size="content" className={frame.main}>
         {children}
       </Container>
       <SiteFooter template={template} />

@@ -12,6 +12,7 @@ import { withSession } from '../features/clients/session.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { AccountTabs } from '../features/clients/AccountTabs.tsx';
 import { LedgerPanel } from '../features/ledger/LedgerPanel.tsx';
+import classes from '../features/clients/AccountSection.module.css';
 
 export const handle = { access: 'session' } satisfies AccessHandle;
 
@@ -46,7 +47,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
     <>
       <AccountTabs />
       <PageIntro title="Личный кабинет">Профиль, адреса доставки, пароль и плательщики.</PageIntro>
-      <Box key={`ledger-${client.id}`} mb="lg">
+      <Box key={`ledger-${client.id}`} className={classes.ledger}>
         <LedgerPanel ledger={ledger} />
       </Box>
       {/* Keyed by the client: another client signing in on this page starts the forms afresh. */}
@@ -63,7 +64,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <PasswordChangeForm />
         </Stack>
       </SimpleGrid>
-      <Box key={`payers-${client.id}`} mt="lg">
+      <Box key={`payers-${client.id}`} className={classes.payers}>
         <PayerBook payers={payers} />
       </Box>
     </>

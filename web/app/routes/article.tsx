@@ -8,6 +8,7 @@ import { createServerApi } from '../lib/api/ssr-client.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { orNotFound } from '../lib/not-found.ts';
 import { paths } from '../paths.ts';
+import frame from '../components/page.module.css';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
@@ -32,7 +33,7 @@ export default function ArticlePage({ loaderData: page }: Route.ComponentProps) 
       <Crumbs
         items={[{ title: 'Главная', to: '/' }, { title: 'Статьи', to: paths.articles() }, { title: page.title }]}
       />
-      <Title order={1} size="page" mb="lg">
+      <Title order={1} size="page" className={frame.intro}>
         {page.title}
       </Title>
       <ContentHtml html={page.content_html} />

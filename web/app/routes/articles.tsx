@@ -1,4 +1,4 @@
-import { Anchor, Paper, SimpleGrid, Text, Title } from '../ui/index.ts';
+import { Anchor, Card, SimpleGrid, Text, Title } from '../ui/index.ts';
 import { Link } from 'react-router';
 import type { Route } from './+types/articles';
 import { Crumbs } from '../features/content/Crumbs.tsx';
@@ -8,6 +8,7 @@ import type { AccessHandle } from '../lib/access.ts';
 import { createServerApi } from '../lib/api/ssr-client.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { paths } from '../paths.ts';
+import classes from './articles.module.css';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
@@ -28,17 +29,10 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
       {pages.length === 0 ? (
         <Text tone="muted">Статей пока нет.</Text>
       ) : (
-        <SimpleGrid
-          component="ul"
-          cols={{ base: 1, md: 2, lg: 3 }}
-          spacing="md"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-        >
+        <SimpleGrid component="ul" cols={{ base: 1, md: 2, lg: 3 }} spacing="md">
           {pages.map((page) => (
-            <Paper component="li" key={page.id} withBorder radius="md" p="md">
-              <Title order={2} size={4} mb={4}>
+            <Card component="li" key={page.id} withBorder radius="md" padding="md">
+              <Title order={2} size={4} className={classes.articleTitle}>
                 <Anchor component={Link} to={paths.article(page.slug)} inherit>
                   {page.title}
                 </Anchor>
@@ -48,7 +42,7 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
                   {page.meta_description}
                 </Text>
               ) : null}
-            </Paper>
+            </Card>
           ))}
         </SimpleGrid>
       )}

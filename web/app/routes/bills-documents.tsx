@@ -38,7 +38,7 @@ export default function BillsDocumentsPage({ loaderData }: Route.ComponentProps)
       </PageIntro>
       <Stack gap="md">
         <Group justify="space-between" align="baseline" gap="sm">
-          <Text size="sm" c="gray.7">
+          <Text size="sm" tone="muted">
             {list.total > 0 ? `Документов: ${list.total}` : null}
           </Text>
           <Group gap="md">
@@ -53,7 +53,7 @@ export default function BillsDocumentsPage({ loaderData }: Route.ComponentProps)
         {list.data.length > 0 ? (
           <ShipmentDocuments shipments={list.data} />
         ) : (
-          <Text c="gray.7">Документов пока нет: УПД появляется здесь, когда вы получаете заказанные товары.</Text>
+          <Text tone="muted">Документов пока нет: УПД появляется здесь, когда вы получаете заказанные товары.</Text>
         )}
         <PageLinks page={list.current_page} lastPage={list.last_page} />
       </Stack>

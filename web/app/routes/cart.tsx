@@ -53,7 +53,7 @@ export default function CartPage() {
       </PageIntro>
       {basket === null ? <EmptyBasket /> : null}
       {basket === 'failed' ? (
-        <Alert color="red" variant="light" title="Не удалось загрузить корзину">
+        <Alert color="red" title="Не удалось загрузить корзину">
           <Group justify="space-between" gap="sm">
             <Text size="sm">Проверьте подключение к интернету и попробуйте ещё раз.</Text>
             <Button size="xs" variant="light" color="red" onClick={() => void revalidator.revalidate()}>

@@ -13,6 +13,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { notFound, orNotFound, pageParam, requireListPage } from '../lib/not-found.ts';
 import { techCatalogKey } from '../features/catalog/tech-catalog.server.ts';
 import { paths } from '../paths.ts';
+import classes from './catalog-group.module.css';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
@@ -65,7 +66,7 @@ export default function CatalogGroupPage({ loaderData }: Route.ComponentProps) {
           { title: name },
         ]}
       />
-      <Group justify="space-between" align="baseline" mb="md" gap="xs">
+      <Group justify="space-between" align="baseline" gap="xs" className={classes.groupHeading}>
         <Title order={1} size="page">
           {name}
         </Title>
@@ -77,17 +78,9 @@ export default function CatalogGroupPage({ loaderData }: Route.ComponentProps) {
       </Group>
       {children.length > 0 ? (
         <nav aria-label="Подгруппы">
-          <Group gap="xs" mb="lg">
+          <Group gap="xs" className={classes.subgroupLinks}>
             {children.map((child) => (
-              <Anchor
-                key={child.id}
-                component={Link}
-                to={child.to}
-                size="sm"
-                px="sm"
-                py={6}
-                style={{ border: '1px solid var(--c-gray-4)', borderRadius: 999 }}
-              >
+              <Anchor key={child.id} component={Link} to={child.to} size="sm" className={classes.subgroupLink}>
                 {child.name}
               </Anchor>
             ))}

@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '../ui/index.ts';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '../ui/index.ts';
 import type { ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/contacts';
@@ -10,6 +10,7 @@ import type { AccessHandle } from '../lib/access.ts';
 import { pageMeta } from '../lib/meta.ts';
 import type { loader as rootLoader } from '../root.tsx';
 import { paths } from '../paths.ts';
+import classes from './contacts.module.css';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
@@ -28,12 +29,12 @@ const phonesOf = (phone: string): string[] =>
 
 function ContactBlock({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
-      <Title order={2} size={5} mb={6} c="dark.5">
+    <Card withBorder radius="md" padding="md" component="section" aria-label={title}>
+      <Title order={2} size={5} className={classes.blockTitle}>
         {title}
       </Title>
       {children}
-    </Paper>
+    </Card>
   );
 }
 
@@ -52,10 +53,10 @@ export default function ContactsPage() {
         <SimpleGrid cols={{ base: 1, md: 2, lg: 4 }} spacing="md">
           {shop.address ? (
             <ContactBlock title="Адрес">
-              <Text component="address" fs="normal" weight={600}>
+              <Text component="address" weight={600} className={classes.address}>
                 {shop.address}
               </Text>
-              <Text size="sm" tone="strong" mt={4}>
+              <Text size="sm" tone="strong" className={classes.note}>
                 Пункт выдачи заказов и магазин.
               </Text>
             </ContactBlock>
@@ -64,7 +65,7 @@ export default function ContactsPage() {
             <ContactBlock title="Телефон">
               <Stack gap={2}>
                 {phonesOf(shop.phone).map((phone) => (
-                  <Anchor key={phone} href={telHref(phone)} fw={700} fz="lg">
+                  <Anchor key={phone} href={telHref(phone)} className={classes.phone}>
                     {phone}
                   </Anchor>
                 ))}
@@ -73,10 +74,10 @@ export default function ContactsPage() {
           ) : null}
           {shop.email ? (
             <ContactBlock title="E-mail">
-              <Anchor href={`mailto:${shop.email}`} fw={600}>
+              <Anchor href={`mailto:${shop.email}`} className={classes.strongLink}>
                 {shop.email}
               </Anchor>
-              <Text size="sm" tone="strong" mt={4}>
+              <Text size="sm" tone="strong" className={classes.note}>
                 Ответим в рабочее время.
               </Text>
             </ContactBlock>
@@ -91,20 +92,27 @@ export default function ContactsPage() {
         <Text tone="muted">Контакты магазина сейчас не загрузились. Обновите страницу чуть позже.</Text>
       )}
       {guides.length > 0 ? (
-        <Paper component="section" aria-labelledby="contacts-guides" withBorder radius="md" p="md" mt="md" bg="gray.0">
-          <Title id="contacts-guides" order={2} size={5} mb={6} c="dark.5">
+        <Card
+          component="section"
+          aria-labelledby="contacts-guides"
+          withBorder
+          radius="md"
+          padding="md"
+          className={classes.guides}
+        >
+          <Title id="contacts-guides" order={2} size={5} className={classes.blockTitle}>
             Полезно знать
           </Title>
-          <Group gap="lg" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          <Group gap="lg" component="ul">
             {guides.map((entry) => (
               <li key={entry.url}>
-                <Anchor component={Link} to={entry.url} fw={600}>
+                <Anchor component={Link} to={entry.url} className={classes.strongLink}>
                   {entry.title}
                 </Anchor>
               </li>
             ))}
           </Group>
-        </Paper>
+        </Card>
       ) : null}
     </>
   );

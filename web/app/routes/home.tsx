@@ -12,6 +12,7 @@ import { createServerApi } from '../lib/api/ssr-client.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { techCatalogKey } from '../features/catalog/tech-catalog.server.ts';
 import { paths } from '../paths.ts';
+import classes from '../features/content/home.module.css';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
@@ -52,8 +53,8 @@ export const meta: Route.MetaFunction = () =>
 
 function SectionHeading({ id, title, to, linkText }: { id: string; title: string; to: string; linkText: string }) {
   return (
-    <Group justify="space-between" align="baseline" mb="sm" gap="xs">
-      <Title id={id} order={2} fz={{ base: 20, md: 22 }}>
+    <Group justify="space-between" align="baseline" gap="xs" className={classes.sectionHeading}>
+      <Title id={id} order={2} className={classes.sectionTitle}>
         {title}
       </Title>
       <Anchor component={Link} to={to} size="sm">

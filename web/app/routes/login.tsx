@@ -10,6 +10,7 @@ import { signInAction } from '../features/clients/sign-in-action.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { signInOnServer } from '../features/clients/sign-in-action.server.ts';
 import { paths } from '../paths.ts';
+import classes from '../features/clients/AuthCard.module.css';
 
 export const handle = { access: 'guest' } satisfies AccessHandle;
 
@@ -54,7 +55,7 @@ export default function LoginPage() {
             </Anchor>
           </Group>
           {errors?.form ? (
-            <Alert color="red" variant="light" role="alert" p="xs">
+            <Alert color="red" role="alert" className={classes.formError}>
               {errors.form}
             </Alert>
           ) : null}

@@ -11,6 +11,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { orNotFound } from '../lib/not-found.ts';
 import { ogImage } from '../lib/seo.ts';
 import { paths } from '../paths.ts';
+import classes from './news-item.module.css';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
@@ -39,7 +40,7 @@ export default function NewsItemPage({ loaderData: item }: Route.ComponentProps)
   return (
     <article>
       <Crumbs items={[{ title: 'Главная', to: '/' }, { title: 'Новости', to: paths.news() }, { title: item.title }]} />
-      <Stack gap={6} mb="lg" maw={760}>
+      <Stack gap={6} className={classes.newsHead}>
         <Text size="sm" tone="muted" component="time" dateTime={item.published_at}>
           {formatDate(item.published_at)}
         </Text>
@@ -47,9 +48,9 @@ export default function NewsItemPage({ loaderData: item }: Route.ComponentProps)
           {item.title}
         </Title>
       </Stack>
-      {item.image_url ? <Image src={item.image_url} alt="" radius="md" maw={760} mb="lg" /> : null}
+      {item.image_url ? <Image src={item.image_url} alt="" radius="md" className={classes.newsHead} /> : null}
       <ContentHtml html={item.content_html} />
-      <Anchor component={Link} to={paths.news()} mt="xl" display="inline-block">
+      <Anchor component={Link} to={paths.news()} className={classes.allNews}>
         ← Все новости
       </Anchor>
     </article>

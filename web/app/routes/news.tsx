@@ -9,6 +9,7 @@ import type { AccessHandle } from '../lib/access.ts';
 import { createServerApi } from '../lib/api/ssr-client.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { pageParam, requireListPage } from '../lib/not-found.ts';
+import classes from './news.module.css';
 
 export const handle = { access: 'public' } satisfies AccessHandle;
 
@@ -44,7 +45,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
       {total === 0 ? (
         <Text tone="muted">Новостей пока нет.</Text>
       ) : (
-        <Stack gap="xl" maw={820}>
+        <Stack gap="xl" className={classes.newsColumn}>
           <NewsList items={items} headingOrder={2} />
           <PageLinks page={page} lastPage={lastPage} />
         </Stack>

@@ -53,7 +53,7 @@ export default function OrderCreatePage({ loaderData }: Route.ComponentProps) {
         // A new choice of lines is a new form.
         <CheckoutForm key={loaderData.lineIds.join(',')} preorder={loaderData.preorder} />
       ) : (
-        <Alert color="orange" variant="light" title="Нечего оформлять" role="alert">
+        <Alert color="orange" title="Нечего оформлять" role="alert">
           <Stack gap="sm" align="flex-start">
             {loaderData.state === 'nothing-chosen' ? (
               <Text size="sm">Выберите позиции в корзине и нажмите «Оформить заказ».</Text>

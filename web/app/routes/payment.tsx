@@ -12,6 +12,7 @@ import type { AccessHandle } from '../lib/access.ts';
 import { isApiError } from '../lib/api/errors.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { paths } from '../paths.ts';
+import classes from '../features/bills/bills.module.css';
 
 export const handle = { access: 'session' } satisfies AccessHandle;
 
@@ -72,7 +73,7 @@ function BillChooser({ bills, chosen }: { bills: Bill[]; chosen: number | null }
           label: `Счёт № ${bill.id} — ${formatRoubles(bill.price_sum)}`,
         })),
       ]}
-      maw={360}
+      className={classes.billChoice}
     />
   );
 }
@@ -92,7 +93,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
             Оплата по QR-коду
           </Title>
           {missing ? (
-            <Alert color="red" variant="light" title="Счёт не найден">
+            <Alert color="red" title="Счёт не найден">
               Счёта № {requested} нет среди ваших счетов. Выберите счёт из списка.
             </Alert>
           ) : null}
@@ -108,7 +109,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
               .
             </Text>
           )}
-          <Title order={2} size="section" mt="sm">
+          <Title order={2} size="section" className={classes.howTo}>
             Как оплатить
           </Title>
           <List type="ordered" spacing={6} size="sm">
@@ -128,7 +129,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
             </List.Item>
             <List.Item>Оплатите счёт в течение {days} с даты счёта: срок указан в самом счёте.</List.Item>
           </List>
-          <Title order={2} size="section" mt="sm">
+          <Title order={2} size="section" className={classes.howTo}>
             Что происходит после оплаты
           </Title>
           <List spacing={6} size="sm">

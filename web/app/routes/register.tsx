@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Checkbox, Paper, Stack, Text } from '../ui/index.ts';
+import { Anchor, Button, Card, Checkbox, Stack, Text } from '../ui/index.ts';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/register';
 import { AuthCard } from '../features/clients/AuthCard.tsx';
@@ -53,9 +53,9 @@ export default function RegisterPage() {
             onChange={(event) => setForCompany(event.currentTarget.checked)}
           />
           {forCompany ? (
-            <Paper withBorder radius="md" p="md" component="fieldset" aria-label="Реквизиты плательщика">
+            <Card withBorder radius="md" padding="md" component="fieldset" aria-label="Реквизиты плательщика">
               <PayerFields prefix={PAYER_PREFIX} errors={errors?.payer} />
-            </Paper>
+            </Card>
           ) : null}
           <Button type="submit" fullWidth loading={submitting}>
             Зарегистрироваться

@@ -42,7 +42,7 @@ export default function ReturnsPage({ loaderData }: Route.ComponentProps) {
       </PageIntro>
       <Stack gap="md">
         {created ? (
-          <Alert color="green" variant="light" title="Заявка на возврат отправлена" role="status">
+          <Alert color="green" title="Заявка на возврат отправлена" role="status">
             Заявка № {created} принята. Менеджер рассмотрит её и сообщит о решении по e-mail; её состояние видно здесь.
           </Alert>
         ) : null}

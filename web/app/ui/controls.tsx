@@ -6,9 +6,9 @@ import {
   elementProps,
   fontSize,
   type Color,
-  type StyleProps,
+  type ClassProps,
   type ThemeSize,
-} from './style-props.ts';
+} from './values.ts';
 import type { PolymorphicProps } from './polymorphic.ts';
 import { radius } from './surfaces.tsx';
 
@@ -23,12 +23,13 @@ function colorVariables(color: Color): Record<string, string> {
   };
 }
 
-type ButtonVariant = 'filled' | 'light' | 'default' | 'outline' | 'subtle' | 'transparent' | 'white';
+/** The variants the storefront draws (ui.css has a rule for each and no other). */
+type ButtonVariant = 'filled' | 'light' | 'default' | 'subtle';
 
 interface ButtonOwnProps {
   variant?: ButtonVariant;
   color?: Color;
-  size?: ThemeSize | 'compact-sm' | 'compact-xs';
+  size?: 'xs' | 'sm' | 'md' | 'compact-sm' | 'compact-xs';
   leftSection?: ReactNode;
   rightSection?: ReactNode;
   /** Shows a spinner and ignores clicks; the button stays focusable so the keyboard focus is kept. */
@@ -38,8 +39,7 @@ interface ButtonOwnProps {
   justify?: CSSProperties['justifyContent'];
 }
 
-export type ButtonProps = ButtonOwnProps &
-  StyleProps & { className?: string; style?: CSSProperties; children?: ReactNode };
+export type ButtonProps = ButtonOwnProps & ClassProps & { children?: ReactNode };
 
 /** A button (or a link that looks like one, `component={Link}`). */
 export function Button<C extends ElementType = 'button'>({
@@ -96,7 +96,10 @@ export function ActionIcon<C extends ElementType = 'button'>({
   radius: corner,
   children,
   ...props
-}: PolymorphicProps<C, Omit<ButtonOwnProps, 'size'> & { size?: ThemeSize | number }>) {
+}: PolymorphicProps<
+  C,
+  Omit<ButtonOwnProps, 'size' | 'variant'> & { variant?: 'filled' | 'default' | 'subtle'; size?: ThemeSize | number }
+>) {
   const Element: ElementType = component ?? 'button';
   const side =
     typeof size === 'number' ? `${size}px` : { xs: '18px', sm: '22px', md: '28px', lg: '34px', xl: '44px' }[size];
@@ -117,7 +120,7 @@ export function ActionIcon<C extends ElementType = 'button'>({
   );
 }
 
-interface FieldProps extends StyleProps {
+interface FieldProps {
   label?: ReactNode;
   description?: ReactNode;
   /** The field's error: shown under it, and the input is marked invalid and described by it. */
@@ -154,11 +157,7 @@ function Field({
   const rightEvents = field.rightSectionPointerEvents;
   const describedBy = cx(description ? `${id}-description` : undefined, error ? `${id}-error` : undefined);
   const frame = elementProps(
-    {
-      className: field.className,
-      style: field.style,
-      ...pickStyleProps(field),
-    },
+    { className: field.className, style: field.style },
     'ui-field',
     (out) => (out.style['--field-font-size'] = fontSize(size)!),
   );
@@ -210,39 +209,6 @@ function Field({
   );
 }
 
-const STYLE_PROP_NAMES = [
-  'm',
-  'mt',
-  'mb',
-  'ml',
-  'mr',
-  'mx',
-  'my',
-  'p',
-  'pt',
-  'pb',
-  'pl',
-  'pr',
-  'px',
-  'py',
-  'w',
-  'h',
-  'maw',
-  'miw',
-  'c',
-  'bg',
-  'fw',
-  'fz',
-  'fs',
-  'ff',
-  'ta',
-  'tt',
-  'lh',
-  'display',
-  'visibleFrom',
-  'hiddenFrom',
-] as const;
-
 const FIELD_PROP_NAMES = [
   'label',
   'description',
@@ -258,15 +224,9 @@ const FIELD_PROP_NAMES = [
   'classNames',
 ] as const;
 
-function pickStyleProps(props: StyleProps): StyleProps {
-  const picked: Record<string, unknown> = {};
-  for (const name of STYLE_PROP_NAMES) if (props[name] !== undefined) picked[name] = props[name];
-  return picked as StyleProps;
-}
-
 function controlProps(props: FieldProps): Record<string, unknown> {
   const rest: Record<string, unknown> = { ...(props as Record<string, unknown>) };
-  for (const name of [...STYLE_PROP_NAMES, ...FIELD_PROP_NAMES]) delete rest[name];
+  for (const name of FIELD_PROP_NAMES) delete rest[name];
   return rest;
 }
 
@@ -459,8 +419,8 @@ export function Checkbox({
   id: givenId,
   indeterminate = false,
   ...props
-}: StyleProps &
-  Omit<ComponentPropsWithRef<'input'>, 'size' | keyof StyleProps> & {
+}: ClassProps &
+  Omit<ComponentPropsWithRef<'input'>, 'size' | keyof ClassProps> & {
     label?: ReactNode;
     description?: ReactNode;
     size?: ThemeSize;
@@ -473,8 +433,7 @@ export function Checkbox({
   }, [indeterminate]);
   const generated = useId();
   const id = givenId ?? generated;
-  const styled = pickStyleProps(props);
-  const frame = elementProps({ ...styled, className, style }, 'ui-checkbox');
+  const frame = elementProps({ className, style }, 'ui-checkbox');
   const rest = controlProps(props as FieldProps);
   return (
     <div className={frame.className} style={frame.style} data-size={size}>
@@ -517,7 +476,7 @@ export function SegmentedControl({
   size = 'sm',
   fullWidth = false,
   ...props
-}: StyleProps & {
+}: ClassProps & {
   data: readonly SelectItem[];
   value?: string;
   defaultValue?: string;
@@ -611,7 +570,7 @@ function RadioGroup({
   onChange,
   children,
   ...props
-}: StyleProps & {
+}: ClassProps & {
   label?: ReactNode;
   description?: ReactNode;
   error?: ReactNode;
@@ -673,7 +632,7 @@ export function Radio({
   value,
   label,
   ...props
-}: StyleProps & { value: string; label: ReactNode; className?: string }) {
+}: ClassProps & { value: string; label: ReactNode; className?: string }) {
   const id = useId();
   const radio = useRadio(value);
   return (
@@ -692,7 +651,7 @@ function RadioCard({
   children,
   radius: corner = 'sm',
   ...props
-}: StyleProps & {
+}: ClassProps & {
   value: string;
   children?: ReactNode;
   radius?: ThemeSize;
@@ -711,7 +670,7 @@ function RadioCard({
   );
 }
 
-function RadioIndicator(props: StyleProps) {
+function RadioIndicator(props: ClassProps) {
   return <span aria-hidden="true" {...elementProps(props, 'ui-radio-indicator')} />;
 }
 

@@ -1,5 +1,5 @@
 import type { ElementType, ReactNode } from 'react';
-import { elementProps } from './style-props.ts';
+import { elementProps } from './values.ts';
 import type { PolymorphicProps } from './polymorphic.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { NOTIFICATION_DURATION_MS } from '@detal/contract/browser';
-import { color as themeColor } from './style-props.ts';
+import { color as themeColor } from './values.ts';
 
 export interface Notification {
   id: string;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { ReactNode } from 'react';
-import { cx } from './style-props.ts';
+import { cx } from './values.ts';
 
 interface DialogProps {
   opened: boolean;
@@ -92,11 +92,12 @@ export function Drawer({ size = '320px', ...props }: DialogProps & { size?: stri
 export function Tooltip({
   label,
   children,
-  w,
+  width,
 }: {
   label: ReactNode;
   children: ReactNode;
-  w?: number;
+  /** The label's width in px, its text wrapping inside (a long hint). */
+  width?: number;
   multiline?: boolean;
   withArrow?: boolean;
 }) {
@@ -106,7 +107,7 @@ export function Tooltip({
       <span
         className="ui-tooltip-label"
         aria-hidden="true"
-        style={w ? { width: `${w}px`, whiteSpace: 'normal' } : undefined}
+        style={width ? { width: `${width}px`, whiteSpace: 'normal' } : undefined}
       >
         {label}
       </span>

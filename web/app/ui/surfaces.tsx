@@ -1,6 +1,7 @@
 import type { ElementType, ReactNode } from 'react';
-import { color as themeColor, elementProps, spacing, type Color, type Length, type ThemeSize } from './style-props.ts';
+import { color as themeColor, elementProps, spacing, type Color, type Length, type ThemeSize } from './values.ts';
 import type { PolymorphicProps } from './polymorphic.ts';
+import type { Weight } from './typography.tsx';
 
 const RADIUS: Record<ThemeSize, string> = { xs: '2px', sm: '4px', md: '8px', lg: '16px', xl: '32px' };
 export const radius = (value: ThemeSize | number | undefined): string | undefined =>
@@ -9,7 +10,7 @@ export const radius = (value: ThemeSize | number | undefined): string | undefine
 interface PaperOwnProps {
   withBorder?: boolean;
   radius?: ThemeSize | number;
-  shadow?: ThemeSize;
+  shadow?: 'xs';
 }
 
 /** A white surface, bordered or shadowed. */
@@ -51,7 +52,6 @@ export function Alert({
   color = 'blue',
   title,
   icon,
-  variant = 'light',
   radius: corner = 'sm',
   titleColor,
   children,
@@ -62,7 +62,6 @@ export function Alert({
     color?: Color;
     title?: ReactNode;
     icon?: ReactNode;
-    variant?: 'light' | 'outline' | 'filled';
     radius?: ThemeSize;
     /** The title's colour when the alert's own is too light to read on its background (orange, yellow). */
     titleColor?: Color;
@@ -71,7 +70,6 @@ export function Alert({
   return (
     <div
       role="alert"
-      data-variant={variant}
       {...elementProps(props, 'ui-alert', (out) => {
         out.style['--alert-color'] = themeColor(color.includes('.') ? color : `${color}.8`)!;
         out.style['--alert-light'] = themeColor(`${color.split('.')[0]}.0`)!;
@@ -93,14 +91,15 @@ export function Alert({
 
 interface BadgeOwnProps {
   color?: Color;
-  variant?: 'filled' | 'light' | 'outline' | 'default' | 'dot';
-  size?: ThemeSize;
+  variant?: 'filled' | 'light';
+  size?: 'xs' | 'sm' | 'md';
   circle?: boolean;
   radius?: ThemeSize | number;
   leftSection?: ReactNode;
   fullWidth?: boolean;
-  /** Accepted for Mantine's API; the light and default variants already pick a readable text colour. */
-  autoContrast?: boolean;
+  /** Upper case (a label, the default) or as written (a status that reads as a word). */
+  textCase?: 'upper' | 'as-written';
+  weight?: Weight;
 }
 
 /** A short label in a pill: a status, a count. */
@@ -113,7 +112,8 @@ export function Badge<C extends ElementType = 'span'>({
   radius: corner,
   leftSection,
   fullWidth,
-  autoContrast: _autoContrast,
+  textCase = 'upper',
+  weight,
   children,
   ...props
 }: PolymorphicProps<C, BadgeOwnProps>) {
@@ -124,6 +124,8 @@ export function Badge<C extends ElementType = 'span'>({
       data-variant={variant}
       data-size={size}
       data-circle={circle || undefined}
+      data-case={textCase === 'as-written' ? textCase : undefined}
+      data-weight={weight}
       {...elementProps(props, 'ui-badge', (out) => {
         out.style['--badge-color'] = themeColor(
           color.includes('.') ? color : `${palette}.${palette === 'gray' ? 7 : 8}`,

@@ -1,5 +1,5 @@
 import type { ElementType, ReactNode } from 'react';
-import { elementProps, spacing, type Length } from './style-props.ts';
+import { elementProps, spacing, type Length } from './values.ts';
 import type { PolymorphicProps } from './polymorphic.ts';
 import type { Weight } from './typography.tsx';
 
@@ -7,7 +7,6 @@ interface TableOwnProps {
   striped?: boolean;
   highlightOnHover?: boolean;
   withRowBorders?: boolean;
-  withTableBorder?: boolean;
   verticalSpacing?: Length;
   horizontalSpacing?: Length;
   layout?: 'auto' | 'fixed';
@@ -18,7 +17,6 @@ export function Table({
   striped = false,
   highlightOnHover = false,
   withRowBorders = true,
-  withTableBorder = false,
   verticalSpacing = 7,
   horizontalSpacing = 'xs',
   layout,
@@ -29,7 +27,6 @@ export function Table({
       data-striped={striped || undefined}
       data-hover={highlightOnHover || undefined}
       data-row-borders={withRowBorders || undefined}
-      data-table-border={withTableBorder || undefined}
       {...elementProps(props, 'ui-table', (out) => {
         out.style['--cell-py'] = spacing(verticalSpacing)!;
         out.style['--cell-px'] = spacing(horizontalSpacing)!;

@@ -1,5 +1,5 @@
 import type { ElementType, ReactNode } from 'react';
-import { elementProps, fontSize, type ThemeSize } from './style-props.ts';
+import { elementProps, fontSize, type ThemeSize } from './values.ts';
 import type { PolymorphicProps } from './polymorphic.ts';
 
 /** The type scale's text sizes (--font-size-*). */
@@ -65,7 +65,7 @@ export function Title<C extends ElementType = 'h1'>({
   order = 1,
   size,
   ...props
-}: PolymorphicProps<C, { order?: 1 | 2 | 3 | 4 | 5 | 6; size?: 3 | 4 | 5 | 'page' | 'section' }>) {
+}: PolymorphicProps<C, { order?: 1 | 2 | 3 | 4 | 5 | 6; size?: 4 | 5 | 'page' | 'section' }>) {
   const Element: ElementType = component ?? `h${order}`;
   return <Element data-size={size} {...elementProps(props, `ui-title ui-title-${order}`)} />;
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Box, Button, Flex, Group, Modal, Paper, Text } from '../../ui/index.ts';
+import { Box, Button, Card, Flex, Group, Modal, Text } from '../../ui/index.ts';
 import { useNavigate } from 'react-router';
 import { formatRoubles, multiplyMoney, pluralRu, sumMoney } from '@detal/contract/browser';
 import type { BasketItem } from '@detal/contract';
 import { paths } from '../../paths.ts';
+import classes from './basket.module.css';
 
 /**
  * Where "Оформить заказ" leads: a signed-in client to the order form with the chosen basket lines (the orders
@@ -34,7 +35,7 @@ export function BasketCheckout({ items, chosen, signedIn, onClear }: BasketCheck
   const allChosen = chosen.length === items.length;
 
   return (
-    <Paper withBorder radius="md" p="md" mt="md">
+    <Card withBorder radius="md" padding="md">
       {/* Phones: the total and the order button first, full width; clearing last. */}
       <Flex
         direction={{ base: 'column-reverse', md: 'row' }}
@@ -46,11 +47,11 @@ export function BasketCheckout({ items, chosen, signedIn, onClear }: BasketCheck
           Очистить корзину
         </Button>
         <Flex direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'center' }} gap="md">
-          <Box ta={{ base: 'left', md: 'right' }}>
+          <Box className={classes.total}>
             <Text size="sm" tone="dimmed">
               {allChosen ? `В заказе ${positions(chosen.length)}` : `Выбрано ${chosen.length} из ${items.length}`}
             </Text>
-            <Text weight={700} fz="xl" aria-live="polite">
+            <Text weight={700} size="xl" aria-live="polite">
               Итого: {formatRoubles(linesTotal(chosen))}
             </Text>
             {allChosen ? null : (
@@ -76,13 +77,13 @@ export function BasketCheckout({ items, chosen, signedIn, onClear }: BasketCheck
         </Flex>
       </Flex>
       {signedIn ? null : (
-        <Text size="xs" tone="dimmed" ta={{ base: 'center', md: 'right' }} mt={8}>
+        <Text size="xs" tone="dimmed" className={classes.signInHint}>
           Чтобы оформить заказ, войдите или зарегистрируйтесь: корзина сохранится.
         </Text>
       )}
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Очистить корзину?" centered>
         <Text size="sm">Все позиции будут удалены из корзины. Это действие нельзя отменить.</Text>
-        <Group justify="flex-end" mt="lg">
+        <Group justify="flex-end" className={classes.confirmActions}>
           <Button variant="default" onClick={() => setConfirming(false)}>
             Отмена
           </Button>
@@ -97,6 +98,6 @@ export function BasketCheckout({ items, chosen, signedIn, onClear }: BasketCheck
           </Button>
         </Group>
       </Modal>
-    </Paper>
+    </Card>
   );
 }

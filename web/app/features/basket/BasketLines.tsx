@@ -7,6 +7,8 @@ import { TrashIcon } from '../../components/icons.tsx';
 import { DeliveryTime } from '../../components/DeliveryTime.tsx';
 import { DeliveryStats } from '../../components/DeliveryStats.tsx';
 import { NoReturnMark } from '../../components/NoReturnMark.tsx';
+import frame from '../../components/page.module.css';
+import classes from './basket.module.css';
 
 export interface BasketLinesProps {
   items: BasketItem[];
@@ -44,12 +46,11 @@ function LineNotices({ line }: { line: BasketItem }) {
         : null;
   if (!line.price_changed && stockShort === null && !line.no_return) return null;
   return (
-    <Group gap={4} mt={4}>
+    <Group gap={4} className={classes.notices}>
       {line.price_changed ? (
         <Badge
           color="orange.2"
           variant="filled"
-          autoContrast
           size="sm"
           title="Цена изменилась с тех пор, как товар добавили в корзину"
         >
@@ -92,10 +93,10 @@ function LinesTable({ items, isChosen, onChoose, onChooseAll, changes }: BasketL
   const orderable = items.filter(isOrderable);
   const chosenCount = orderable.filter(isChosen).length;
   return (
-    <Table visibleFrom="md" verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover>
+    <Table className={frame.wide} verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th w={36}>
+          <Table.Th className={classes.choiceColumn}>
             <Checkbox
               aria-label="Выбрать все позиции"
               checked={orderable.length > 0 && chosenCount === orderable.length}
@@ -105,12 +106,12 @@ function LinesTable({ items, isChosen, onChoose, onChooseAll, changes }: BasketL
             />
           </Table.Th>
           <Table.Th>Товар</Table.Th>
-          <Table.Th visibleFrom="lg">Поставщик</Table.Th>
+          <Table.Th className={frame.desktop}>Поставщик</Table.Th>
           <Table.Th>Срок</Table.Th>
           <Table.Th align="right">Цена</Table.Th>
           <Table.Th>Количество</Table.Th>
           <Table.Th align="right">Сумма</Table.Th>
-          <Table.Th w={40}>
+          <Table.Th className={classes.removeColumn}>
             <VisuallyHidden>Удалить</VisuallyHidden>
           </Table.Th>
         </Table.Tr>
@@ -128,12 +129,12 @@ function LinesTable({ items, isChosen, onChoose, onChooseAll, changes }: BasketL
               <Text size="sm" tone="dimmed" lineClamp={2}>
                 {line.description}
               </Text>
-              <Text size="xs" tone="dimmed" hiddenFrom="lg">
+              <Text size="xs" tone="dimmed" className={frame.belowDesktop}>
                 Поставщик: {supplierText(line)}
               </Text>
               <LineNotices line={line} />
             </Table.Td>
-            <Table.Td visibleFrom="lg">
+            <Table.Td className={frame.desktop}>
               <Text size="sm">{supplierText(line)}</Text>
             </Table.Td>
             <Table.Td>
@@ -174,7 +175,7 @@ function LinesTable({ items, isChosen, onChoose, onChooseAll, changes }: BasketL
 /** Below md: a card per line. */
 function LineCards({ items, isChosen, onChoose, changes }: BasketLinesProps) {
   return (
-    <Stack hiddenFrom="md" gap="sm">
+    <Stack gap="sm" className={frame.narrow}>
       {items.map((line) => (
         <Card key={line.id} withBorder padding="sm" component="article" aria-label={lineLabel(line)}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -191,10 +192,10 @@ function LineCards({ items, isChosen, onChoose, changes }: BasketLinesProps) {
             </Group>
             <DeleteButton line={line} onRemove={changes.remove} />
           </Group>
-          <Text size="xs" tone="dimmed" mt={6}>
+          <Text size="xs" tone="dimmed" className={classes.cardSupplier}>
             Поставщик: {supplierText(line)}
           </Text>
-          <Group gap="md" mt={2}>
+          <Group gap="md" className={classes.cardTerms}>
             <Text size="sm">
               Срок: <DeliveryTime days={line.delivery} probability={line.delivery_probability} />
               <DeliveryStats stats={line.delivery_stats} />
@@ -202,7 +203,7 @@ function LineCards({ items, isChosen, onChoose, changes }: BasketLinesProps) {
             <Text size="sm">Цена: {formatRoubles(line.price)}</Text>
             <LineNotices line={line} />
           </Group>
-          <Group justify="space-between" mt="xs" wrap="nowrap">
+          <Group justify="space-between" wrap="nowrap" className={classes.cardFoot}>
             <QuantityStepper
               quantity={line.quantity_in_basket}
               stock={line.quantity}

@@ -1,4 +1,5 @@
 import { Skeleton, Stack, VisuallyHidden } from '../../ui/index.ts';
+import classes from './basket.module.css';
 
 /** Shown while the basket is read from the browser's storage and the server: never a flash of "empty". */
 export function BasketSkeleton() {
@@ -9,7 +10,7 @@ export function BasketSkeleton() {
       <Skeleton height={72} radius="sm" />
       <Skeleton height={72} radius="sm" />
       <Skeleton height={72} radius="sm" />
-      <Skeleton height={48} width="40%" radius="sm" ml="auto" />
+      <Skeleton height={48} width="40%" radius="sm" className={classes.skeletonTotal} />
     </Stack>
   );
 }

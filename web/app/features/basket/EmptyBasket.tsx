@@ -4,6 +4,7 @@ import { Button, Group, Paper, Stack, Text, TextInput, Title } from '../../ui/in
 import { useNavigate } from 'react-router';
 import { searchPath } from '../search/ArticleSearch.tsx';
 import { CartIcon } from '../../components/icons.tsx';
+import classes from './basket.module.css';
 
 /** The empty basket says so and offers the search right there. */
 export function EmptyBasket() {
@@ -17,11 +18,11 @@ export function EmptyBasket() {
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', md: 'xl' }} maw={640}>
+    <Paper withBorder radius="md" className={classes.empty}>
       <Stack gap="sm">
-        <Group gap="xs" c="dimmed">
+        <Group gap="xs" className={classes.emptyHead}>
           <CartIcon size={28} />
-          <Title order={2} fz={{ base: 20, md: 22 }}>
+          <Title order={2} className={classes.emptyTitle}>
             Корзина пуста
           </Title>
         </Group>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert } from '../../ui/index.ts';
+import { Alert, Stack } from '../../ui/index.ts';
 import type { Basket, BasketItem } from '@detal/contract';
 import { BasketCheckout } from './BasketCheckout.tsx';
 import { BasketLines, isOrderable } from './BasketLines.tsx';
@@ -27,9 +27,9 @@ export function FilledBasket({ basket: loaded, signedIn }: { basket: Basket; sig
     setUnchosen(checked ? new Set() : new Set(basket.items.map((line) => line.id)));
 
   return (
-    <>
+    <Stack gap="md">
       {basket.items.some((line) => line.price_changed) ? (
-        <Alert color="orange" variant="light" mb="md" title="Цены изменились" titleColor="#000">
+        <Alert color="orange" title="Цены изменились" titleColor="#000">
           Цены некоторых товаров изменились с тех пор, как их добавили в корзину: здесь показаны актуальные. Такие
           позиции отмечены.
         </Alert>
@@ -42,6 +42,6 @@ export function FilledBasket({ basket: loaded, signedIn }: { basket: Basket; sig
         changes={changes}
       />
       <BasketCheckout items={basket.items} chosen={chosen} signedIn={signedIn} onClear={changes.clear} />
-    </>
+    </Stack>
   );
 }

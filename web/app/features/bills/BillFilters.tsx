@@ -1,6 +1,7 @@
 import { NativeSelect } from '../../ui/index.ts';
 import { DateRangeFields, ListFilterForm } from '../../components/ListFilterForm.tsx';
 import type { BillFilterValues } from './bill-filters.ts';
+import classes from './bills.module.css';
 
 const PAID_OPTIONS = [
   { value: '', label: 'Все счета' },
@@ -23,7 +24,7 @@ export function BillFilters({ filters, error }: { filters: BillFilterValues; err
         label="Статус"
         data={PAID_OPTIONS}
         defaultValue={paid}
-        w={{ base: '100%', sm: 170 }}
+        className={classes.paidFilter}
         size="sm"
       />
     </ListFilterForm>

@@ -8,8 +8,8 @@ export function BillStatusBadge({ paid }: { paid: boolean }) {
       color={paid ? 'green' : 'orange'}
       variant="light"
       radius="sm"
-      tt="none"
-      fw={600}
+      textCase="as-written"
+      weight={600}
       size="md"
       // The status is never cut to "Ждем о…": the badge keeps its text's width in a narrow table column.
       style={{ flexShrink: 0 }}

@@ -1,17 +1,18 @@
 import { Card, Progress, SimpleGrid, Stack, Text } from '../../ui/index.ts';
 import { formatRoubles, pluralRu } from '@detal/contract/browser';
 import type { BillSummary } from '@detal/contract';
+import classes from './bills.module.css';
 
 const billsCount = (count: number) => `${count} ${pluralRu(count, 'счёт', 'счёта', 'счетов')}`;
 
-function SummaryCard({ title, count, sum, color }: { title: string; count: number; sum: number; color: string }) {
+function SummaryCard({ title, count, sum, sumClass }: { title: string; count: number; sum: number; sumClass: string }) {
   return (
     <Card withBorder padding="md" radius="sm" role="group" aria-label={title}>
       <Stack gap={4}>
         <Text size="sm" tone="muted" weight={500}>
           {title}
         </Text>
-        <Text fz={{ base: 22, md: 26 }} weight={700} c={color} lh={1.2} style={{ whiteSpace: 'nowrap' }}>
+        <Text weight={700} className={`${classes.sum} ${sumClass}`}>
           {formatRoubles(sum)}
         </Text>
         <Text size="sm" tone="muted">
@@ -30,9 +31,9 @@ export function BillSummaryCards({ summary }: { summary: BillSummary }) {
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
-        <SummaryCard title="Выставлено" count={total.count} sum={total.sum} color="dark" />
-        <SummaryCard title="Оплачено" count={paid.count} sum={paid.sum} color="green.9" />
-        <SummaryCard title="Ждут оплаты" count={awaiting.count} sum={awaiting.sum} color="orange.9" />
+        <SummaryCard title="Выставлено" count={total.count} sum={total.sum} sumClass={classes.billed!} />
+        <SummaryCard title="Оплачено" count={paid.count} sum={paid.sum} sumClass={classes.paid!} />
+        <SummaryCard title="Ждут оплаты" count={awaiting.count} sum={awaiting.sum} sumClass={classes.awaiting!} />
       </SimpleGrid>
       {total.count > 0 ? (
         <Stack gap={4}>

@@ -5,6 +5,8 @@ import type { Bill } from '@detal/contract';
 import { BillStatusBadge } from './BillStatusBadge.tsx';
 import { DownloadBillButton, EarlierBillRevisions } from './DownloadBillButton.tsx';
 import { paths } from '../../paths.ts';
+import frame from '../../components/page.module.css';
+import classes from './bills.module.css';
 
 const orderLink = (bill: Bill) => (
   <Anchor component={Link} to={paths.order(bill.clients_shops_orders_id)} size="sm">
@@ -15,7 +17,7 @@ const orderLink = (bill: Bill) => (
 /** «изм. 1» beside the number of a bill changed since it was issued. */
 const revisionMark = (bill: Bill) =>
   bill.revision > 0 ? (
-    <Text component="span" size="xs" tone="muted" weight={400} ml={6} style={{ whiteSpace: 'nowrap' }}>
+    <Text component="span" size="xs" tone="muted" weight={400} className={classes.revision}>
       изм. {bill.revision}
     </Text>
   ) : null;
@@ -32,7 +34,7 @@ function WideTable({ bills, label }: { bills: Bill[]; label: string }) {
   return (
     // From 768 px the six columns fit; the scroll container only guards against unusually long values.
     <Table.ScrollContainer minWidth={700} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" fz="sm" aria-label={label}>
+      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Счёт</Table.Th>
@@ -97,7 +99,7 @@ function Cards({ bills, label }: { bills: Bill[]; label: string }) {
               <BillStatusBadge paid={bill.paid} />
             </Stack>
           </Group>
-          <Group gap="md" mt="sm" justify="flex-end">
+          <Group gap="md" justify="flex-end" className={classes.cardActions}>
             {payLink(bill)}
             <DownloadBillButton billId={bill.id} />
           </Group>
@@ -112,10 +114,10 @@ function Cards({ bills, label }: { bills: Bill[]; label: string }) {
 export function BillsTable({ bills, label = 'Счета' }: { bills: Bill[]; label?: string }) {
   return (
     <>
-      <Box visibleFrom="md">
+      <Box className={frame.wide}>
         <WideTable bills={bills} label={label} />
       </Box>
-      <Box hiddenFrom="md">
+      <Box className={frame.narrow}>
         <Cards bills={bills} label={label} />
       </Box>
     </>

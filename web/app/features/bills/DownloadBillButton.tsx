@@ -4,6 +4,7 @@ import type { ButtonProps } from '../../ui/index.ts';
 import { billFileName, billRevisionName, formatDate, formatRoubles } from '@detal/contract/browser';
 import type { BillRevision } from '@detal/contract';
 import { download } from '../../lib/api/index.ts';
+import classes from './bills.module.css';
 
 /**
  * Saves the bill as a PDF file through the request layer's download (the session token goes with it); a
@@ -46,7 +47,7 @@ export function DownloadBillButton({
       {children ??
         (compact ? (
           <>
-            <Box component="span" visibleFrom="lg" mr={4}>
+            <Box component="span" className={classes.downloadWord}>
               Скачать
             </Box>
             PDF
@@ -66,7 +67,7 @@ export function EarlierBillRevisions({ billId, revisions }: { billId: number; re
   const earlier = revisions.slice(0, -1);
   if (earlier.length === 0) return null;
   return (
-    <Box fz="xs" c="gray.7" ta="right" mt={4}>
+    <Box className={classes.earlier}>
       Ранее:{' '}
       {earlier.map((item) => (
         <DownloadBillButton

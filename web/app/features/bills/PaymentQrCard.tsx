@@ -5,6 +5,7 @@ import type { BillPayment } from '@detal/contract';
 import { BillStatusBadge } from './BillStatusBadge.tsx';
 import { DownloadBillButton } from './DownloadBillButton.tsx';
 import { paths } from '../../paths.ts';
+import classes from './bills.module.css';
 
 type PayableBill = NonNullable<BillPayment['bill']>;
 
@@ -17,8 +18,7 @@ export function PaymentQrCard({ bill }: { bill: PayableBill }) {
         <Image
           src={qrSource}
           alt={`QR-код для оплаты счёта № ${bill.id} в приложении банка`}
-          w={200}
-          h={200}
+          className={classes.qr}
           fit="contain"
           style={{ imageRendering: 'pixelated', flexShrink: 0 }}
         />
@@ -45,7 +45,7 @@ export function PaymentQrCard({ bill }: { bill: PayableBill }) {
           <Anchor component={Link} to={paths.order(bill.clients_shops_orders_id)} size="sm">
             {orderLabel(bill.clients_shops_orders_id)}
           </Anchor>
-          <Group gap="sm" mt={4}>
+          <Group gap="sm" className={classes.qrActions}>
             <DownloadBillButton billId={bill.id} />
           </Group>
           <Text size="xs" tone="muted">

@@ -1,6 +1,7 @@
 import { ActionIcon, CopyButton, Group, Table, Text, Tooltip } from '../../ui/index.ts';
 import type { ShopRequisites } from '@detal/contract';
 import { CheckIcon, CopyIcon } from '../../components/icons.tsx';
+import classes from './bills.module.css';
 
 const ROWS: Array<[keyof ShopRequisites, string]> = [
   ['name', 'Получатель'],
@@ -20,14 +21,14 @@ export function PaymentRequisites({ requisites }: { requisites: ShopRequisites }
       <Table.Tbody>
         {ROWS.map(([field, label]) => (
           <Table.Tr key={field}>
-            <Table.Th w={{ base: 110, sm: 150 }} weight={500} c="gray.7" style={{ verticalAlign: 'top' }}>
+            <Table.Th weight={500} className={classes.requisiteName}>
               {label}
             </Table.Th>
             <Table.Td>
               <Group gap={4} wrap="nowrap" justify="space-between" align="flex-start">
                 <Text
                   size="sm"
-                  fw={field === 'settlement_account' ? 600 : undefined}
+                  weight={field === 'settlement_account' ? 600 : undefined}
                   style={{ overflowWrap: 'anywhere' }}
                 >
                   {requisites[field] || '—'}

@@ -5,7 +5,9 @@ import { Link } from 'react-router';
 import { AddToBasket } from '../basket/AddToBasket.tsx';
 import { DeliveryTime } from '../../components/DeliveryTime.tsx';
 import { OfferCard } from './OfferCard.tsx';
-import { IN_STOCK_COLOR, offerSearchPath, stockText } from './offer-text.ts';
+import { offerSearchPath, stockText } from './offer-text.ts';
+import frame from '../../components/page.module.css';
+import classes from './catalog.module.css';
 
 /**
  * A page of a group's offers: a dense table from md up, cards below it. Both are in the server's HTML and CSS
@@ -14,9 +16,9 @@ import { IN_STOCK_COLOR, offerSearchPath, stockText } from './offer-text.ts';
 export function GroupOffers({ offers, caption }: { offers: Offer[]; caption: string }) {
   return (
     <>
-      <Box visibleFrom="md">
+      <Box className={frame.wide}>
         <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover verticalSpacing={6} fz="sm">
+          <Table striped highlightOnHover verticalSpacing={6}>
             <VisuallyHidden component="caption">{caption}</VisuallyHidden>
             <Table.Thead>
               <Table.Tr>
@@ -38,7 +40,7 @@ export function GroupOffers({ offers, caption }: { offers: Offer[]; caption: str
               {offers.map((offer) => (
                 <Table.Tr key={offer.id}>
                   <Table.Td weight={600}>{offer.brand_name}</Table.Td>
-                  <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td className={classes.article} style={{ whiteSpace: 'nowrap' }}>
                     <Anchor component={Link} to={offerSearchPath(offer)} inherit>
                       {offer.article}
                     </Anchor>
@@ -49,7 +51,7 @@ export function GroupOffers({ offers, caption }: { offers: Offer[]; caption: str
                     <DeliveryTime days={offer.delivery} />
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text span inherit c={offer.quantity > 0 ? IN_STOCK_COLOR : 'gray.7'}>
+                    <Text span inherit className={offer.quantity > 0 ? classes.inStock : classes.outOfStock}>
                       {stockText(offer.quantity)}
                     </Text>
                   </Table.Td>
@@ -70,7 +72,7 @@ export function GroupOffers({ offers, caption }: { offers: Offer[]; caption: str
           </Table>
         </Table.ScrollContainer>
       </Box>
-      <SimpleGrid hiddenFrom="md" cols={1} spacing="sm">
+      <SimpleGrid cols={1} spacing="sm" className={frame.narrow}>
         {offers.map((offer) => (
           <OfferCard key={offer.id} offer={offer} />
         ))}

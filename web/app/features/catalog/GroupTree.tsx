@@ -1,16 +1,17 @@
-import { Anchor, Paper, SimpleGrid, Stack, Title } from '../../ui/index.ts';
+import { Anchor, Card, SimpleGrid, Stack, Title } from '../../ui/index.ts';
 import type { CatalogGroup } from '@detal/contract';
 import { Link } from 'react-router';
 import { groupPath } from './group-tree.ts';
+import classes from './catalog.module.css';
 
 /** A group's sub-groups as a nested list of links (the deeper levels indented). */
 function SubGroups({ groups, depth }: { groups: CatalogGroup[]; depth: number }) {
   if (groups.length === 0) return null;
   return (
-    <Stack component="ul" gap={4} p={0} m={0} pl={depth > 0 ? 'md' : 0} style={{ listStyle: 'none' }}>
+    <Stack component="ul" gap={4} className={depth > 0 ? classes.subgroups : undefined}>
       {groups.map((group) => (
         <li key={group.id}>
-          <Anchor component={Link} to={groupPath(group)} size="sm" c="dark.6">
+          <Anchor component={Link} to={groupPath(group)} size="sm" className={classes.groupLink}>
             {group.name}
           </Anchor>
           <SubGroups groups={group.children} depth={depth + 1} />
@@ -33,14 +34,14 @@ export function GroupTree({ groups, headingOrder, columns = 3 }: GroupTreeProps)
   return (
     <SimpleGrid cols={{ base: 1, md: 2, lg: columns }} spacing="md" verticalSpacing="md">
       {groups.map((group) => (
-        <Paper key={group.id} withBorder radius="md" p="md" component="section" aria-label={group.name}>
-          <Title order={headingOrder} fz={17} mb={8}>
+        <Card key={group.id} withBorder radius="md" padding="md" component="section" aria-label={group.name}>
+          <Title order={headingOrder} className={classes.groupTitle}>
             <Anchor component={Link} to={groupPath(group)} inherit>
               {group.name}
             </Anchor>
           </Title>
           <SubGroups groups={group.children} depth={0} />
-        </Paper>
+        </Card>
       ))}
     </SimpleGrid>
   );

@@ -1,32 +1,38 @@
-import { Anchor, Group, Paper, Stack, Text } from '../../ui/index.ts';
+import { Anchor, Card, Group, Stack, Text } from '../../ui/index.ts';
 import type { Offer } from '@detal/contract';
 import { formatRoubles } from '@detal/contract/browser';
 import { Link } from 'react-router';
 import { AddToBasket } from '../basket/AddToBasket.tsx';
 import { DeliveryTime } from '../../components/DeliveryTime.tsx';
-import { IN_STOCK_COLOR, offerSearchPath, stockText } from './offer-text.ts';
+import { offerSearchPath, stockText } from './offer-text.ts';
+import classes from './catalog.module.css';
 
 /** One offer as a card (recommendations, and the group's offers on narrow screens), with add to basket. */
 export function OfferCard({ offer }: { offer: Offer }) {
   return (
-    <Paper
+    <Card
       withBorder
       radius="md"
-      p="sm"
+      padding="sm"
       component="article"
       aria-label={`${offer.brand_name} ${offer.article}`}
-      h="100%"
+      className={classes.card}
     >
-      <Stack gap={6} h="100%" justify="space-between">
+      <Stack gap={6} justify="space-between" className={classes.card}>
         <Stack gap={4}>
           <Group gap={6} justify="space-between" wrap="nowrap" align="flex-start">
-            <Text weight={700} size="sm" lh={1.3}>
+            <Text weight={700} size="sm" className={classes.cardName}>
               {offer.brand_name}{' '}
-              <Anchor component={Link} to={offerSearchPath(offer)} ff="monospace" inherit>
+              <Anchor component={Link} to={offerSearchPath(offer)} inherit className={classes.article}>
                 {offer.article}
               </Anchor>
             </Text>
-            <Text size="xs" weight={600} c={offer.quantity > 0 ? IN_STOCK_COLOR : 'gray.7'} style={{ flexShrink: 0 }}>
+            <Text
+              size="xs"
+              weight={600}
+              className={offer.quantity > 0 ? classes.inStock : classes.outOfStock}
+              style={{ flexShrink: 0 }}
+            >
               {stockText(offer.quantity)}
             </Text>
           </Group>
@@ -39,7 +45,7 @@ export function OfferCard({ offer }: { offer: Offer }) {
           </Text>
         </Stack>
         <Group justify="space-between" align="center" gap="xs" wrap="wrap">
-          <Text weight={700} fz={18}>
+          <Text weight={700} size="lg">
             {formatRoubles(offer.price)}
           </Text>
           <AddToBasket
@@ -50,6 +56,6 @@ export function OfferCard({ offer }: { offer: Offer }) {
           />
         </Group>
       </Stack>
-    </Paper>
+    </Card>
   );
 }

@@ -41,7 +41,7 @@ export function AddressBook({ addresses }: { addresses: DeliveryAddress[] }) {
           Сохранённых адресов пока нет.
         </Text>
       ) : (
-        <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Сохранённые адреса">
+        <Stack component="ul" gap="xs" aria-label="Сохранённые адреса">
           {addresses.map((address) => (
             <SavedAddress key={address.id} address={address} />
           ))}

@@ -53,7 +53,7 @@ export function HeaderAccount({ signedIn }: { signedIn: boolean }) {
 
   if (!signedIn) {
     return (
-      <Button component={Link} to={paths.login()} variant="subtle" px={{ base: 8, md: 'sm' }}>
+      <Button component={Link} to={paths.login()} variant="subtle" className={classes.button}>
         Войти
       </Button>
     );
@@ -70,8 +70,7 @@ export function HeaderAccount({ signedIn }: { signedIn: boolean }) {
         color="gray"
         aria-label="Мои заказы"
         leftSection={<OrdersIcon />}
-        px={{ base: 8, md: 'sm' }}
-        className={classes.fromDesktop}
+        className={`${classes.button} ${classes.fromDesktop}`}
       >
         Заказы
       </Button>
@@ -89,8 +88,7 @@ export function HeaderAccount({ signedIn }: { signedIn: boolean }) {
             </Badge>
           ) : null
         }
-        px={{ base: 8, md: 'sm' }}
-        className={classes.fromDesktop}
+        className={`${classes.button} ${classes.fromDesktop}`}
       >
         Счета
       </Button>
@@ -101,7 +99,7 @@ export function HeaderAccount({ signedIn }: { signedIn: boolean }) {
         aria-label={name ? `Кабинет: ${name}` : 'Кабинет'}
         title={name ?? undefined}
         leftSection={<UserIcon />}
-        px={{ base: 8, md: 'sm' }}
+        className={classes.button}
       >
         <span className={classes.firstName}>{client?.first_name ?? 'Кабинет'}</span>
         <span className={classes.fullName}>{name ?? 'Кабинет'}</span>
@@ -113,8 +111,7 @@ export function HeaderAccount({ signedIn }: { signedIn: boolean }) {
         loading={leaving}
         aria-label="Выйти"
         leftSection={<LogoutIcon />}
-        px={{ base: 8, md: 'sm' }}
-        className={classes.fromTablet}
+        className={`${classes.button} ${classes.fromTablet}`}
       >
         <span className={classes.logoutText}>Выйти</span>
       </Button>

@@ -3,6 +3,7 @@ import type { NewsPreview } from '@detal/contract';
 import { formatDate } from '@detal/contract/browser';
 import { Link } from 'react-router';
 import { paths } from '../../paths.ts';
+import classes from './NewsList.module.css';
 
 interface NewsListProps {
   items: NewsPreview[];
@@ -15,20 +16,20 @@ interface NewsListProps {
 /** News previews, newest first: date, title linking to the item, and its short text. */
 export function NewsList({ items, headingOrder, withPreview = true }: NewsListProps) {
   return (
-    <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
+    <Stack component="ul" gap="md">
       {items.map((item) => (
         <li key={item.id}>
           <article>
             <Text size="xs" tone="muted" component="time" dateTime={item.published_at}>
               {formatDate(item.published_at)}
             </Text>
-            <Title order={headingOrder} fz={headingOrder === 2 ? 19 : 16} lh={1.3} mt={2}>
+            <Title order={headingOrder} className={headingOrder === 2 ? classes.newsTitle : classes.newsTitleSmall}>
               <Anchor component={Link} to={paths.newsItem(item.slug)} inherit>
                 {item.title}
               </Anchor>
             </Title>
             {withPreview && item.preview ? (
-              <Text size="sm" mt={4} tone="strong">
+              <Text size="sm" tone="strong" className={classes.newsPreview}>
                 {item.preview}
               </Text>
             ) : null}

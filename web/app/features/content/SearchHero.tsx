@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Paper, Text, TextInput, Title } from '../../ui/index.ts';
 import { Link } from 'react-router';
 import { searchPath, useSearchForm } from '../search/ArticleSearch.tsx';
+import classes from './home.module.css';
 
 /** Articles people search for most in the demo shop: one click shows what a search answers. */
 const EXAMPLES = ['OC 90', 'W 712/75', '06A 115 561 B', 'BKR6E', 'GDB1550'];
@@ -10,25 +11,16 @@ export function SearchHero({ title }: { title: string }) {
   const form = useSearchForm();
 
   return (
-    <Paper
-      component="section"
-      aria-labelledby="home-title"
-      radius="md"
-      p={{ base: 'md', md: 'xl' }}
-      mb="xl"
-      bg="blue.0"
-      withBorder
-      style={{ borderColor: 'var(--c-blue-2)' }}
-    >
-      <Title id="home-title" order={1} fz={{ base: 24, md: 32 }} lh={1.2}>
+    <Paper component="section" aria-labelledby="home-title" radius="md" withBorder className={classes.hero}>
+      <Title id="home-title" order={1} className={classes.heroTitle}>
         {title}
       </Title>
-      <Text mt={6} mb="md" maw={720} tone="strong">
+      <Text tone="strong" className={classes.heroLead}>
         Введите номер детали в любом написании — покажем предложения всех брендов, аналоги по кросс-номерам, цены и
         сроки поставки.
       </Text>
       <form role="search" aria-label="Поиск запчасти по артикулу" {...form}>
-        <Group gap="sm" wrap="nowrap" maw={720}>
+        <Group gap="sm" wrap="nowrap" className={classes.heroForm}>
           <TextInput
             name="article"
             type="search"
@@ -45,12 +37,12 @@ export function SearchHero({ title }: { title: string }) {
           </Button>
         </Group>
       </form>
-      <Group gap={8} mt="sm" align="baseline">
+      <Group gap={8} align="baseline" className={classes.examples}>
         <Text size="sm" tone="strong">
           Например:
         </Text>
         {EXAMPLES.map((article) => (
-          <Anchor key={article} component={Link} to={searchPath(article)!} size="sm" ff="monospace">
+          <Anchor key={article} component={Link} to={searchPath(article)!} size="sm" className={classes.example}>
             {article}
           </Anchor>
         ))}

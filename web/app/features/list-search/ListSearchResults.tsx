@@ -117,7 +117,7 @@ function AddResult({ state }: { state: AddState }) {
   }
   if (state.kind === 'failed') {
     return (
-      <Alert color="red" variant="light" role="alert" p={6}>
+      <Alert color="red" role="alert" className={classes.addFailed}>
         {state.message}
       </Alert>
     );
@@ -165,7 +165,7 @@ function FoundRow({ line, choice, onChange }: FoundRowProps) {
           </Text>
         )}
         {line.message ? (
-          <Text size="xs" c="orange.8">
+          <Text size="xs" className={classes.lineWarning}>
             {line.message}
           </Text>
         ) : null}
@@ -236,10 +236,10 @@ function MissedLines({ lines }: { lines: readonly ListSearchLine[] }) {
             <Text span size="sm" tone="dimmed">
               {line.line}.
             </Text>{' '}
-            <Text span size="sm" ff="monospace">
+            <Text span size="sm" className={classes.lineText}>
               {line.text}
             </Text>{' '}
-            <Text span size="sm" c={line.status === 'invalid' ? 'red.8' : 'dimmed'}>
+            <Text span size="sm" tone={line.status === 'invalid' ? 'error' : 'dimmed'}>
               — {line.message}
             </Text>
           </li>

@@ -29,6 +29,7 @@ import { deliveryPriceText, OrderTotals } from './OrderTotals.tsx';
 import { paths } from '../../paths.ts';
 import { useCheckoutFields } from './use-checkout-fields.ts';
 import { NoReturnMark } from '../../components/NoReturnMark.tsx';
+import classes from './orders.module.css';
 
 const preorderLines = (items: BasketItem[]): LineView[] =>
   items.map((item) => ({
@@ -63,7 +64,6 @@ function NoticeAlert({ notice }: { notice: CheckoutNotice }) {
   return (
     <Alert
       color={changed ? 'orange' : 'red'}
-      variant="light"
       title={changed ? 'Цены или наличие изменились' : 'Заказ не оформлен'}
       role="alert"
       data-testid="checkout-notice"
@@ -113,23 +113,23 @@ function PayerChoice({
     <Card withBorder radius="md" padding="md">
       <Radio.Group
         label={
-          <Title order={2} fz="lg" component="span">
+          <Title order={2} size={4} component="span">
             Плательщик
           </Title>
         }
         description="На кого выписать счёт и закрывающие документы"
         {...field}
       >
-        <Stack gap="xs" mt="sm">
+        <Stack gap="xs" className={classes.choices}>
           {payers.map((payer) => (
-            <Radio.Card key={payer.id} value={String(payer.id)} radius="sm" p="sm">
+            <Radio.Card key={payer.id} value={String(payer.id)} radius="sm" className={classes.choice}>
               <Group wrap="nowrap" align="flex-start" gap="sm">
-                <Radio.Indicator mt={3} />
+                <Radio.Indicator className={classes.indicator} />
                 <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                  <Text fw={600} size="sm">
+                  <Text weight={600} size="sm">
                     {payer.short_name}
                   </Text>
-                  <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="xs" tone="muted" style={{ overflowWrap: 'anywhere' }}>
                     ИНН {payer.inn}
                     {payer.kpp ? `, КПП ${payer.kpp}` : ''} · {payer.legal_address}
                   </Text>
@@ -137,10 +137,10 @@ function PayerChoice({
               </Group>
             </Radio.Card>
           ))}
-          <Radio.Card value="" radius="sm" p="sm">
+          <Radio.Card value="" radius="sm" className={classes.choice}>
             <Group wrap="nowrap" align="flex-start" gap="sm">
-              <Radio.Indicator mt={3} />
-              <Text fw={600} size="sm">
+              <Radio.Indicator className={classes.indicator} />
+              <Text weight={600} size="sm">
                 Как частное лицо
               </Text>
             </Group>
@@ -197,7 +197,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Stack gap="lg">
               <Card withBorder radius="md" padding="md">
-                <Title order={2} size={4} mb="sm">
+                <Title order={2} size={4} className={classes.cardTitle}>
                   Контактные данные
                 </Title>
                 <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" verticalSpacing="sm">
@@ -260,11 +260,11 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                   }
                   {...form.field('delivery_method_id')}
                 >
-                  <Stack gap="xs" mt="sm">
+                  <Stack gap="xs" className={classes.choices}>
                     {methods.map((option) => (
-                      <Radio.Card key={option.id} value={String(option.id)} radius="sm" p="sm">
+                      <Radio.Card key={option.id} value={String(option.id)} radius="sm" className={classes.choice}>
                         <Group wrap="nowrap" align="flex-start" gap="sm">
-                          <Radio.Indicator mt={3} />
+                          <Radio.Indicator className={classes.indicator} />
                           <Stack gap={2} style={{ flex: 1 }}>
                             <Group justify="space-between" gap="xs" wrap="nowrap">
                               <Text weight={600} size="sm">
@@ -287,7 +287,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                 </Radio.Group>
 
                 {method?.needs_address ? (
-                  <Stack gap="xs" mt="md">
+                  <Stack gap="xs" className={classes.address}>
                     {addresses.length > 0 ? (
                       <Radio.Group
                         label="Адрес доставки"
@@ -295,7 +295,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                         name="address_choice"
                         {...form.field('address_choice')}
                       >
-                        <Stack gap={6} mt={6}>
+                        <Stack gap={6} className={classes.addressChoices}>
                           {addresses.map((address) => (
                             <Radio key={address.id} value={String(address.id)} label={address.address} />
                           ))}
@@ -320,7 +320,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
               </Card>
 
               <Card withBorder radius="md" padding="md">
-                <Title order={2} size={4} mb="sm">
+                <Title order={2} size={4} className={classes.cardTitle}>
                   Когда удобно получить
                 </Title>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -342,7 +342,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                   />
                 </SimpleGrid>
                 <Textarea
-                  mt="sm"
+                  className={classes.choices}
                   label="Комментарий к заказу"
                   autosize
                   minRows={2}
@@ -370,7 +370,7 @@ export function CheckoutForm({ preorder }: CheckoutFormProps) {
                     <Text size="sm" data-testid="order-ready-after-hold">
                       Срок готовности отсчитаем с передачи заказа в работу
                     </Text>
-                    <Text role="status" fw={600} c="orange.9">
+                    <Text role="status" weight={600} tone="warning">
                       {preorder.credit_hold.message}
                     </Text>
                   </>
@@ -402,7 +402,7 @@ function ReplacementTolerance({ form }: { form: ReturnType<typeof useCheckoutFie
   const toggle = form.field('replacement_allowed').onChange;
   return (
     <Card withBorder radius="md" padding="md">
-      <Title order={2} size={4} mb="sm">
+      <Title order={2} size={4} className={classes.cardTitle}>
         Если поставщик откажет
       </Title>
       <Checkbox
@@ -414,7 +414,7 @@ function ReplacementTolerance({ form }: { form: ReturnType<typeof useCheckoutFie
         description="Закажем ту же деталь у другого поставщика без звонка и сообщим, что изменилось"
       />
       {allowed ? (
-        <SimpleGrid cols={2} spacing="sm" mt="sm">
+        <SimpleGrid cols={2} spacing="sm" className={classes.choices}>
           <TextInput
             label="Цена выше не более чем на, %"
             inputMode="numeric"

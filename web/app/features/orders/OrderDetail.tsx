@@ -16,6 +16,7 @@ import type { LineView } from './OrderLines.tsx';
 import { OrderStatusBadge } from './OrderStatusBadge.tsx';
 import { deliveryPriceText, OrderTotals } from './OrderTotals.tsx';
 import { paths } from '../../paths.ts';
+import classes from './orders.module.css';
 
 /** What the client may do with a placed line (cancel, return), shown beside its status. */
 export type LineActionsOf = (line: OrderLine) => ReactNode;
@@ -44,7 +45,7 @@ export const goodsTotal = (order: Order): number =>
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={2}>
-      <Text size="xs" tone="muted" tt="uppercase" weight={600}>
+      <Text size="xs" tone="muted" weight={600} className={classes.factLabel}>
         {label}
       </Text>
       <div>{children}</div>
@@ -75,7 +76,7 @@ export function OrderDetail({
   return (
     <Stack gap="lg">
       {justPlaced ? (
-        <Alert color="green" variant="light" title="Заказ оформлен" role="status">
+        <Alert color="green" title="Заказ оформлен" role="status">
           Спасибо! Мы приняли {orderLabel(order.id).toLowerCase()} и выставили счёт на оплату. Статус заказа и каждой
           позиции меняется здесь по мере работы над ним.
         </Alert>
@@ -114,7 +115,7 @@ export function OrderDetail({
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {order.payer.short_name}
               </Text>
-              <Text size="sm" c="gray.7">
+              <Text size="sm" tone="muted">
                 {order.payer.kpp ? `ИНН ${order.payer.inn}, КПП ${order.payer.kpp}` : `ИНН ${order.payer.inn}`}
               </Text>
             </Fact>

@@ -2,6 +2,7 @@ import { NativeSelect, TextInput } from '../../ui/index.ts';
 import { ORDER_LEVEL_STATUSES, ORDER_STATUS_NAMES } from '@detal/contract/browser';
 import { DateRangeFields, ListFilterForm } from '../../components/ListFilterForm.tsx';
 import type { OrderFilterValues } from './order-filters.ts';
+import classes from './orders.module.css';
 
 /** The statuses an order can have (derived from its lines; «В работе» includes «Частично выдан»). */
 const STATUS_OPTIONS = [
@@ -19,7 +20,7 @@ export function OrderFilters({ filters, error }: { filters: OrderFilterValues; e
         label="Номер заказа"
         inputMode="numeric"
         defaultValue={filters.id ?? ''}
-        w={{ base: '100%', sm: 140 }}
+        className={classes.numberFilter}
         size="sm"
       />
       <DateRangeFields from={filters.date_from} to={filters.date_to} error={error} />
@@ -28,7 +29,7 @@ export function OrderFilters({ filters, error }: { filters: OrderFilterValues; e
         label="Статус"
         data={STATUS_OPTIONS}
         defaultValue={filters.status ?? ''}
-        w={{ base: '100%', sm: 200 }}
+        className={classes.statusFilter}
         size="sm"
       />
     </ListFilterForm>

@@ -4,6 +4,8 @@ import type { OrderStatus } from '@detal/contract';
 import type { ReactNode } from 'react';
 import { OrderStatusBadge } from './OrderStatusBadge.tsx';
 import { DeliveryTime, ReadyDay, useDeliveryCalendar } from '../../components/DeliveryTime.tsx';
+import frame from '../../components/page.module.css';
+import classes from './orders.module.css';
 
 /** «ожидается к 28 ноября» under a placed line's status while it is on its way. */
 function Expected({ day }: { day: string | null | undefined }) {
@@ -55,7 +57,7 @@ function WideTable({ lines, label, dated }: LinesProps) {
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Товар</Table.Th>
-          <Table.Th visibleFrom="lg">Поставщик</Table.Th>
+          <Table.Th className={frame.desktop}>Поставщик</Table.Th>
           <Table.Th>Срок</Table.Th>
           <Table.Th align="right">Цена</Table.Th>
           <Table.Th align="right" style={{ whiteSpace: 'nowrap' }}>
@@ -75,12 +77,12 @@ function WideTable({ lines, label, dated }: LinesProps) {
               <Text size="sm" tone="muted" lineClamp={2}>
                 {line.description}
               </Text>
-              <Text size="xs" tone="muted" hiddenFrom="lg">
+              <Text size="xs" tone="muted" className={frame.belowDesktop}>
                 Поставщик: {supplierText(line)}
               </Text>
               {line.note}
             </Table.Td>
-            <Table.Td visibleFrom="lg">
+            <Table.Td className={frame.desktop}>
               <Text size="sm">{supplierText(line)}</Text>
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -131,12 +133,12 @@ function Cards({ lines, label, dated }: LinesProps) {
             {line.status ? <OrderStatusBadge status={line.status.status} name={line.status.name} /> : null}
           </Group>
           <Expected day={line.expectedDay} />
-          <Text size="xs" tone="muted" mt={6}>
+          <Text size="xs" tone="muted" className={classes.cardMeta}>
             Поставщик: {supplierText(line)} · Срок:{' '}
             <DeliveryTime days={line.delivery} probability={line.deliveryProbability} dated={dated} />
           </Text>
           {line.note}
-          <Group justify="space-between" mt="xs" wrap="nowrap">
+          <Group justify="space-between" wrap="nowrap" className={classes.cardFoot}>
             <Text size="sm">
               {formatRoubles(line.price)} × {line.quantity} шт.
             </Text>
@@ -163,10 +165,10 @@ export function OrderLines({
 }) {
   return (
     <>
-      <Box visibleFrom="md">
+      <Box className={frame.wide}>
         <WideTable lines={lines} label={label} dated={dated} />
       </Box>
-      <Box hiddenFrom="md">
+      <Box className={frame.narrow}>
         <Cards lines={lines} label={label} dated={dated} />
       </Box>
     </>

@@ -1,6 +1,7 @@
 import { Text } from '../../ui/index.ts';
 import { formatDate, formatReadyDay, latestReadyDay, readyDayBy, shopToday } from '@detal/contract/browser';
 import { useDeliveryCalendar } from '../../components/DeliveryTime.tsx';
+import classes from './orders.module.css';
 
 /**
  * «Заказ будет готов к 28 ноября»: the expected ready day of the order being placed, its latest line's (a line of
@@ -18,7 +19,7 @@ export function OrderReadiness({ deliveries }: { deliveries: readonly (number | 
       ) : (
         <>
           Заказ будет готов{' '}
-          <Text component="span" weight={700} c="teal.9" title={formatDate(ready)}>
+          <Text component="span" weight={700} className={classes.readyDay} title={formatDate(ready)}>
             {formatReadyDay(ready, shopToday(calendar))}
           </Text>
         </>

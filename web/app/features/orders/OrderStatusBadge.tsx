@@ -22,7 +22,7 @@ const STATUS_COLORS: Readonly<Record<OrderStatus, PaletteName>> = {
 export function OrderStatusBadge({ status, name }: { status: OrderStatus; name: string }) {
   return (
     // Never cut short: the name is the information (the badge keeps its width and its neighbours wrap instead).
-    <Badge color={STATUS_COLORS[status]} variant="light" radius="sm" tt="none" maw="none" style={{ flexShrink: 0 }}>
+    <Badge color={STATUS_COLORS[status]} variant="light" radius="sm" textCase="as-written" style={{ flexShrink: 0 }}>
       {name}
     </Badge>
   );

@@ -23,7 +23,7 @@ export function OrderTotals({ goods, delivery }: { goods: number; delivery: numb
       <Divider />
       <Group justify="space-between" gap="md">
         <Text weight={700}>Итого</Text>
-        <Text weight={700} fz="xl" aria-live="polite" data-testid="order-total">
+        <Text weight={700} size="xl" aria-live="polite" data-testid="order-total">
           {formatRoubles(sumMoney([goods, delivery ?? 0]))}
         </Text>
       </Group>

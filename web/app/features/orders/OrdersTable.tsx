@@ -12,6 +12,8 @@ import type { Order, OrderLine } from '@detal/contract';
 import { OrderStatusBadge } from './OrderStatusBadge.tsx';
 import { useDeliveryCalendar } from '../../components/DeliveryTime.tsx';
 import { paths } from '../../paths.ts';
+import frame from '../../components/page.module.css';
+import classes from './orders.module.css';
 
 export const positionsText = (count: number) => `${count} ${pluralRu(count, 'позиция', 'позиции', 'позиций')}`;
 
@@ -47,7 +49,7 @@ function Contents({ order }: { order: Order }) {
 }
 
 const orderLink = (order: Order) => (
-  <Anchor component={Link} to={paths.order(order.id)} fw={600} style={{ whiteSpace: 'nowrap' }}>
+  <Anchor component={Link} to={paths.order(order.id)} className={classes.orderLink}>
     {orderLabel(order.id)}
   </Anchor>
 );
@@ -75,7 +77,7 @@ function WideTable({ orders }: { orders: Order[] }) {
             </Table.Td>
             <Table.Td>
               <Text size="sm">{positionsText(order.count_position)}</Text>
-              <Box maw={520}>
+              <Box className={classes.contents}>
                 <Contents order={order} />
               </Box>
             </Table.Td>
@@ -109,7 +111,7 @@ function Cards({ orders }: { orders: Order[] }) {
               <OrderStatusBadge status={order.status} name={order.status_name} />
             </Stack>
           </Group>
-          <Text size="sm" mt="xs">
+          <Text size="sm" className={classes.cardFoot}>
             {positionsText(order.count_position)}
           </Text>
           <Contents order={order} />
@@ -123,10 +125,10 @@ function Cards({ orders }: { orders: Order[] }) {
 export function OrdersTable({ orders }: { orders: Order[] }) {
   return (
     <>
-      <Box visibleFrom="md">
+      <Box className={frame.wide}>
         <WideTable orders={orders} />
       </Box>
-      <Box hiddenFrom="md">
+      <Box className={frame.narrow}>
         <Cards orders={orders} />
       </Box>
     </>

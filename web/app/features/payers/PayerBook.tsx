@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { Payer } from '@detal/contract';
-import { Button, Checkbox, Group, Paper, Stack, Text } from '../../ui/index.ts';
+import { Button, Card, Checkbox, Group, Stack, Text } from '../../ui/index.ts';
 import { AccountSection } from '../clients/AccountSection.tsx';
 import { SubmitButton } from '../clients/SubmitButton.tsx';
 import { useAccountForm } from '../clients/account-form.ts';
 import { PayerFields } from './PayerFields.tsx';
+import classes from './payers.module.css';
 
 /** «ИНН 7707083893 · КПП 773601001 · ОГРН 1027700132195»: the numbers a bill prints. */
 export function payerNumbers(payer: Payer): string {
@@ -31,7 +32,7 @@ function PayerForm({ payer, onDone }: { payer?: Payer; onDone: () => void }) {
       {payer ? <input type="hidden" name="id" value={payer.id} /> : null}
       <Stack gap="sm">
         {payer?.used ? (
-          <Text size="sm" c="gray.7">
+          <Text size="sm" tone="muted">
             Этот плательщик указан в заказах: исправленные реквизиты сохранятся новой версией, счета и документы по
             прежним заказам останутся как были.
           </Text>
@@ -75,29 +76,29 @@ function PayerAction({ payer, intent, children }: { payer: Payer; intent: string
 
 function PayerCard({ payer, onEdit }: { payer: Payer; onEdit: () => void }) {
   return (
-    <Paper component="li" withBorder radius="sm" p="sm" aria-label={payer.short_name}>
+    <Card component="li" withBorder radius="sm" padding="sm" aria-label={payer.short_name}>
       <Stack gap={4}>
         <Group gap="xs" wrap="wrap">
-          <Text fw={600}>{payer.short_name}</Text>
+          <Text weight={600}>{payer.short_name}</Text>
           {payer.is_default ? (
-            <Text size="sm" fw={700}>
+            <Text size="sm" weight={700}>
               ✓ основной
             </Text>
           ) : null}
-          <Text size="sm" c="gray.7">
+          <Text size="sm" tone="muted">
             {payer.kind_name}
           </Text>
         </Group>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {payerNumbers(payer)}
         </Text>
-        <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" tone="muted" style={{ overflowWrap: 'anywhere' }}>
           {payer.legal_address}
         </Text>
-        <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" tone="muted" style={{ overflowWrap: 'anywhere' }}>
           р/с {payer.settlement_account} в {payer.bank_name}, БИК {payer.bik}
         </Text>
-        <Group gap="xs" mt={4} wrap="wrap">
+        <Group gap="xs" wrap="wrap" className={classes.actions}>
           <Button size="xs" variant="light" onClick={onEdit} aria-label={`Изменить реквизиты: ${payer.short_name}`}>
             Изменить
           </Button>
@@ -111,7 +112,7 @@ function PayerCard({ payer, onEdit }: { payer: Payer; onEdit: () => void }) {
           </PayerAction>
         </Group>
       </Stack>
-    </Paper>
+    </Card>
   );
 }
 
@@ -129,17 +130,17 @@ export function PayerBook({ payers }: { payers: Payer[] }) {
       hint="Организации и ИП, на которые выписываются счета и закрывающие документы. Основной выбирается при оформлении заказа."
     >
       {payers.length === 0 && editing !== 'new' ? (
-        <Text size="sm" c="gray.7">
+        <Text size="sm" tone="muted">
           Вы покупаете как частное лицо. Добавьте организацию или ИП, чтобы получать счета на них.
         </Text>
       ) : null}
       {payers.length > 0 ? (
-        <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Плательщики">
+        <Stack component="ul" gap="sm" aria-label="Плательщики">
           {payers.map((payer) =>
             editing === payer.id ? (
-              <Paper component="li" key={payer.id} withBorder radius="sm" p="sm">
+              <Card component="li" key={payer.id} withBorder radius="sm" padding="sm">
                 <PayerForm payer={payer} onDone={close} />
-              </Paper>
+              </Card>
             ) : (
               <PayerCard key={payer.id} payer={payer} onEdit={() => setEditing(payer.id)} />
             ),

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Payer } from '@detal/contract';
 import { SegmentedControl, SimpleGrid, Stack, Text, TextInput, Textarea } from '../../ui/index.ts';
 import type { PayerErrors } from './payer-form.ts';
+import classes from './payers.module.css';
 
 const KINDS = [
   { value: 'legal_entity', label: 'Юридическое лицо' },
@@ -28,7 +29,7 @@ export function PayerFields({
   return (
     <Stack gap="sm">
       <div>
-        <Text size="sm" fw={500} mb={4} id={`${prefix}kind-label`}>
+        <Text size="sm" weight={500} className={classes.kindLabel} id={`${prefix}kind-label`}>
           Форма
         </Text>
         <SegmentedControl
@@ -39,7 +40,7 @@ export function PayerFields({
           aria-labelledby={`${prefix}kind-label`}
         />
         {errors?.kind ? (
-          <Text size="sm" c="red.8" mt={4}>
+          <Text size="sm" tone="error" className={classes.kindError}>
             {errors.kind}
           </Text>
         ) : null}

@@ -17,6 +17,7 @@ import { paths } from '../../paths.ts';
 import type { IssuedLine } from './order-returns.server.ts';
 import { PhotoPicker } from './PhotoPicker.tsx';
 import type { ReturnFormRefusal } from './return-form.ts';
+import classes from './Returns.module.css';
 
 const REASON_OPTIONS = [
   { value: '', label: 'Выберите причину' },
@@ -75,12 +76,12 @@ export function ReturnForm({
   const errors = refusal?.errors ?? {};
   const sending = navigation.state === 'submitting';
   return (
-    <Stack gap="md" maw={560}>
+    <Stack gap="md" className={classes.returnForm}>
       <IssuedFacts orderId={orderId} line={line} />
       <Form method="post" encType="multipart/form-data" aria-label="Заявка на возврат" onChange={onChange}>
         <Stack gap="sm">
           {errors.form ? (
-            <Alert color="red" variant="light" role="alert">
+            <Alert color="red" role="alert">
               {errors.form}
             </Alert>
           ) : null}
@@ -93,7 +94,7 @@ export function ReturnForm({
             allowNegative={false}
             error={errorOf('quantity')}
             required
-            maw={200}
+            className={classes.quantityField}
           />
           <NativeSelect
             name="reason"
@@ -114,7 +115,7 @@ export function ReturnForm({
             autosize
           />
           <PhotoPicker error={errors.photos} onBusy={onBusy} />
-          <Group gap="sm" mt="xs">
+          <Group gap="sm" className={classes.formActions}>
             <Button type="submit" loading={sending} disabled={uploading}>
               Отправить заявку
             </Button>

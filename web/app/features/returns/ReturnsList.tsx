@@ -5,6 +5,7 @@ import type { PaletteName } from '../../design/tokens.ts';
 import { Anchor, Badge, Box, Card, Group, Stack, Table, Text } from '../../ui/index.ts';
 import { paths } from '../../paths.ts';
 import classes from './Returns.module.css';
+import frame from '../../components/page.module.css';
 
 const THUMBNAIL_SIZE = 48;
 
@@ -20,7 +21,7 @@ const STATE_COLORS: Readonly<Record<ReturnState, PaletteName>> = {
 
 export function ReturnStateBadge({ item }: { item: Return }) {
   return (
-    <Badge color={STATE_COLORS[item.state]} variant="light" radius="sm" tt="none" maw="none">
+    <Badge color={STATE_COLORS[item.state]} variant="light" radius="sm" textCase="as-written">
       {item.state_name}
     </Badge>
   );
@@ -178,10 +179,10 @@ function Cards({ returns }: { returns: Return[] }) {
             </Text>
             <ReturnStateBadge item={item} />
           </Group>
-          <Box mt={6}>
+          <Box className={classes.cardGoods}>
             <Goods item={item} />
           </Box>
-          <Group justify="space-between" align="flex-start" mt="xs" gap="xs">
+          <Group justify="space-between" align="flex-start" gap="xs" className={classes.cardTerms}>
             <Box>
               <Reason item={item} />
             </Box>
@@ -189,7 +190,7 @@ function Cards({ returns }: { returns: Return[] }) {
               {item.quantity} шт. × {formatRoubles(item.price)}
             </Text>
           </Group>
-          <Box mt={4}>
+          <Box className={classes.cardOutcome}>
             <Outcome item={item} />
           </Box>
         </Card>
@@ -202,10 +203,10 @@ function Cards({ returns }: { returns: Return[] }) {
 export function ReturnsList({ returns }: { returns: Return[] }) {
   return (
     <>
-      <Box visibleFrom="md">
+      <Box className={frame.wide}>
         <WideTable returns={returns} />
       </Box>
-      <Box hiddenFrom="md">
+      <Box className={frame.narrow}>
         <Cards returns={returns} />
       </Box>
     </>

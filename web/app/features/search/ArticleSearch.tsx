@@ -90,7 +90,7 @@ export function ArticleSearch({ initialValue = '', autoFocusOnDesktop = false, s
         spellCheck={false}
         enterKeyHint="search"
         rightSection={
-          <Kbd size="xs" visibleFrom="md">
+          <Kbd size="xs" className={classes.shortcut}>
             /
           </Kbd>
         }

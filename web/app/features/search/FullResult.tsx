@@ -23,7 +23,7 @@ interface FullResultProps {
 export function LayoutSwapNotice({ result }: { result: SearchResult }) {
   if (normalizeArticle(result.article) === result.normalized_article) return null;
   return (
-    <Alert color="yellow" variant="light" className={classes.layoutNotice} title="Исправили раскладку">
+    <Alert color="yellow" className={classes.layoutNotice} title="Исправили раскладку">
       По «{result.article}» ничего нет, показываем {result.normalized_article}: похоже, артикул набран в русской
       раскладке.
     </Alert>

@@ -210,7 +210,7 @@ const STALE_HINT = 'Поставщик давно не обновлял прай
 function StaleMark({ item }: { item: SearchItem }) {
   if (!item.stale) return null;
   return (
-    <Tooltip label={STALE_HINT} multiline w={260} withArrow>
+    <Tooltip label={STALE_HINT} multiline width={260} withArrow>
       <Badge
         color="orange"
         variant="light"

@@ -4,6 +4,8 @@ import { correctionPdfFileName, formatRoubles, orderLabel, pluralRu } from '@det
 import type { Shipment, ShipmentCorrection } from '@detal/contract';
 import { download } from '../../lib/api/index.ts';
 import { ShipmentReturn } from '../returns/ShipmentReturn.tsx';
+import frame from '../../components/page.module.css';
+import classes from './shipments.module.css';
 
 /**
  * The client's shipments and their УПД (issue 30, point 5): the document a business client's accountant books a
@@ -81,7 +83,7 @@ function Corrections({ shipment }: { shipment: Shipment }) {
     <Stack gap={4}>
       {shipment.corrections.map((correction) => (
         <Group key={correction.id} gap="xs">
-          <Text size="xs" c="gray.7">
+          <Text size="xs" tone="muted">
             Корректировка от {correction.date}: {formatRoubles(correction.total_after)}
           </Text>
           <DownloadUkd correction={correction} />
@@ -94,23 +96,23 @@ function Corrections({ shipment }: { shipment: Shipment }) {
 function WideTable({ shipments }: { shipments: Shipment[] }) {
   return (
     <Table.ScrollContainer minWidth={720} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" fz="sm" aria-label="Документы">
+      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" aria-label="Документы">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>УПД</Table.Th>
             <Table.Th>Дата</Table.Th>
             <Table.Th>Покупатель</Table.Th>
             <Table.Th>Заказы</Table.Th>
-            <Table.Th ta="right">Сумма</Table.Th>
-            <Table.Th ta="right">Скачать</Table.Th>
+            <Table.Th align="right">Сумма</Table.Th>
+            <Table.Th align="right">Скачать</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {shipments.map((shipment) => (
             <Table.Tr key={shipment.id} data-shipment-id={shipment.id}>
-              <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td weight={600} style={{ whiteSpace: 'nowrap' }}>
                 № {shipment.number}
-                <Text size="xs" c="gray.7" fw={400}>
+                <Text size="xs" tone="muted" weight={400}>
                   {positions(shipment)}
                 </Text>
               </Table.Td>
@@ -118,17 +120,17 @@ function WideTable({ shipments }: { shipments: Shipment[] }) {
               <Table.Td>
                 {shipment.buyer}
                 {shipment.buyer_inn ? (
-                  <Text size="xs" c="gray.7">
+                  <Text size="xs" tone="muted">
                     ИНН {shipment.buyer_inn}
                   </Text>
                 ) : null}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{orders(shipment).map(orderLabel).join(', ')}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                <Text fw={600} size="sm">
+              <Table.Td align="right" style={{ whiteSpace: 'nowrap' }}>
+                <Text weight={600} size="sm">
                   {formatRoubles(shipment.total)}
                 </Text>
-                <Text size="xs" c="gray.7">
+                <Text size="xs" tone="muted">
                   {vatText(shipment)}
                 </Text>
                 <Corrections shipment={shipment} />
@@ -138,7 +140,7 @@ function WideTable({ shipments }: { shipments: Shipment[] }) {
                   <DownloadUpd shipment={shipment} format="pdf" compact />
                   <DownloadUpd shipment={shipment} format="xml" compact />
                 </Group>
-                <Box ta="right" mt={4}>
+                <Box className={classes.returnCell}>
                   <ShipmentReturn shipment={shipment} />
                 </Box>
               </Table.Td>
@@ -157,14 +159,14 @@ function Cards({ shipments }: { shipments: Shipment[] }) {
         <Card key={shipment.id} withBorder padding="sm" radius="sm" role="listitem" data-shipment-id={shipment.id}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <Stack gap={2}>
-              <Text fw={600}>УПД № {shipment.number}</Text>
-              <Text size="sm" c="gray.7">
+              <Text weight={600}>УПД № {shipment.number}</Text>
+              <Text size="sm" tone="muted">
                 {shipment.date} · {positions(shipment)}
               </Text>
               <Text size="sm">{orders(shipment).map(orderLabel).join(', ')}</Text>
             </Stack>
             <Stack gap={4} align="flex-end">
-              <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+              <Text weight={700} style={{ whiteSpace: 'nowrap' }}>
                 {formatRoubles(shipment.total)}
               </Text>
               <Badge variant="light" color={shipment.status === 1 ? 'blue' : 'gray'}>
@@ -172,14 +174,14 @@ function Cards({ shipments }: { shipments: Shipment[] }) {
               </Badge>
             </Stack>
           </Group>
-          <Text size="sm" mt={6}>
+          <Text size="sm" className={classes.buyer}>
             {shipment.buyer}
             {shipment.buyer_inn ? `, ИНН ${shipment.buyer_inn}` : ''}
           </Text>
           <Corrections shipment={shipment} />
-          <Group gap="xs" mt="sm" justify="space-between" align="flex-start">
+          <Group gap="xs" justify="space-between" align="flex-start" className={classes.cardActions}>
             <ShipmentReturn shipment={shipment} />
-            <Group gap="xs" justify="flex-end" ml="auto">
+            <Group gap="xs" justify="flex-end" className={classes.downloads}>
               <DownloadUpd shipment={shipment} format="pdf" />
               <DownloadUpd shipment={shipment} format="xml" />
             </Group>
@@ -194,10 +196,10 @@ function Cards({ shipments }: { shipments: Shipment[] }) {
 export function ShipmentDocuments({ shipments }: { shipments: Shipment[] }) {
   return (
     <>
-      <Box visibleFrom="md">
+      <Box className={frame.wide}>
         <WideTable shipments={shipments} />
       </Box>
-      <Box hiddenFrom="md">
+      <Box className={frame.narrow}>
         <Cards shipments={shipments} />
       </Box>
     </>
