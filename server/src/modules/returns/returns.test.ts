@@ -17,6 +17,7 @@ import {
   RETURN_WINDOW_MIN_MESSAGE,
   RETURN_WINDOW_PASSED_MESSAGE,
   SHOP_API_PREFIX,
+  calendarDayIn,
   returnPhotoTooLargeMessage,
   type Return,
 } from '@detal/contract';
@@ -447,9 +448,10 @@ describe('returns API', () => {
       expect(ownListed.id).toBe(asked.id);
       expect(ownListed).not.toHaveProperty('client_name');
       expect((await admin('return-list', { order_id: orderId + 1000 })).json().data.total).toBe(0);
-      const tomorrow = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+      // Days in the shop's zone (Moscow): from 21:00 UTC on, Moscow's today is UTC's tomorrow (CI failed on it).
+      const tomorrow = calendarDayIn('Europe/Moscow', new Date(now.getTime() + 86_400_000));
       expect((await admin('return-list', { date_from: tomorrow })).json().data.total).toBe(0);
-      const lastWeek = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
+      const lastWeek = calendarDayIn('Europe/Moscow', new Date(now.getTime() - 7 * 86_400_000));
       const recent = await admin('return-list', { date_from: lastWeek, date_to: tomorrow, client_id: alice.id });
       expect(recent.json().data.data.map((row: Return) => row.id)).toContain(asked.id);
       const backwards = await admin('return-list', { date_from: tomorrow, date_to: lastWeek });
